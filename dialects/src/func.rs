@@ -1,0 +1,577 @@
+//! The func dialect: `func.func`, `func.return`, `func.call`, `func.call_indirect` and
+//! `func.constant`, with their custom forms and verifiers.
+
+use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use mica_ir::{Attr, AttrKind, Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
+
+/// Registers the func ops.
+pub fn register(ctx: &mut Context) {
+    let mut func = OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL);
+    func.parse = Some(parse_func);
+    func.print = Some(print_func);
+    func.verify = Some(verify_func);
+    func.default_dialect = Some("func");
+    func.properties = &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"];
+    crate::register(ctx, func);
+
+    let mut ret = OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE);
+    ret.parse = Some(parse_return);
+    ret.print = Some(print_return);
+    ret.verify = Some(verify_return);
+    crate::register(ctx, ret);
+
+    let mut call = OpDef::new("func.call", Traits::NONE);
+    call.parse = Some(parse_call);
+    call.print = Some(print_call);
+    call.properties = &["callee", "arg_attrs", "res_attrs", "no_inline"];
+    crate::register(ctx, call);
+
+    let mut icall = OpDef::new("func.call_indirect", Traits::NONE);
+    icall.parse = Some(parse_call_indirect);
+    icall.print = Some(print_call_indirect);
+    icall.verify = Some(verify_call_indirect);
+    crate::register(ctx, icall);
+
+    let mut constant = OpDef::new("func.constant", Traits::PURE | Traits::CONSTANT_LIKE);
+    constant.parse = Some(parse_constant);
+    constant.print = Some(print_constant);
+    constant.properties = &["value"];
+    crate::register(ctx, constant);
+}
+
+/// Properties and discardable attributes of an op, merged (as MLIR's `getAttrs`).
+fn all_attrs(ctx: &Context, body: &Body, op: Op) -> Attr {
+    let data = body.op(op);
+    match data.properties {
+        None => data.attrs,
+        Some(p) => {
+            let mut entries = ctx.dict_entries(p).to_vec();
+            entries.extend(ctx.dict_entries(data.attrs).iter().copied());
+            ctx.dict_attr(entries)
+        }
+    }
+}
+
+fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
+    let data = body.op(op);
+    data.properties.and_then(|p| ctx.dict_get(p, name)).or_else(|| ctx.dict_get(data.attrs, name))
+}
+
+// ---------------------------------------------------------------------------- func.func
+
+fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
+    if let Some(vis) = p.parse_optional_string()? {
+        props.push((ctx.ident("sym_visibility"), ctx.string_attr(&vis)));
+    } else {
+        for v in ["private", "public", "nested"] {
+            if p.parse_optional_keyword(v) {
+                props.push((ctx.ident("sym_visibility"), ctx.string_attr(v)));
+                break;
+            }
+        }
+    }
+    let name_at = p.offset();
+    let Some(name) = p.parse_optional_symbol_name()? else {
+        p.error_at(name_at, "expected valid '@'-identifier for symbol name");
+        return Err(());
+    };
+    props.push((ctx.ident("sym_name"), ctx.string_attr(ctx.str(name))));
+    // Arguments: `%name: type {attrs} loc(...)` or, for declarations, `type {attrs}`.
+    p.parse_punct("(")?;
+    let mut args: Vec<EntryArg> = Vec::new();
+    let mut types: Vec<Type> = Vec::new();
+    let mut arg_attrs: Vec<Attr> = Vec::new();
+    let mut named: Option<bool> = None;
+    if !p.parse_optional_punct(")") {
+        loop {
+            let at = p.offset();
+            let is_named = p.peek_ssa_name();
+            if named.is_some_and(|n| n != is_named) {
+                p.error_at(at, "expected SSA identifier");
+                return Err(());
+            }
+            named = Some(is_named);
+            if is_named {
+                let name = p.parse_operand()?;
+                if name.number != 0 {
+                    p.error_at(at, "expected SSA identifier");
+                    return Err(());
+                }
+                p.parse_punct(":")?;
+                let ty = p.parse_type()?;
+                let attrs = p.parse_optional_attr_dict()?.map(|e| ctx.dict_attr(e));
+                let loc = p.parse_optional_location()?;
+                if args.iter().any(|a| a.name.name == name.name) {
+                    p.error_at(at, &format!("duplicate argument name '%{}'", name.name));
+                    return Err(());
+                }
+                arg_attrs.push(attrs.unwrap_or_else(|| ctx.empty_dict()));
+                types.push(ty);
+                args.push(EntryArg { name, ty, attrs, loc });
+            } else {
+                if p.parse_optional_punct("...") {
+                    p.error_at(at, "variadic arguments are not allowed in this function");
+                    return Err(());
+                }
+                let ty = p.parse_type()?;
+                let attrs = p.parse_optional_attr_dict()?.map(|e| ctx.dict_attr(e));
+                let _ = p.parse_optional_location()?;
+                arg_attrs.push(attrs.unwrap_or_else(|| ctx.empty_dict()));
+                types.push(ty);
+            }
+            if p.parse_optional_punct(")") {
+                break;
+            }
+            p.parse_punct(",")?;
+        }
+    }
+    // Results.
+    let mut results: Vec<Type> = Vec::new();
+    let mut res_attrs: Vec<Attr> = Vec::new();
+    if p.parse_optional_punct("->") {
+        if p.parse_optional_punct("(") {
+            if !p.parse_optional_punct(")") {
+                loop {
+                    results.push(p.parse_type()?);
+                    let a = p.parse_optional_attr_dict()?.map(|e| ctx.dict_attr(e));
+                    res_attrs.push(a.unwrap_or_else(|| ctx.empty_dict()));
+                    if p.parse_optional_punct(")") {
+                        break;
+                    }
+                    p.parse_punct(",")?;
+                }
+            }
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(ctx.empty_dict());
+        }
+    }
+    props.push((ctx.ident("function_type"), ctx.type_attr(ctx.function_type(&types, &results))));
+    if arg_attrs.iter().any(|a| *a != ctx.empty_dict()) {
+        props.push((ctx.ident("arg_attrs"), ctx.array_attr(&arg_attrs)));
+    }
+    if res_attrs.iter().any(|a| *a != ctx.empty_dict()) {
+        props.push((ctx.ident("res_attrs"), ctx.array_attr(&res_attrs)));
+    }
+    if p.parse_optional_keyword("attributes") {
+        let at = p.offset();
+        match p.parse_optional_attr_dict()? {
+            Some(entries) => {
+                let (inherent, rest): (Vec<_>, Vec<_>) =
+                    entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
+                props.extend(inherent);
+                state.attrs = ctx.dict_attr(rest);
+            }
+            None => {
+                p.error_at(at, "expected '{' in attribute dictionary");
+                return Err(());
+            }
+        }
+    }
+    state.properties = Some(ctx.dict_attr(props));
+    if p.peek_region() {
+        if named == Some(false) {
+            p.error_at(p.offset(), "expected SSA identifier");
+            return Err(());
+        }
+        p.parse_region(state, &args)?;
+    } else {
+        // A declaration still owns an (empty) region.
+        p.add_empty_region(state);
+    }
+    Ok(())
+}
+
+fn print_func(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    if let Some(v) = prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) {
+        p.write(" ");
+        p.write(v);
+    }
+    p.write(" ");
+    let name = prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("");
+    p.print_symbol(name);
+    let fty = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a));
+    let (inputs, results) = fty.and_then(|t| ctx.function_signature(t)).unwrap_or((&[], &[]));
+    let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
+    let res_attrs = array_items(ctx, prop(ctx, body, op, "res_attrs"));
+    let (rb, regions) = body.op_regions(op);
+    let entry = regions.first().and_then(|r| rb.region_blocks(*r).first().copied());
+    p.write("(");
+    for (i, t) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        match entry.and_then(|b| rb.block_args(b).get(i).copied()) {
+            Some(v) => {
+                p.print_value(rb, v);
+                p.write(": ");
+                p.print_type(*t);
+            }
+            None => p.print_type(*t),
+        }
+        if let Some(a) = arg_attrs.get(i) {
+            if *a != ctx.empty_dict() {
+                p.write(" ");
+                p.print_dict_literal(*a, &[]);
+            }
+        }
+        if let Some(v) = entry.and_then(|b| rb.block_args(b).get(i).copied()) {
+            if let Some(loc) = rb.value(v).loc {
+                p.print_trailing_location(loc);
+            }
+        }
+    }
+    p.write(")");
+    if !results.is_empty() {
+        p.write(" -> ");
+        let any_attrs = res_attrs.iter().any(|a| *a != ctx.empty_dict());
+        let wrap = any_attrs || results.len() != 1 || matches!(ctx.type_kind(results[0]), TypeKind::Function { .. });
+        if wrap {
+            p.write("(");
+        }
+        for (i, t) in results.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_type(*t);
+            if let Some(a) = res_attrs.get(i) {
+                if *a != ctx.empty_dict() {
+                    p.write(" ");
+                    p.print_dict_literal(*a, &[]);
+                }
+            }
+        }
+        if wrap {
+            p.write(")");
+        }
+    }
+    let merged = all_attrs(ctx, body, op);
+    p.print_attr_dict(merged, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"], true);
+    if let Some(&r) = regions.first() {
+        if !rb.region_blocks(r).is_empty() {
+            p.write(" ");
+            p.print_region(rb, r, false, true);
+        }
+    }
+}
+
+fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
+    match a.map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+fn verify_func(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let loc = body.op(op).loc;
+    let Some(fty) = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a)) else {
+        return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'function_type'"));
+    };
+    let Some((inputs, _)) = ctx.function_signature(fty) else {
+        return Err(Diagnostic::error(loc, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
+    };
+    if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
+        return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'sym_name'"));
+    }
+    let (rb, regions) = body.op_regions(op);
+    let Some(&region) = regions.first() else { return Ok(()) };
+    let Some(&entry) = rb.region_blocks(region).first() else {
+        if prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) == Some("public") || prop(ctx, body, op, "sym_visibility").is_none() {
+            return Err(Diagnostic::error(loc, "'func.func' op symbol declaration cannot have public visibility"));
+        }
+        return Ok(());
+    };
+    let args = rb.block_args(entry);
+    if args.len() != inputs.len() {
+        return Err(Diagnostic::error(
+            loc,
+            format!("'func.func' op entry block must have {} arguments to match function signature", inputs.len()),
+        ));
+    }
+    for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
+        let at = rb.value_type(a);
+        if at != t {
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "'func.func' op type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                    mica_ir::printer::type_string(ctx, at),
+                    mica_ir::printer::type_string(ctx, t)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------- func.return
+
+fn parse_operands_colon_types(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let mut ops: Vec<UnresolvedOperand> = Vec::new();
+    while p.peek_ssa_name() {
+        ops.push(p.parse_operand()?);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        state.attrs = p.ctx().dict_attr(entries);
+    }
+    if ops.is_empty() {
+        return Ok(());
+    }
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let mut types = Vec::new();
+    loop {
+        types.push(p.parse_type()?);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    if types.len() != ops.len() {
+        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+        return Err(());
+    }
+    for (o, t) in ops.iter().zip(types) {
+        let v = p.resolve_operand(o, t)?;
+        state.operands.push(v);
+    }
+    Ok(())
+}
+
+fn parse_return(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    parse_operands_colon_types(p, state)
+}
+
+fn print_operands_colon_types(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let n = body.num_operands(op);
+    if n > 0 {
+        p.write(" ");
+        for (i, v) in body.operands(op).enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_value(body, v);
+        }
+    }
+    p.print_attr_dict(body.op(op).attrs, &[], false);
+    if n > 0 {
+        p.write(" : ");
+        let types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+        p.type_list(&types);
+    }
+}
+
+fn print_return(p: &mut Printer<'_>, body: &Body, op: Op) {
+    print_operands_colon_types(p, body, op);
+}
+
+fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let loc = body.op(op).loc;
+    let func = parent.filter(|(pb, pop)| ctx.str(pb.op(*pop).name) == "func.func");
+    let Some((fb, fop)) = func else {
+        return Err(Diagnostic::error(loc, "'func.return' op expects parent op 'func.func'"));
+    };
+    let name = prop(ctx, fb, fop, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("");
+    let fty = prop(ctx, fb, fop, "function_type").and_then(|a| ctx.as_type(a));
+    let results: &[Type] = fty.and_then(|t| ctx.function_signature(t)).map_or(&[], |s| s.1);
+    let n = body.num_operands(op);
+    if n != results.len() {
+        return Err(Diagnostic::error(
+            loc,
+            format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
+        ));
+    }
+    for (i, (v, t)) in body.operands(op).zip(results.iter()).enumerate() {
+        let vt = body.value_type(v);
+        if vt != *t {
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "'func.return' op type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
+                    mica_ir::printer::type_string(ctx, vt),
+                    mica_ir::printer::type_string(ctx, *t)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------- func.call
+
+fn parse_call_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
+    p.parse_punct("(")?;
+    let mut ops = Vec::new();
+    if !p.parse_optional_punct(")") {
+        loop {
+            ops.push(p.parse_operand()?);
+            if p.parse_optional_punct(")") {
+                break;
+            }
+            p.parse_punct(",")?;
+        }
+    }
+    Ok(ops)
+}
+
+fn resolve_with_function_type(p: &mut dyn AsmParser<'_>, state: &mut OperationState, ops: &[UnresolvedOperand]) -> Result<Type, ()> {
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let t = p.parse_type()?;
+    let Some((ins, outs)) = p.ctx().function_signature(t).map(|(a, b)| (a.to_vec(), b.to_vec())) else {
+        p.error_at(at, "expected function type");
+        return Err(());
+    };
+    if ins.len() != ops.len() {
+        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), ins.len()));
+        return Err(());
+    }
+    for (o, ty) in ops.iter().zip(ins) {
+        let v = p.resolve_operand(o, ty)?;
+        state.operands.push(v);
+    }
+    state.result_types.extend(outs);
+    Ok(t)
+}
+
+fn parse_call(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let at = p.offset();
+    let Some(callee) = p.parse_optional_symbol_name()? else {
+        p.error_at(at, "expected valid '@'-identifier for symbol name");
+        return Err(());
+    };
+    let ops = parse_call_operands(p)?;
+    let mut props = vec![(ctx.ident("callee"), ctx.symbol_ref(callee))];
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        let (inherent, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
+        props.extend(inherent);
+        state.attrs = ctx.dict_attr(rest);
+    }
+    resolve_with_function_type(p, state, &ops)?;
+    state.properties = Some(ctx.dict_attr(props));
+    Ok(())
+}
+
+fn print_call(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    if let Some(c) = prop(ctx, body, op, "callee") {
+        p.print_attr(c);
+    }
+    p.write("(");
+    for (i, v) in body.operands(op).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(body, v);
+    }
+    p.write(")");
+    let merged = all_attrs(ctx, body, op);
+    p.print_attr_dict(merged, &["callee", "arg_attrs", "res_attrs"], false);
+    p.write(" : ");
+    let ins: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+    let outs: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+    p.print_function_type(&ins, &outs);
+}
+
+fn parse_call_indirect(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let callee = p.parse_operand()?;
+    let ops = parse_call_operands(p)?;
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        state.attrs = p.ctx().dict_attr(entries);
+    }
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let t = p.parse_type()?;
+    let Some((ins, outs)) = p.ctx().function_signature(t).map(|(a, b)| (a.to_vec(), b.to_vec())) else {
+        p.error_at(at, "expected function type");
+        return Err(());
+    };
+    let c = p.resolve_operand(&callee, t)?;
+    state.operands.push(c);
+    if ins.len() != ops.len() {
+        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), ins.len()));
+        return Err(());
+    }
+    for (o, ty) in ops.iter().zip(ins) {
+        let v = p.resolve_operand(o, ty)?;
+        state.operands.push(v);
+    }
+    state.result_types.extend(outs);
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let vals: Vec<_> = body.operands(op).collect();
+    p.write(" ");
+    if let Some(&c) = vals.first() {
+        p.print_value(body, c);
+    }
+    p.write("(");
+    for (i, v) in vals.iter().skip(1).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(body, *v);
+    }
+    p.write(")");
+    p.print_attr_dict(body.op(op).attrs, &[], false);
+    p.write(" : ");
+    if let Some(&c) = vals.first() {
+        p.print_type(body.value_type(c));
+    }
+}
+
+fn verify_call_indirect(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let loc = body.op(op).loc;
+    let Some(c) = body.operands(op).next() else {
+        return Err(Diagnostic::error(loc, "'func.call_indirect' op requires a callee operand"));
+    };
+    let Some((ins, outs)) = ctx.function_signature(body.value_type(c)) else {
+        return Err(Diagnostic::error(loc, "'func.call_indirect' op callee must be a function"));
+    };
+    let args: Vec<Type> = body.operands(op).skip(1).map(|v| body.value_type(v)).collect();
+    let res: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+    if args != ins || res != outs {
+        return Err(Diagnostic::error(loc, "'func.call_indirect' op callee types do not match the call"));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------- func.constant
+
+fn parse_constant(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let at = p.offset();
+    let Some(sym) = p.parse_optional_symbol_name()? else {
+        p.error_at(at, "expected attribute value");
+        return Err(());
+    };
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        state.attrs = ctx.dict_attr(entries);
+    }
+    p.parse_punct(":")?;
+    let t = p.parse_type()?;
+    state.result_types.push(t);
+    state.properties = Some(ctx.dict_attr(vec![(ctx.ident("value"), ctx.symbol_ref(sym))]));
+    Ok(())
+}
+
+fn print_constant(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    if let Some(v) = prop(ctx, body, op, "value") {
+        p.print_attr(v);
+    }
+    p.print_attr_dict(body.op(op).attrs, &[], false);
+    p.write(" : ");
+    if let Some(&r) = body.results(op).first() {
+        p.print_type(body.value_type(r));
+    }
+}

@@ -1,0 +1,18 @@
+//! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
+
+pub mod builtin;
+pub mod func;
+
+use mica_ir::Context;
+
+/// Registers every dialect Mica implements.
+pub fn register_all(ctx: &mut Context) {
+    builtin::register(ctx);
+    func::register(ctx);
+}
+
+/// Registers an op definition under its name.
+pub(crate) fn register(ctx: &mut Context, def: mica_ir::OpDef) {
+    let name = ctx.ident(def.name);
+    ctx.registry_mut().register(name, def);
+}

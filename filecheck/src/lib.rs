@@ -1,0 +1,47 @@
+//! LLVM FileCheck and lit `RUN:` lines for Mica's file tests.
+//!
+//! [`check`] verifies an input text against the `CHECK` directives of a check file with
+//! FileCheck's semantics (prefixes, NEXT/SAME/NOT/DAG/LABEL/EMPTY/COUNT, `{{regex}}`,
+//! `[[VAR:regex]]`/`[[VAR]]`, `[[#numeric]]`, whitespace canonicalization, and the usual
+//! command-line options in [`Options`]); failures come back as [`CheckFailure`], which
+//! renders like FileCheck's own diagnostics. [`run_lines`] and [`run_pipeline`] execute
+//! the `// RUN:` lines of a test file, running `FileCheck` stages in-process.
+
+mod checker;
+mod checkfile;
+mod command_line;
+mod diagnostic;
+mod directive;
+mod engine;
+mod fuzzy;
+mod matching;
+mod numeric;
+mod options;
+mod pattern;
+mod posix;
+mod source;
+mod variables;
+
+pub use command_line::FileCheckCommand;
+pub use diagnostic::{CheckFailure, Diagnostic, FailureKind, Location, Severity};
+pub use options::Options;
+
+use checker::Checker;
+use checkfile::read_check_file;
+use source::{SourceText, canonicalize};
+
+/// Checks `input` against the directives in `checks_source`, as
+/// `FileCheck <check file> < input` would with the given options.
+pub fn check(checks_source: &str, input: &str, opts: &Options) -> Result<(), CheckFailure> {
+    let check = SourceText::new(opts.check_file_name.as_str(), canonicalize(checks_source, opts.strict_whitespace));
+    let program = read_check_file(&check, opts)
+        .map_err(|diagnostics| CheckFailure { kind: FailureKind::InvalidChecks, diagnostics })?;
+    if input.is_empty() && !opts.allow_empty {
+        let msg = format!("input '{}' is empty (use --allow-empty to accept an empty input)", opts.input_file_name);
+        return Err(CheckFailure { kind: FailureKind::EmptyInput, diagnostics: vec![Diagnostic::error(msg, None)] });
+    }
+    let input = SourceText::new(opts.input_file_name.as_str(), canonicalize(input, opts.strict_whitespace));
+    Checker::new(&program, &check, &input, opts)
+        .run()
+        .map_err(|diagnostics| CheckFailure { kind: FailureKind::Mismatch, diagnostics })
+}

@@ -1,0 +1,80 @@
+//! The interface between custom assembly forms and the generic parser and printer.
+//!
+//! A dialect writes an op's custom syntax against [`AsmParser`] (implemented by the parser
+//! crate) and [`crate::Printer`] (handed to print hooks), as MLIR's `OpAsmParser` /
+//! `OpAsmPrinter` do.
+
+use crate::body::{OperationState, Value};
+use crate::{Attr, Context, Ident, Type};
+
+/// An SSA use not yet resolved to a value: `%name` or `%name#3`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnresolvedOperand {
+    /// The name without `%`.
+    pub name: String,
+    /// The result number after `#`.
+    pub number: u32,
+    /// Byte offset of the `%`.
+    pub offset: usize,
+}
+
+/// A block argument to be defined by a region: name, type, attributes, location.
+#[derive(Clone, Debug)]
+pub struct EntryArg {
+    /// The `%name`.
+    pub name: UnresolvedOperand,
+    /// Its type.
+    pub ty: Type,
+    /// Attributes (`{...}` after the type), if any.
+    pub attrs: Option<Attr>,
+    /// Explicit location (`loc(...)` after the type), if any.
+    pub loc: Option<Attr>,
+}
+
+/// What a custom parse hook can ask of the parser. Every `Err(())` means the error has been
+/// reported already; the hook should return it unchanged.
+pub trait AsmParser<'c> {
+    /// The context.
+    fn ctx(&self) -> &'c Context;
+    /// Byte offset of the next token.
+    fn offset(&self) -> usize;
+    /// Reports an error at a byte offset.
+    fn error_at(&mut self, offset: usize, message: &str);
+    /// Consumes a bare identifier equal to `keyword` if it is next.
+    fn parse_optional_keyword(&mut self, keyword: &str) -> bool;
+    /// Consumes a bare identifier if one is next.
+    fn parse_optional_any_keyword(&mut self) -> Option<String>;
+    /// Consumes punctuation `p` (`(`, `)`, `->`, `,`, `:`, `{`, `}`, `=`, `[`, `]`, `<`, `>`…) if next.
+    fn parse_optional_punct(&mut self, p: &str) -> bool;
+    /// Consumes punctuation `p` or reports "expected 'p'".
+    fn parse_punct(&mut self, p: &str) -> Result<(), ()>;
+    /// Whether punctuation `p` is next, without consuming it.
+    fn peek_punct(&self, p: &str) -> bool;
+    /// Consumes `@name` if next.
+    fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()>;
+    /// Consumes a string literal if next.
+    fn parse_optional_string(&mut self) -> Result<Option<String>, ()>;
+    /// Parses a type.
+    fn parse_type(&mut self) -> Result<Type, ()>;
+    /// Parses an attribute.
+    fn parse_attribute(&mut self) -> Result<Attr, ()>;
+    /// Parses `{...}` if next, returning its entries.
+    fn parse_optional_attr_dict(&mut self) -> Result<Option<Vec<(Ident, Attr)>>, ()>;
+    /// Parses a trailing `loc(...)` if next.
+    fn parse_optional_location(&mut self) -> Result<Option<Attr>, ()>;
+    /// Whether `%name` is next.
+    fn peek_ssa_name(&self) -> bool;
+    /// Parses `%name` or `%name#N`.
+    fn parse_operand(&mut self) -> Result<UnresolvedOperand, ()>;
+    /// Resolves an operand to a value of type `ty` (forward references allowed).
+    fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()>;
+    /// Parses a `{...}` region whose entry block defines `entry_args`, into `state`.
+    fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()>;
+    /// Gives `state` one more region, with no blocks (e.g. a function declaration's body).
+    fn add_empty_region(&mut self, state: &mut OperationState);
+    /// Whether `{` is next (a region can follow).
+    fn peek_region(&self) -> bool {
+        self.peek_punct("{")
+    }
+}
+

@@ -1,0 +1,549 @@
+//! `Body`: the arenas holding the operations, blocks, regions and values of one
+//! IsolatedFromAbove operation's regions.
+//!
+//! Operations in a block form an intrusive doubly linked list (O(1) insert and unlink); every
+//! value threads a use list through the operand slots that read it (O(1) operand update, O(uses)
+//! replace-all-uses). An IsolatedFromAbove operation nested inside owns a `Body` of its own, so
+//! passes can work on disjoint bodies in parallel.
+
+use crate::{Attr, Ident, Type};
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::{PrimaryMap, entity_impl};
+use smallvec::SmallVec;
+
+/// An operation in a [`Body`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Op(u32);
+entity_impl!(Op, "op");
+
+/// A block in a [`Body`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(u32);
+entity_impl!(Block, "block");
+
+/// A region in a [`Body`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Region(u32);
+entity_impl!(Region, "region");
+
+/// An SSA value (an operation result or a block argument) in a [`Body`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(u32);
+entity_impl!(Value, "value");
+
+/// One operand slot: `index` of the operands of `op`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Use {
+    /// The reading operation.
+    pub op: Op,
+    /// The operand position.
+    pub index: u32,
+}
+
+/// An operand slot: the value read and the links of that value's use list.
+#[derive(Clone, Debug)]
+pub struct Operand {
+    /// The value read.
+    pub value: Value,
+    prev: Option<Use>,
+    next: Option<Use>,
+}
+
+/// Where a value comes from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    /// Result `1` of operation `0`.
+    Result(Op, u32),
+    /// Argument `1` of block `0`.
+    Arg(Block, u32),
+}
+
+/// A value's data.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    /// Its type.
+    pub ty: Type,
+    /// Its definition.
+    pub def: ValueDef,
+    /// For block arguments, the argument's location.
+    pub loc: Option<Attr>,
+    first_use: Option<Use>,
+}
+
+/// An operation's data.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// Full name, `dialect.op`.
+    pub name: Ident,
+    operands: SmallVec<[Operand; 3]>,
+    results: SmallVec<[Value; 1]>,
+    /// Successor blocks (their operands are part of the operand list).
+    pub successors: SmallVec<[Block; 2]>,
+    /// The properties (`<{...}>`), if any.
+    pub properties: Option<Attr>,
+    /// Discardable attributes: always a dictionary attribute.
+    pub attrs: Attr,
+    /// The location.
+    pub loc: Attr,
+    regions: SmallVec<[Region; 1]>,
+    /// For an IsolatedFromAbove operation: the body owning its regions.
+    nested: Option<Box<Body>>,
+    parent: PackedOption<Block>,
+    prev: PackedOption<Op>,
+    next: PackedOption<Op>,
+    erased: bool,
+}
+
+/// A block's data.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    args: SmallVec<[Value; 2]>,
+    parent: PackedOption<Region>,
+    first: PackedOption<Op>,
+    last: PackedOption<Op>,
+}
+
+/// A region's data.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    blocks: Vec<Block>,
+    parent: PackedOption<Op>,
+}
+
+/// What it takes to create an operation.
+#[derive(Clone, Debug)]
+pub struct OperationState {
+    /// Full name.
+    pub name: Ident,
+    /// Operand values, including the operands passed to successors.
+    pub operands: SmallVec<[Value; 3]>,
+    /// Result types.
+    pub result_types: SmallVec<[Type; 1]>,
+    /// Successor blocks.
+    pub successors: SmallVec<[Block; 2]>,
+    /// Properties.
+    pub properties: Option<Attr>,
+    /// Discardable attributes (a dictionary).
+    pub attrs: Attr,
+    /// Location.
+    pub loc: Attr,
+    /// Regions created beforehand in the same body (not for isolated operations).
+    pub regions: SmallVec<[Region; 1]>,
+    /// For isolated operations: the body holding the regions (its [`Body::roots`]).
+    pub nested: Option<Box<Body>>,
+}
+
+impl OperationState {
+    /// A state with just a name, attributes and location set.
+    pub fn new(name: Ident, attrs: Attr, loc: Attr) -> Self {
+        Self {
+            name,
+            operands: SmallVec::new(),
+            result_types: SmallVec::new(),
+            successors: SmallVec::new(),
+            properties: None,
+            attrs,
+            loc,
+            regions: SmallVec::new(),
+            nested: None,
+        }
+    }
+}
+
+/// The arenas of one isolated scope.
+#[derive(Clone, Debug, Default)]
+pub struct Body {
+    ops: PrimaryMap<Op, OpData>,
+    blocks: PrimaryMap<Block, BlockData>,
+    regions: PrimaryMap<Region, RegionData>,
+    values: PrimaryMap<Value, ValueData>,
+    /// The regions of the operation owning this body, in order.
+    pub roots: SmallVec<[Region; 1]>,
+}
+
+impl Body {
+    /// An empty body.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ----- creation -----
+
+    /// Creates a region with no parent yet.
+    pub fn new_region(&mut self) -> Region {
+        self.regions.push(RegionData::default())
+    }
+
+    /// Appends a new block to `region`.
+    pub fn append_block(&mut self, region: Region) -> Block {
+        let b = self.blocks.push(BlockData { parent: region.into(), ..Default::default() });
+        self.regions[region].blocks.push(b);
+        b
+    }
+
+    /// Creates a block that belongs to no region (the parser keeps forward references there).
+    pub fn append_block_detached(&mut self) -> Block {
+        self.blocks.push(BlockData::default())
+    }
+
+    /// Moves a block of `region` to the end of its block list.
+    pub fn move_block_to_end(&mut self, region: Region, block: Block) {
+        let blocks = &mut self.regions[region].blocks;
+        if let Some(pos) = blocks.iter().position(|b| *b == block) {
+            blocks.remove(pos);
+            blocks.push(block);
+        }
+    }
+
+    /// Adds an argument to a block.
+    pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
+        let idx = self.blocks[block].args.len() as u32;
+        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: None });
+        self.blocks[block].args.push(v);
+        v
+    }
+
+    /// Creates an operation (not yet in any block).
+    pub fn create_op(&mut self, state: OperationState) -> Op {
+        let op = self.ops.push(OpData {
+            name: state.name,
+            operands: SmallVec::new(),
+            results: SmallVec::new(),
+            successors: state.successors,
+            properties: state.properties,
+            attrs: state.attrs,
+            loc: state.loc,
+            regions: SmallVec::new(),
+            nested: None,
+            parent: None.into(),
+            prev: None.into(),
+            next: None.into(),
+            erased: false,
+        });
+        for (i, ty) in state.result_types.iter().enumerate() {
+            let v = self.values.push(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: None });
+            self.ops[op].results.push(v);
+        }
+        for v in state.operands {
+            self.push_operand(op, v);
+        }
+        if let Some(nested) = state.nested {
+            self.ops[op].nested = Some(nested);
+        } else {
+            for r in &state.regions {
+                self.regions[*r].parent = op.into();
+            }
+            self.ops[op].regions = state.regions;
+        }
+        op
+    }
+
+    /// Appends an operand to `op`.
+    pub fn push_operand(&mut self, op: Op, value: Value) {
+        let index = self.ops[op].operands.len() as u32;
+        self.ops[op].operands.push(Operand { value, prev: None, next: None });
+        self.link_use(Use { op, index });
+    }
+
+    fn link_use(&mut self, u: Use) {
+        let value = self.ops[u.op].operands[u.index as usize].value;
+        let old_first = self.values[value].first_use;
+        {
+            let slot = &mut self.ops[u.op].operands[u.index as usize];
+            slot.prev = None;
+            slot.next = old_first;
+        }
+        if let Some(f) = old_first {
+            self.ops[f.op].operands[f.index as usize].prev = Some(u);
+        }
+        self.values[value].first_use = Some(u);
+    }
+
+    fn unlink_use(&mut self, u: Use) {
+        let Operand { value, prev, next } = self.ops[u.op].operands[u.index as usize].clone();
+        match prev {
+            Some(p) => self.ops[p.op].operands[p.index as usize].next = next,
+            None => self.values[value].first_use = next,
+        }
+        if let Some(n) = next {
+            self.ops[n.op].operands[n.index as usize].prev = prev;
+        }
+    }
+
+    /// Makes operand `index` of `op` read `value`.
+    pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
+        let u = Use { op, index: index as u32 };
+        self.unlink_use(u);
+        self.ops[op].operands[index].value = value;
+        self.link_use(u);
+    }
+
+    /// Replaces every use of `old` with `new`.
+    pub fn replace_all_uses(&mut self, old: Value, new: Value) {
+        if old == new {
+            return;
+        }
+        while let Some(u) = self.values[old].first_use {
+            self.set_operand(u.op, u.index as usize, new);
+        }
+    }
+
+    // ----- placement -----
+
+    /// Appends an unlinked operation at the end of `block`.
+    pub fn append_op(&mut self, block: Block, op: Op) {
+        let last = self.blocks[block].last;
+        self.ops[op].parent = block.into();
+        self.ops[op].prev = last;
+        self.ops[op].next = None.into();
+        match last.expand() {
+            Some(l) => self.ops[l].next = op.into(),
+            None => self.blocks[block].first = op.into(),
+        }
+        self.blocks[block].last = op.into();
+    }
+
+    /// Inserts an unlinked operation right before `before`.
+    pub fn insert_op_before(&mut self, before: Op, op: Op) {
+        let block = self.ops[before].parent.expect("insertion point is not in a block");
+        let prev = self.ops[before].prev;
+        self.ops[op].parent = block.into();
+        self.ops[op].prev = prev;
+        self.ops[op].next = before.into();
+        self.ops[before].prev = op.into();
+        match prev.expand() {
+            Some(p) => self.ops[p].next = op.into(),
+            None => self.blocks[block].first = op.into(),
+        }
+    }
+
+    /// Takes an operation out of its block (it keeps its operands and regions).
+    pub fn unlink_op(&mut self, op: Op) {
+        let Some(block) = self.ops[op].parent.expand() else { return };
+        let (prev, next) = (self.ops[op].prev, self.ops[op].next);
+        match prev.expand() {
+            Some(p) => self.ops[p].next = next,
+            None => self.blocks[block].first = next,
+        }
+        match next.expand() {
+            Some(n) => self.ops[n].prev = prev,
+            None => self.blocks[block].last = prev,
+        }
+        self.ops[op].parent = None.into();
+        self.ops[op].prev = None.into();
+        self.ops[op].next = None.into();
+    }
+
+    /// Unlinks and erases an operation with everything in its regions. Its results must be unused.
+    pub fn erase_op(&mut self, op: Op) {
+        self.unlink_op(op);
+        for i in 0..self.ops[op].operands.len() {
+            self.unlink_use(Use { op, index: i as u32 });
+        }
+        self.ops[op].operands.clear();
+        self.ops[op].nested = None;
+        let regions = std::mem::take(&mut self.ops[op].regions);
+        for r in regions {
+            for b in std::mem::take(&mut self.regions[r].blocks) {
+                while let Some(inner) = self.blocks[b].last.expand() {
+                    self.erase_op(inner);
+                }
+            }
+        }
+        self.ops[op].erased = true;
+    }
+
+    // ----- queries -----
+
+    /// An operation's data.
+    pub fn op(&self, op: Op) -> &OpData {
+        &self.ops[op]
+    }
+
+    /// An operation's data, mutably.
+    pub fn op_mut(&mut self, op: Op) -> &mut OpData {
+        &mut self.ops[op]
+    }
+
+    /// A value's data.
+    pub fn value(&self, v: Value) -> &ValueData {
+        &self.values[v]
+    }
+
+    /// A value's type.
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    /// Sets a value's type.
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v].ty = ty;
+    }
+
+    /// The operand values of an operation.
+    pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.ops[op].operands.iter().map(|o| o.value)
+    }
+
+    /// Operand `i` of an operation.
+    pub fn operand(&self, op: Op, i: usize) -> Value {
+        self.ops[op].operands[i].value
+    }
+
+    /// The number of operands of an operation.
+    pub fn num_operands(&self, op: Op) -> usize {
+        self.ops[op].operands.len()
+    }
+
+    /// The results of an operation.
+    pub fn results(&self, op: Op) -> &[Value] {
+        &self.ops[op].results
+    }
+
+    /// The uses of a value, most recent first.
+    pub fn uses(&self, v: Value) -> impl Iterator<Item = Use> + '_ {
+        std::iter::successors(self.values[v].first_use, move |u| self.ops[u.op].operands[u.index as usize].next)
+    }
+
+    /// Whether a value has any use.
+    pub fn has_uses(&self, v: Value) -> bool {
+        self.values[v].first_use.is_some()
+    }
+
+    /// The regions of a non-isolated operation in this body (empty for isolated ones).
+    pub fn local_regions(&self, op: Op) -> &[Region] {
+        &self.ops[op].regions
+    }
+
+    /// The body of an isolated operation's regions.
+    pub fn nested(&self, op: Op) -> Option<&Body> {
+        self.ops[op].nested.as_deref()
+    }
+
+    /// The body of an isolated operation's regions, mutably.
+    pub fn nested_mut(&mut self, op: Op) -> Option<&mut Body> {
+        self.ops[op].nested.as_deref_mut()
+    }
+
+    /// The body holding `op`'s regions and the regions themselves (whether isolated or not).
+    pub fn op_regions(&self, op: Op) -> (&Body, &[Region]) {
+        match self.ops[op].nested.as_deref() {
+            Some(b) => (b, &b.roots),
+            None => (self, &self.ops[op].regions),
+        }
+    }
+
+    /// The number of regions of an operation.
+    pub fn num_regions(&self, op: Op) -> usize {
+        self.op_regions(op).1.len()
+    }
+
+    /// The block containing an operation.
+    pub fn op_block(&self, op: Op) -> Option<Block> {
+        self.ops[op].parent.expand()
+    }
+
+    /// The operation after `op` in its block.
+    pub fn next_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].next.expand()
+    }
+
+    /// The operation before `op` in its block.
+    pub fn prev_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].prev.expand()
+    }
+
+    /// The operations of a block, in order.
+    pub fn block_ops(&self, block: Block) -> impl Iterator<Item = Op> + '_ {
+        std::iter::successors(self.blocks[block].first.expand(), move |op| self.ops[*op].next.expand())
+    }
+
+    /// The last operation of a block.
+    pub fn block_last_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block].last.expand()
+    }
+
+    /// The arguments of a block.
+    pub fn block_args(&self, block: Block) -> &[Value] {
+        &self.blocks[block].args
+    }
+
+    /// The region containing a block.
+    pub fn block_region(&self, block: Block) -> Option<Region> {
+        self.blocks[block].parent.expand()
+    }
+
+    /// The blocks of a region, in order.
+    pub fn region_blocks(&self, region: Region) -> &[Block] {
+        &self.regions[region].blocks
+    }
+
+    /// The operation owning a region (`None` for the roots of a body).
+    pub fn region_parent(&self, region: Region) -> Option<Op> {
+        self.regions[region].parent.expand()
+    }
+
+    /// The operation whose region contains `op` (`None` at the top of the body).
+    pub fn parent_op(&self, op: Op) -> Option<Op> {
+        let block = self.op_block(op)?;
+        self.region_parent(self.block_region(block)?)
+    }
+
+    /// The number of live operations (recursively including nested bodies).
+    pub fn count_ops(&self) -> usize {
+        self.ops.values().filter(|o| !o.erased && o.parent.is_some()).map(|o| 1 + o.nested.as_ref().map_or(0, |b| b.count_ops())).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Context;
+
+    #[test]
+    fn use_lists_follow_operand_updates() {
+        let ctx = Context::new();
+        let i32t = ctx.int_type(32);
+        let mut body = Body::new();
+        let r = body.new_region();
+        let b = body.append_block(r);
+        let a0 = body.add_block_arg(b, i32t, None);
+        let a1 = body.add_block_arg(b, i32t, None);
+        let mut st = OperationState::new(ctx.ident("t.add"), ctx.empty_dict(), ctx.unknown_loc());
+        st.operands.extend([a0, a0, a1]);
+        st.result_types.push(i32t);
+        let op = body.create_op(st);
+        body.append_op(b, op);
+        assert_eq!(body.uses(a0).count(), 2);
+        assert_eq!(body.uses(a1).count(), 1);
+        body.replace_all_uses(a0, a1);
+        assert_eq!(body.uses(a0).count(), 0);
+        assert_eq!(body.uses(a1).count(), 3);
+        assert!(body.operands(op).all(|v| v == a1));
+        body.set_operand(op, 1, a0);
+        assert_eq!(body.uses(a0).collect::<Vec<_>>(), vec![Use { op, index: 1 }]);
+        body.erase_op(op);
+        assert!(!body.has_uses(a0) && !body.has_uses(a1));
+        assert_eq!(body.block_ops(b).count(), 0);
+    }
+
+    #[test]
+    fn ops_keep_block_order() {
+        let ctx = Context::new();
+        let mut body = Body::new();
+        let r = body.new_region();
+        let b = body.append_block(r);
+        let mk = |body: &mut Body, n: &str| body.create_op(OperationState::new(ctx.ident(n), ctx.empty_dict(), ctx.unknown_loc()));
+        let x = mk(&mut body, "t.x");
+        let y = mk(&mut body, "t.y");
+        let z = mk(&mut body, "t.z");
+        body.append_op(b, x);
+        body.append_op(b, z);
+        body.insert_op_before(z, y);
+        assert_eq!(body.block_ops(b).collect::<Vec<_>>(), vec![x, y, z]);
+        body.unlink_op(x);
+        assert_eq!(body.block_ops(b).collect::<Vec<_>>(), vec![y, z]);
+        assert_eq!(body.block_last_op(b), Some(z));
+        assert_eq!(body.prev_op(y), None);
+    }
+}

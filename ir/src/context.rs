@@ -1,0 +1,235 @@
+//! The context: interned identifiers, types and attributes, and the op registry.
+//!
+//! A `Context` is shared by every thread working on IR; all of its methods take `&self`. Types
+//! and attributes are hash-consed, so equal values get equal handles and comparing two handles
+//! is comparing two integers.
+
+use crate::attrs::{Attr, AttrKind, IntBits, Location};
+use crate::interner::Interner;
+use crate::registry::Registry;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// An interned string: identifiers, attribute names, op names, symbol names.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Ident(pub(crate) u32);
+
+/// Owner of all interned IR data and of the registry of known operations.
+pub struct Context {
+    idents: Interner<Box<str>>,
+    types: Interner<TypeKind>,
+    attrs: Interner<AttrKind>,
+    registry: Registry,
+    /// Whether operations of dialects that are not registered are accepted.
+    pub allow_unregistered: bool,
+    empty_dict: Attr,
+    unknown_loc: Attr,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with no registered operations.
+    pub fn new() -> Self {
+        let attrs: Interner<AttrKind> = Interner::default();
+        let empty_dict = Attr(attrs.intern(AttrKind::Dictionary(Box::new([]))));
+        let unknown_loc = Attr(attrs.intern(AttrKind::Location(Location::Unknown)));
+        Self {
+            idents: Interner::default(),
+            types: Interner::default(),
+            attrs,
+            registry: Registry::default(),
+            allow_unregistered: false,
+            empty_dict,
+            unknown_loc,
+        }
+    }
+
+    /// Interns a string.
+    pub fn ident(&self, s: &str) -> Ident {
+        Ident(self.idents.intern(s.into()))
+    }
+
+    /// The string behind an interned identifier.
+    pub fn str(&self, id: Ident) -> &str {
+        self.idents.get(id.0)
+    }
+
+    /// Interns a type.
+    pub fn ty(&self, kind: TypeKind) -> Type {
+        Type(self.types.intern(kind))
+    }
+
+    /// The structure of a type.
+    pub fn type_kind(&self, t: Type) -> &TypeKind {
+        self.types.get(t.0)
+    }
+
+    /// Interns an attribute.
+    pub fn attr(&self, kind: AttrKind) -> Attr {
+        Attr(self.attrs.intern(kind))
+    }
+
+    /// The structure of an attribute.
+    pub fn attr_kind(&self, a: Attr) -> &AttrKind {
+        self.attrs.get(a.0)
+    }
+
+    /// The registry of operations known to this context.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The registry, for registering dialects.
+    pub fn registry_mut(&mut self) -> &mut Registry {
+        &mut self.registry
+    }
+
+    // ----- type shortcuts -----
+
+    /// `iN` (signless).
+    pub fn int_type(&self, width: u32) -> Type {
+        self.ty(TypeKind::Integer { width, signedness: Signedness::Signless })
+    }
+
+    /// `index`
+    pub fn index_type(&self) -> Type {
+        self.ty(TypeKind::Index)
+    }
+
+    /// A float type.
+    pub fn float_type(&self, kind: FloatKind) -> Type {
+        self.ty(TypeKind::Float(kind))
+    }
+
+    /// `none`
+    pub fn none_type(&self) -> Type {
+        self.ty(TypeKind::None)
+    }
+
+    /// `(inputs) -> results`
+    pub fn function_type(&self, inputs: &[Type], results: &[Type]) -> Type {
+        self.ty(TypeKind::Function { inputs: inputs.into(), results: results.into() })
+    }
+
+    /// Inputs and results of a function type; `None` for other types.
+    pub fn function_signature(&self, t: Type) -> Option<(&[Type], &[Type])> {
+        match self.type_kind(t) {
+            TypeKind::Function { inputs, results } => Some((inputs, results)),
+            _ => None,
+        }
+    }
+
+    // ----- attribute shortcuts -----
+
+    /// The empty dictionary `{}`.
+    pub fn empty_dict(&self) -> Attr {
+        self.empty_dict
+    }
+
+    /// `loc(unknown)`
+    pub fn unknown_loc(&self) -> Attr {
+        self.unknown_loc
+    }
+
+    /// `unit`
+    pub fn unit_attr(&self) -> Attr {
+        self.attr(AttrKind::Unit)
+    }
+
+    /// A string attribute without a type.
+    pub fn string_attr(&self, s: &str) -> Attr {
+        self.attr(AttrKind::String { value: s.as_bytes().into(), ty: None })
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&self, t: Type) -> Attr {
+        self.attr(AttrKind::Type(t))
+    }
+
+    /// `@name`
+    pub fn symbol_ref(&self, name: Ident) -> Attr {
+        self.attr(AttrKind::SymbolRef { root: name, nested: Box::new([]) })
+    }
+
+    /// An integer attribute from an `i64` value, truncated to the type's width.
+    pub fn int_attr(&self, ty: Type, value: i64) -> Attr {
+        let width = self.int_width(ty);
+        self.attr(AttrKind::Integer { ty, bits: crate::intbits::from_i64(value, width) })
+    }
+
+    /// `true` / `false`
+    pub fn bool_attr(&self, value: bool) -> Attr {
+        self.int_attr(self.int_type(1), value as i64)
+    }
+
+    /// An array attribute.
+    pub fn array_attr(&self, items: &[Attr]) -> Attr {
+        self.attr(AttrKind::Array(items.into()))
+    }
+
+    /// A dictionary attribute from entries in any order; later duplicates are dropped.
+    pub fn dict_attr(&self, mut entries: Vec<(Ident, Attr)>) -> Attr {
+        if entries.is_empty() {
+            return self.empty_dict;
+        }
+        entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
+        entries.dedup_by_key(|e| e.0);
+        self.attr(AttrKind::Dictionary(entries.into()))
+    }
+
+    /// The entries of a dictionary attribute (empty for other attributes).
+    pub fn dict_entries(&self, a: Attr) -> &[(Ident, Attr)] {
+        match self.attr_kind(a) {
+            AttrKind::Dictionary(e) => e,
+            _ => &[],
+        }
+    }
+
+    /// Looks a name up in a dictionary attribute.
+    pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
+        self.dict_entries(dict).iter().find(|(k, _)| self.str(*k) == name).map(|e| e.1)
+    }
+
+    /// The string of a string attribute, if it is valid UTF-8.
+    pub fn as_str(&self, a: Attr) -> Option<&str> {
+        match self.attr_kind(a) {
+            AttrKind::String { value, .. } => std::str::from_utf8(value).ok(),
+            _ => None,
+        }
+    }
+
+    /// The type of a type attribute.
+    pub fn as_type(&self, a: Attr) -> Option<Type> {
+        match self.attr_kind(a) {
+            AttrKind::Type(t) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// The width in bits of an integer, index (64) or float type; 0 for others.
+    pub fn int_width(&self, t: Type) -> u32 {
+        match self.type_kind(t) {
+            TypeKind::Integer { width, .. } => *width,
+            TypeKind::Index => 64,
+            TypeKind::Float(k) => k.bit_width(),
+            _ => 0,
+        }
+    }
+
+    /// The value of an integer attribute as `i64` (sign-extended from its width), if it fits.
+    pub fn as_i64(&self, a: Attr) -> Option<i64> {
+        match self.attr_kind(a) {
+            AttrKind::Integer { ty, bits } => crate::intbits::to_i64(bits, self.int_width(*ty)),
+            _ => None,
+        }
+    }
+
+    /// Builds an integer attribute from raw bits.
+    pub fn int_attr_bits(&self, ty: Type, bits: IntBits) -> Attr {
+        self.attr(AttrKind::Integer { ty, bits })
+    }
+}

@@ -1,0 +1,23 @@
+//! Mica's core IR: a [`Context`] of interned types, attributes and identifiers; [`Body`] arenas
+//! of operations, blocks, regions and values; the op [`Registry`]; the verifier and the printer.
+
+pub mod asm;
+pub mod attrs;
+pub mod body;
+pub mod context;
+pub mod diagnostic;
+pub mod interner;
+pub mod intbits;
+pub mod names;
+pub mod printer;
+pub mod registry;
+pub mod types;
+pub mod verify;
+
+pub use attrs::{Attr, AttrKind, IntBits, Location};
+pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, ValueDef};
+pub use context::{Context, Ident};
+pub use diagnostic::{DiagLoc, Diagnostic, Severity};
+pub use printer::{PrintOptions, Printer, print_op_to_string};
+pub use registry::{OpDef, Registry, Traits};
+pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

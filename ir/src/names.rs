@@ -1,0 +1,103 @@
+//! SSA value and block numbering for the printer, following mlir-opt 22.
+//!
+//! Regions are numbered from a stack (the last operation's regions first). Each region
+//! starts from the counters its parent region reached, except with unique ids (implied by the
+//! generic form), where the counters run on across the whole walk. Entry-block arguments are
+//! `%argN`, other values `%N`; an operation with several results takes one number for the group.
+
+use crate::Context;
+use crate::body::{Block, Body, Op, Region, Value};
+use rustc_hash::FxHashMap;
+
+/// How a value is printed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ValueName {
+    /// `%N`
+    Id(u32),
+    /// `%argN`
+    Arg(u32),
+}
+
+/// Names of all values and blocks under one printed operation. Bodies are told apart by address
+/// (they are borrowed, so they do not move while the table is used).
+#[derive(Default)]
+pub struct NameTable {
+    values: FxHashMap<(usize, Value), ValueName>,
+    blocks: FxHashMap<(usize, Block), u32>,
+}
+
+#[derive(Copy, Clone)]
+struct Counters {
+    value: u32,
+    arg: u32,
+}
+
+fn key(body: &Body) -> usize {
+    body as *const Body as usize
+}
+
+impl NameTable {
+    /// Numbers everything inside `top` (an operation of `body`).
+    pub fn build(_ctx: &Context, body: &Body, top: Op, unique_ids: bool) -> Self {
+        let mut t = NameTable::default();
+        let mut counters = Counters { value: 0, arg: 0 };
+        // The top operation's own results.
+        t.number_op_results(body, top, &mut counters);
+        let mut stack: Vec<(&Body, Region, Counters)> = Vec::new();
+        let (rb, regions) = body.op_regions(top);
+        for r in regions {
+            stack.push((rb, *r, counters));
+        }
+        while let Some((b, region, saved)) = stack.pop() {
+            if !unique_ids {
+                counters = saved;
+            }
+            t.number_region(b, region, &mut counters);
+            for &block in b.region_blocks(region) {
+                for op in b.block_ops(block) {
+                    let (rb, regions) = b.op_regions(op);
+                    for r in regions {
+                        stack.push((rb, *r, counters));
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    fn number_op_results(&mut self, body: &Body, op: Op, c: &mut Counters) {
+        if let Some(&first) = body.results(op).first() {
+            self.values.insert((key(body), first), ValueName::Id(c.value));
+            c.value += 1;
+        }
+    }
+
+    fn number_region(&mut self, body: &Body, region: Region, c: &mut Counters) {
+        for (i, &block) in body.region_blocks(region).iter().enumerate() {
+            self.blocks.insert((key(body), block), i as u32);
+            for &a in body.block_args(block) {
+                let name = if i == 0 {
+                    c.arg += 1;
+                    ValueName::Arg(c.arg - 1)
+                } else {
+                    c.value += 1;
+                    ValueName::Id(c.value - 1)
+                };
+                self.values.insert((key(body), a), name);
+            }
+            for op in body.block_ops(block) {
+                self.number_op_results(body, op, c);
+            }
+        }
+    }
+
+    /// The name of a value (the group name for results of multi-result operations).
+    pub fn value(&self, body: &Body, v: Value) -> Option<ValueName> {
+        self.values.get(&(key(body), v)).copied()
+    }
+
+    /// The number of a block within its region (`^bbN`).
+    pub fn block(&self, body: &Body, b: Block) -> Option<u32> {
+        self.blocks.get(&(key(body), b)).copied()
+    }
+}

@@ -1,0 +1,1158 @@
+//! The printer: writes IR as MLIR text, in the generic form or through ops' custom forms,
+//! byte-for-byte as mlir-opt 22 does (value and block numbering, aliases, indentation).
+
+use crate::attrs::{AttrKind, Location};
+use crate::body::{Block, Body, Op, Region, Value, ValueDef};
+use crate::names::{NameTable, ValueName};
+use crate::types::{DYNAMIC, Signedness, TypeKind};
+use crate::{Attr, Context, Type, intbits};
+use mica_apfloat::Float;
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// Printer flags (mlir-opt's `--mlir-print-*` options).
+#[derive(Clone, Debug, Default)]
+pub struct PrintOptions {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debuginfo: bool,
+    /// `--mlir-pretty-debuginfo`
+    pub pretty_debuginfo: bool,
+    /// `--mlir-print-local-scope`: no aliases, everything inline.
+    pub local_scope: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`
+    pub elide_elements_larger: Option<u64>,
+    /// `--mlir-print-unique-ssa-ids` (implied by `generic`).
+    pub unique_ssa_ids: bool,
+}
+
+/// Writes MLIR text.
+pub struct Printer<'c> {
+    /// The context.
+    pub ctx: &'c Context,
+    /// The text written so far.
+    pub out: String,
+    opts: PrintOptions,
+    indent: usize,
+    names: NameTable,
+    aliases: FxHashMap<AliasKey, String>,
+    alias_order: Vec<AliasKey>,
+    /// The dialect whose prefix is dropped from op names (innermost op default dialect).
+    default_dialects: Vec<&'static str>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+enum AliasKey {
+    Type(Type),
+    Attr(Attr),
+}
+
+/// Prints `top` (an operation of `body`, normally the `builtin.module`) as mlir-opt does,
+/// aliases first, with a trailing newline.
+pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions) -> String {
+    let mut p = Printer::new(ctx, opts.clone());
+    p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids);
+    if !opts.local_scope {
+        p.collect_aliases(body, top);
+    }
+    let aliases_text = p.take_alias_definitions();
+    p.out.push_str(&aliases_text);
+    p.print_op(body, top);
+    p.out.push('\n');
+    p.out
+}
+
+/// A type as mlir-opt prints it, with no aliases (for diagnostics).
+pub fn type_string(ctx: &Context, t: Type) -> String {
+    let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
+    p.print_type(t);
+    p.out
+}
+
+/// An attribute as mlir-opt prints it, with no aliases (for diagnostics).
+pub fn attr_string(ctx: &Context, a: Attr) -> String {
+    let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
+    p.print_attr(a);
+    p.out
+}
+
+impl<'c> Printer<'c> {
+    /// A printer with no names or aliases computed (for printing types and attributes alone).
+    pub fn new(ctx: &'c Context, opts: PrintOptions) -> Self {
+        Self {
+            ctx,
+            out: String::new(),
+            opts,
+            indent: 0,
+            names: NameTable::default(),
+            aliases: FxHashMap::default(),
+            alias_order: Vec::new(),
+            default_dialects: Vec::new(),
+        }
+    }
+
+    /// Whether the generic form is printed.
+    pub fn is_generic(&self) -> bool {
+        self.opts.generic
+    }
+
+    /// Writes text verbatim.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    // ----------------------------------------------------------------- operations
+
+    /// Writes one operation (results, name, operands, ..., location) at the current position.
+    pub fn print_op(&mut self, body: &Body, op: Op) {
+        let data = body.op(op);
+        let results = body.results(op);
+        if !results.is_empty() {
+            self.print_value_def(body, results[0]);
+            if results.len() > 1 {
+                let _ = write!(self.out, ":{}", results.len());
+            }
+            self.out.push_str(" = ");
+        }
+        let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
+        match def.and_then(|d| d.print.map(|f| (d, f))) {
+            Some((d, print)) => {
+                let name = d.name;
+                let short = match name.split_once('.') {
+                    Some(("builtin", rest)) => rest,
+                    Some((dialect, rest)) if self.default_dialects.last() == Some(&dialect) => rest,
+                    _ => name,
+                };
+                self.out.push_str(short);
+                self.default_dialects.push(d.default_dialect.unwrap_or(""));
+                print(self, body, op);
+                self.default_dialects.pop();
+            }
+            None => self.print_generic_op(body, op),
+        }
+        self.print_trailing_location(data.loc);
+    }
+
+    fn print_generic_op(&mut self, body: &Body, op: Op) {
+        let data = body.op(op);
+        self.print_string_literal(self.ctx.str(data.name).as_bytes());
+        self.out.push('(');
+        for (i, v) in body.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_value(body, v);
+        }
+        self.out.push(')');
+        if !data.successors.is_empty() {
+            self.out.push('[');
+            for (i, b) in data.successors.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_block_name(body, *b);
+            }
+            self.out.push(']');
+        }
+        if let Some(props) = data.properties {
+            self.out.push_str(" <");
+            self.print_attr(props);
+            self.out.push('>');
+        }
+        let (rbody, regions) = body.op_regions(op);
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            self.default_dialects.push("");
+            for (i, r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region(rbody, *r, true, true);
+            }
+            self.default_dialects.pop();
+            self.out.push(')');
+        }
+        self.print_attr_dict(data.attrs, &[], false);
+        self.out.push_str(" : ");
+        let operand_types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+        let result_types: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+        self.print_function_type(&operand_types, &result_types);
+    }
+
+    /// Writes a region: `{`, its blocks, `}`. The entry block header is written when
+    /// `print_entry_args` and it has arguments, or when `print_empty_block` and it is empty.
+    pub fn print_region(&mut self, body: &Body, region: Region, print_entry_args: bool, print_empty_block: bool) {
+        self.out.push('{');
+        let blocks = body.region_blocks(region);
+        if let Some((&entry, rest)) = blocks.split_first() {
+            let header = (print_empty_block && body.block_ops(entry).next().is_none())
+                || (print_entry_args && !body.block_args(entry).is_empty());
+            self.print_block(body, entry, header);
+            for &b in rest {
+                self.print_block(body, b, true);
+            }
+        }
+        self.newline();
+        self.out.push('}');
+    }
+
+    fn print_block(&mut self, body: &Body, block: Block, header: bool) {
+        if header {
+            self.out.push('\n');
+            for _ in 0..self.indent {
+                self.out.push(' ');
+            }
+            self.print_block_name(body, block);
+            let args = body.block_args(block);
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, &a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(body, a);
+                    self.out.push_str(": ");
+                    self.print_type(body.value_type(a));
+                    if let Some(loc) = body.value(a).loc {
+                        self.print_trailing_location(loc);
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            self.print_predecessors(body, block);
+        }
+        self.indent += 2;
+        for op in body.block_ops(block) {
+            self.newline();
+            self.print_op(body, op);
+        }
+        self.indent -= 2;
+    }
+
+    fn print_predecessors(&mut self, body: &Body, block: Block) {
+        let Some(region) = body.block_region(block) else { return };
+        let mut preds: Vec<(usize, Block)> = Vec::new();
+        let blocks = body.region_blocks(region);
+        for (pos, &b) in blocks.iter().enumerate() {
+            for op in body.block_ops(b) {
+                for s in &body.op(op).successors {
+                    if *s == block {
+                        preds.push((pos, b));
+                    }
+                }
+            }
+        }
+        let is_entry = blocks.first() == Some(&block);
+        match preds.len() {
+            0 if !is_entry => self.out.push_str("  // no predecessors"),
+            0 => {}
+            1 => {
+                self.out.push_str("  // pred: ");
+                self.print_block_name(body, preds[0].1);
+            }
+            n => {
+                preds.sort_by_key(|p| p.0);
+                let _ = write!(self.out, "  // {n} preds: ");
+                for (i, p) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_block_name(body, p.1);
+                }
+            }
+        }
+    }
+
+    /// Writes `^bbN`.
+    pub fn print_block_name(&mut self, body: &Body, block: Block) {
+        match self.names.block(body, block) {
+            Some(n) => {
+                let _ = write!(self.out, "^bb{n}");
+            }
+            None => self.out.push_str("<<UNKNOWN BLOCK>>"),
+        }
+    }
+
+    fn print_value_def(&mut self, body: &Body, v: Value) {
+        match self.names.value(body, v) {
+            Some(ValueName::Id(n)) => {
+                let _ = write!(self.out, "%{n}");
+            }
+            Some(ValueName::Arg(n)) => {
+                let _ = write!(self.out, "%arg{n}");
+            }
+            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
+    /// Writes a value's name as a use (`%3`, `%arg0`, `%2#1`).
+    pub fn print_value(&mut self, body: &Body, v: Value) {
+        match body.value(v).def {
+            ValueDef::Result(op, i) if body.results(op).len() > 1 => {
+                self.print_value_def(body, body.results(op)[0]);
+                let _ = write!(self.out, "#{i}");
+            }
+            _ => self.print_value_def(body, v),
+        }
+    }
+
+    /// Writes ` loc(...)` when debug info is printed.
+    pub fn print_trailing_location(&mut self, loc: Attr) {
+        if self.opts.debuginfo {
+            self.out.push(' ');
+            self.print_location(loc);
+        }
+    }
+
+    fn print_location(&mut self, loc: Attr) {
+        if let Some(alias) = self.aliases.get(&AliasKey::Attr(loc)) {
+            let alias = alias.clone();
+            let _ = write!(self.out, "loc(#{alias})");
+            return;
+        }
+        self.out.push_str("loc(");
+        self.print_location_body(loc);
+        self.out.push(')');
+    }
+
+    fn print_location_body(&mut self, loc: Attr) {
+        let AttrKind::Location(l) = self.ctx.attr_kind(loc) else {
+            self.print_attr(loc);
+            return;
+        };
+        match l {
+            Location::Unknown => self.out.push_str("unknown"),
+            Location::FileLineCol { file, line, col, end } => {
+                self.print_string_literal(self.ctx.str(*file).as_bytes());
+                let _ = write!(self.out, ":{line}:{col}");
+                if let Some((el, ec)) = end {
+                    if el == line {
+                        let _ = write!(self.out, " to :{ec}");
+                    } else {
+                        let _ = write!(self.out, " to {el}:{ec}");
+                    }
+                }
+            }
+            Location::Name { name, child } => {
+                self.print_string_literal(self.ctx.str(*name).as_bytes());
+                if let Some(c) = child {
+                    if !matches!(self.ctx.attr_kind(*c), AttrKind::Location(Location::Unknown)) {
+                        self.out.push('(');
+                        self.print_location_nested(*c);
+                        self.out.push(')');
+                    }
+                }
+            }
+            Location::CallSite { callee, caller } => {
+                self.out.push_str("callsite(");
+                self.print_location_nested(*callee);
+                self.out.push_str(" at ");
+                self.print_location_nested(*caller);
+                self.out.push(')');
+            }
+            Location::Fused { locations, metadata } => {
+                self.out.push_str("fused");
+                if let Some(m) = metadata {
+                    self.out.push('<');
+                    self.print_attr(*m);
+                    self.out.push('>');
+                }
+                self.out.push('[');
+                for (i, l) in locations.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_location_nested(*l);
+                }
+                self.out.push(']');
+            }
+        }
+    }
+
+    fn print_location_nested(&mut self, loc: Attr) {
+        if let Some(alias) = self.aliases.get(&AliasKey::Attr(loc)) {
+            let alias = alias.clone();
+            let _ = write!(self.out, "#{alias}");
+        } else {
+            self.print_location_body(loc);
+        }
+    }
+
+    // ----------------------------------------------------------------- types
+
+    /// Writes a type (or its alias).
+    pub fn print_type(&mut self, t: Type) {
+        if let Some(alias) = self.aliases.get(&AliasKey::Type(t)) {
+            let alias = alias.clone();
+            let _ = write!(self.out, "!{alias}");
+            return;
+        }
+        self.print_type_body(t);
+    }
+
+    fn print_type_body(&mut self, t: Type) {
+        let ctx = self.ctx;
+        match ctx.type_kind(t) {
+            TypeKind::Integer { width, signedness } => {
+                let p = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(self.out, "{p}{width}");
+            }
+            TypeKind::Index => self.out.push_str("index"),
+            TypeKind::Float(k) => self.out.push_str(k.mlir_name()),
+            TypeKind::None => self.out.push_str("none"),
+            TypeKind::Complex(e) => {
+                self.out.push_str("complex<");
+                self.print_type(*e);
+                self.out.push('>');
+            }
+            TypeKind::Tuple(elems) => {
+                self.out.push_str("tuple<");
+                self.type_list(elems);
+                self.out.push('>');
+            }
+            TypeKind::Function { inputs, results } => self.print_function_type(inputs, results),
+            TypeKind::RankedTensor { shape, elem, encoding } => {
+                self.out.push_str("tensor<");
+                self.print_shape(shape, &[]);
+                self.print_type(*elem);
+                if let Some(e) = encoding {
+                    self.out.push_str(", ");
+                    self.print_attr(*e);
+                }
+                self.out.push('>');
+            }
+            TypeKind::UnrankedTensor { elem } => {
+                self.out.push_str("tensor<*x");
+                self.print_type(*elem);
+                self.out.push('>');
+            }
+            TypeKind::MemRef { shape, elem, layout, memory_space } => {
+                self.out.push_str("memref<");
+                self.print_shape(shape, &[]);
+                self.print_type(*elem);
+                if let Some(l) = layout {
+                    self.out.push_str(", ");
+                    self.print_attr(*l);
+                }
+                if let Some(m) = memory_space {
+                    self.out.push_str(", ");
+                    self.print_attr_elided_type(*m);
+                }
+                self.out.push('>');
+            }
+            TypeKind::UnrankedMemRef { elem, memory_space } => {
+                self.out.push_str("memref<*x");
+                self.print_type(*elem);
+                if let Some(m) = memory_space {
+                    self.out.push_str(", ");
+                    self.print_attr_elided_type(*m);
+                }
+                self.out.push('>');
+            }
+            TypeKind::Vector { shape, scalable, elem } => {
+                self.out.push_str("vector<");
+                self.print_shape(shape, scalable);
+                self.print_type(*elem);
+                self.out.push('>');
+            }
+            TypeKind::Opaque { dialect, body } => {
+                self.out.push('!');
+                self.print_dialect_symbol(ctx.str(*dialect), body);
+            }
+        }
+    }
+
+    fn print_dialect_symbol(&mut self, dialect: &str, body: &str) {
+        self.out.push_str(dialect);
+        if is_pretty_dialect_body(body) {
+            self.out.push('.');
+            self.out.push_str(body);
+        } else {
+            self.out.push('<');
+            self.out.push_str(body);
+            self.out.push('>');
+        }
+    }
+
+    fn print_shape(&mut self, shape: &[i64], scalable: &[bool]) {
+        for (i, d) in shape.iter().enumerate() {
+            let sc = scalable.get(i).copied().unwrap_or(false);
+            if sc {
+                self.out.push('[');
+            }
+            if *d == DYNAMIC {
+                self.out.push('?');
+            } else {
+                let _ = write!(self.out, "{d}");
+            }
+            if sc {
+                self.out.push(']');
+            }
+            self.out.push('x');
+        }
+    }
+
+    /// Writes `(a, b) -> c` / `(a) -> (b, c)` / `() -> ()`.
+    pub fn print_function_type(&mut self, inputs: &[Type], results: &[Type]) {
+        self.out.push('(');
+        self.type_list(inputs);
+        self.out.push_str(") -> ");
+        self.print_result_types(results);
+    }
+
+    /// Writes result types as MLIR does after `->`: one non-function type bare, else in parens.
+    pub fn print_result_types(&mut self, results: &[Type]) {
+        let wrap = results.len() != 1 || matches!(self.ctx.type_kind(results[0]), TypeKind::Function { .. });
+        if wrap {
+            self.out.push('(');
+        }
+        self.type_list(results);
+        if wrap {
+            self.out.push(')');
+        }
+    }
+
+    /// Writes types separated by `, `.
+    pub fn type_list(&mut self, types: &[Type]) {
+        for (i, t) in types.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(*t);
+        }
+    }
+
+    // ----------------------------------------------------------------- attributes
+
+    /// Writes an attribute (or its alias), with its type where MLIR prints it.
+    pub fn print_attr(&mut self, a: Attr) {
+        self.print_attr_impl(a, false);
+    }
+
+    /// Writes an attribute without the `: type` suffix of integers and floats.
+    pub fn print_attr_elided_type(&mut self, a: Attr) {
+        self.print_attr_impl(a, true);
+    }
+
+    fn print_attr_impl(&mut self, a: Attr, elide_type: bool) {
+        if let Some(alias) = self.aliases.get(&AliasKey::Attr(a)) {
+            let alias = alias.clone();
+            let _ = write!(self.out, "#{alias}");
+            return;
+        }
+        let ctx = self.ctx;
+        match ctx.attr_kind(a) {
+            AttrKind::Unit => self.out.push_str("unit"),
+            AttrKind::Integer { ty, bits } => {
+                let (width, signed) = match ctx.type_kind(*ty) {
+                    TypeKind::Integer { width, signedness } => (*width, *signedness != Signedness::Unsigned),
+                    _ => (64, true),
+                };
+                let is_bool = matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless });
+                if is_bool {
+                    self.out.push_str(if bits[0] & 1 == 1 { "true" } else { "false" });
+                    return;
+                }
+                self.out.push_str(&intbits::to_decimal(bits, width, signed));
+                if !elide_type && !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                } else if !elide_type {
+                    self.out.push_str(" : i64");
+                }
+            }
+            AttrKind::Float { ty, bits } => {
+                let TypeKind::Float(kind) = ctx.type_kind(*ty) else { return };
+                self.out.push_str(&Float::from_bits(*kind, *bits).to_mlir_string());
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::String { value, ty } => {
+                self.print_string_literal(value);
+                if let Some(t) = ty {
+                    if !elide_type {
+                        self.out.push_str(" : ");
+                        self.print_type(*t);
+                    }
+                }
+            }
+            AttrKind::Type(t) => self.print_type(*t),
+            AttrKind::Array(items) => {
+                self.out.push('[');
+                for (i, x) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_attr(*x);
+                }
+                self.out.push(']');
+            }
+            AttrKind::Dictionary(_) => self.print_dict_literal(a, &[]),
+            AttrKind::SymbolRef { root, nested } => {
+                self.print_symbol(ctx.str(*root));
+                for n in nested.iter() {
+                    self.out.push_str("::");
+                    self.print_symbol(ctx.str(*n));
+                }
+            }
+            AttrKind::AffineMap(m) => {
+                let _ = write!(self.out, "affine_map<{m}>");
+            }
+            AttrKind::IntegerSet(s) => {
+                let _ = write!(self.out, "affine_set<{s}>");
+            }
+            AttrKind::DenseArray { elem, values } => {
+                self.out.push_str("array<");
+                self.print_type(*elem);
+                if !values.is_empty() {
+                    self.out.push_str(": ");
+                    for (i, v) in values.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.print_scalar_bits(*elem, *v);
+                    }
+                }
+                self.out.push('>');
+            }
+            AttrKind::DenseElements { ty, splat, data } => {
+                let n = ctx.type_kind(*ty).num_elements().unwrap_or(0);
+                if !*splat && self.opts.elide_elements_larger.is_some_and(|lim| (n as u64) > lim) {
+                    self.out.push_str("dense_resource<__elided__>");
+                } else {
+                    self.out.push_str("dense<");
+                    self.print_dense_body(*ty, *splat, data);
+                    self.out.push('>');
+                }
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::DenseStrings { ty, splat, values } => {
+                self.out.push_str("dense<");
+                let shape: Vec<i64> = ctx.type_kind(*ty).shape().map(|s| s.to_vec()).unwrap_or_default();
+                if *splat || shape.is_empty() {
+                    if let Some(v) = values.first() {
+                        self.print_string_literal(v);
+                    }
+                } else {
+                    let mut idx = 0;
+                    self.print_nested(&shape, 0, &mut idx, &mut |p, i| p.print_string_literal(&values[i]));
+                }
+                self.out.push('>');
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::DenseResource { ty, handle } => {
+                self.out.push_str("dense_resource<");
+                self.out.push_str(handle);
+                self.out.push('>');
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::Sparse { ty, indices, values } => {
+                self.out.push_str("sparse<");
+                let (i, v) = (*indices, *values);
+                for (k, part) in [i, v].into_iter().enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    if let AttrKind::DenseElements { ty: pty, splat, data } = ctx.attr_kind(part) {
+                        if ctx.type_kind(*pty).num_elements() != Some(0) {
+                            self.print_dense_body(*pty, *splat, data);
+                        }
+                    } else if let AttrKind::DenseStrings { values, .. } = ctx.attr_kind(part) {
+                        for (j, s) in values.iter().enumerate() {
+                            if j > 0 {
+                                self.out.push_str(", ");
+                            }
+                            self.print_string_literal(s);
+                        }
+                    }
+                }
+                self.out.push('>');
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::StridedLayout { offset, strides } => {
+                self.out.push_str("strided<[");
+                for (i, s) in strides.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_dim(*s);
+                }
+                self.out.push(']');
+                if *offset != 0 {
+                    self.out.push_str(", offset: ");
+                    self.print_dim(*offset);
+                }
+                self.out.push('>');
+            }
+            AttrKind::Distinct { id, referenced } => {
+                let _ = write!(self.out, "distinct[{id}]<");
+                if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
+                    self.print_attr(*referenced);
+                }
+                self.out.push('>');
+            }
+            AttrKind::Opaque { dialect, body, ty } => {
+                self.out.push('#');
+                self.print_dialect_symbol(ctx.str(*dialect), body);
+                if let Some(t) = ty {
+                    if !elide_type {
+                        self.out.push_str(" : ");
+                        self.print_type(*t);
+                    }
+                }
+            }
+            AttrKind::Location(_) => self.print_location(a),
+        }
+    }
+
+    fn print_dim(&mut self, d: i64) {
+        if d == DYNAMIC {
+            self.out.push('?');
+        } else {
+            let _ = write!(self.out, "{d}");
+        }
+    }
+
+    /// Writes a scalar of `ty` given as raw bits (integers, index, floats).
+    fn print_scalar_bits(&mut self, ty: Type, bits: u128) {
+        match self.ctx.type_kind(ty) {
+            TypeKind::Float(k) => self.out.push_str(&Float::from_bits(*k, bits).to_mlir_string()),
+            TypeKind::Integer { width: 1, .. } => self.out.push_str(if bits & 1 == 1 { "true" } else { "false" }),
+            TypeKind::Integer { width, signedness } => {
+                let words: crate::attrs::IntBits = [bits as u64, (bits >> 64) as u64].into_iter().collect();
+                let words = intbits::from_le_bytes(&intbits::to_le_bytes(&words, *width), *width);
+                self.out.push_str(&intbits::to_decimal(&words, *width, *signedness != Signedness::Unsigned));
+            }
+            TypeKind::Index => {
+                let _ = write!(self.out, "{}", bits as u64 as i64);
+            }
+            _ => {}
+        }
+    }
+
+    fn print_dense_body(&mut self, ty: Type, splat: bool, data: &[u8]) {
+        let ctx = self.ctx;
+        let kind = ctx.type_kind(ty);
+        let Some(elem) = kind.element_type() else { return };
+        let shape: Vec<i64> = kind.shape().map(|s| s.to_vec()).unwrap_or_default();
+        let (scalar, complex) = match ctx.type_kind(elem) {
+            TypeKind::Complex(e) => (*e, true),
+            _ => (elem, false),
+        };
+        let width = ctx.int_width(scalar).max(1);
+        let bytes = (width as usize).div_ceil(8);
+        let elem_bytes = if complex { 2 * bytes } else { bytes };
+        let n = kind.num_elements().unwrap_or(0) as usize;
+        if !splat && n > 100 {
+            self.out.push_str("\"0x");
+            for b in data {
+                let _ = write!(self.out, "{b:02X}");
+            }
+            self.out.push('"');
+            return;
+        }
+        let read = |i: usize, part: usize| -> u128 {
+            let start = i * elem_bytes + part * bytes;
+            let mut v = 0u128;
+            for (k, b) in data.get(start..start + bytes).unwrap_or(&[]).iter().enumerate().take(16) {
+                v |= (*b as u128) << (8 * k);
+            }
+            v
+        };
+        let mut print_elem = |p: &mut Self, i: usize| {
+            if complex {
+                p.out.push('(');
+                p.print_scalar_bits(scalar, read(i, 0));
+                p.out.push(',');
+                p.print_scalar_bits(scalar, read(i, 1));
+                p.out.push(')');
+            } else {
+                p.print_scalar_bits(scalar, read(i, 0));
+            }
+        };
+        if splat || shape.is_empty() {
+            if n > 0 || shape.is_empty() {
+                print_elem(self, 0);
+            } else {
+                self.print_nested(&shape, 0, &mut 0, &mut print_elem);
+            }
+            return;
+        }
+        let mut idx = 0;
+        self.print_nested(&shape, 0, &mut idx, &mut print_elem);
+    }
+
+    fn print_nested(&mut self, shape: &[i64], dim: usize, idx: &mut usize, f: &mut dyn FnMut(&mut Self, usize)) {
+        if dim == shape.len() {
+            f(self, *idx);
+            *idx += 1;
+            return;
+        }
+        self.out.push('[');
+        for i in 0..shape[dim].max(0) {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_nested(shape, dim + 1, idx, f);
+        }
+        self.out.push(']');
+    }
+
+    /// Writes ` {k = v, ...}` (or ` attributes {...}`) for entries not in `elided`; nothing if none.
+    pub fn print_attr_dict(&mut self, dict: Attr, elided: &[&str], with_keyword: bool) {
+        let ctx = self.ctx;
+        if ctx.dict_entries(dict).iter().all(|(k, _)| elided.contains(&ctx.str(*k))) {
+            return;
+        }
+        self.out.push_str(if with_keyword { " attributes " } else { " " });
+        self.print_dict_literal(dict, elided);
+    }
+
+    /// Writes `{k = v, ...}` for entries not in `elided` (always, even when empty).
+    pub fn print_dict_literal(&mut self, dict: Attr, elided: &[&str]) {
+        let ctx = self.ctx;
+        self.out.push('{');
+        let mut first = true;
+        for (k, v) in ctx.dict_entries(dict) {
+            let key = ctx.str(*k);
+            if elided.contains(&key) {
+                continue;
+            }
+            if !first {
+                self.out.push_str(", ");
+            }
+            first = false;
+            self.print_keyword_or_string(key);
+            if !matches!(ctx.attr_kind(*v), AttrKind::Unit) {
+                self.out.push_str(" = ");
+                self.print_attr(*v);
+            }
+        }
+        self.out.push('}');
+    }
+
+    /// Writes a name as a bare identifier when it is one, else as a quoted string.
+    pub fn print_keyword_or_string(&mut self, s: &str) {
+        if is_bare_identifier(s) {
+            self.out.push_str(s);
+        } else {
+            self.print_string_literal(s.as_bytes());
+        }
+    }
+
+    /// Writes `@name`, quoted when it is not a bare identifier.
+    pub fn print_symbol(&mut self, name: &str) {
+        self.out.push('@');
+        self.print_keyword_or_string(name);
+    }
+
+    /// Writes a string literal with MLIR's escaping (`\22`, `\\`, `\0A`…).
+    pub fn print_string_literal(&mut self, bytes: &[u8]) {
+        self.out.push('"');
+        for &b in bytes {
+            match b {
+                b'\\' => self.out.push_str("\\\\"),
+                b'"' => self.out.push_str("\\22"),
+                0x20..=0x7e => self.out.push(b as char),
+                _ => {
+                    let _ = write!(self.out, "\\{b:02X}");
+                }
+            }
+        }
+        self.out.push('"');
+    }
+
+    // ----------------------------------------------------------------- aliases
+
+    /// The alias definitions (`#map = ...` lines), in MLIR's order, as text; empties the
+    /// output buffer's use for them.
+    fn take_alias_definitions(&mut self) -> String {
+        let saved = std::mem::take(&mut self.out);
+        for key in self.alias_order.clone() {
+            let name = self.aliases.remove(&key).unwrap_or_default();
+            match key {
+                AliasKey::Type(t) => {
+                    let _ = write!(self.out, "!{name} = ");
+                    self.print_type_body(t);
+                }
+                AliasKey::Attr(a) => {
+                    let _ = write!(self.out, "#{name} = ");
+                    if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
+                        self.out.push_str("loc(");
+                        self.print_location_body(a);
+                        self.out.push(')');
+                    } else {
+                        self.print_attr(a);
+                    }
+                }
+            }
+            self.out.push('\n');
+            self.aliases.insert(key, name);
+        }
+        std::mem::replace(&mut self.out, saved)
+    }
+
+    fn collect_aliases(&mut self, body: &Body, top: Op) {
+        let mut c = AliasCollector { ctx: self.ctx, debuginfo: self.opts.debuginfo, found: Vec::new(), seen: FxHashMap::default() };
+        c.visit_op(body, top);
+        // Name them: per prefix, in order of first encounter; then order as MLIR does:
+        // types before attributes, shallower before deeper, then by name and number.
+        let mut counters: FxHashMap<&'static str, u32> = FxHashMap::default();
+        let mut named: Vec<(bool, u32, &'static str, u32, AliasKey)> = Vec::new();
+        for (key, prefix) in c.found {
+            let n = counters.entry(prefix).or_insert(0);
+            named.push((matches!(key, AliasKey::Attr(_)), 0, prefix, *n, key));
+            *n += 1;
+        }
+        for item in &mut named {
+            item.1 = c.seen.get(&item.4).map_or(0, |d| d.unwrap_or(0));
+        }
+        named.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+        self.alias_order = named.iter().map(|x| x.4).collect();
+        for (_, _, prefix, n, key) in named {
+            let name = if n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
+            self.aliases.insert(key, name);
+        }
+    }
+}
+
+fn is_bare_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+}
+
+/// Whether a dialect type/attribute body can be printed in the pretty `dialect.body` form:
+/// an identifier, optionally followed by a balanced `<...>` that ends the body.
+fn is_pretty_dialect_body(body: &str) -> bool {
+    let bytes = body.as_bytes();
+    if bytes.is_empty() || !(bytes[0].is_ascii_alphabetic()) {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.') {
+        i += 1;
+    }
+    if i == bytes.len() {
+        return true;
+    }
+    if bytes[i] != b'<' || bytes[bytes.len() - 1] != b'>' {
+        return false;
+    }
+    // The `<...>` must be balanced and close only at the very end.
+    let mut stack: Vec<u8> = Vec::new();
+    let inner = &bytes[i..];
+    let mut j = 0;
+    while j < inner.len() {
+        let c = inner[j];
+        match c {
+            b'"' => {
+                j += 1;
+                while j < inner.len() && inner[j] != b'"' {
+                    if inner[j] == b'\\' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+            }
+            b'<' | b'(' | b'[' | b'{' => stack.push(c),
+            b'>' | b')' | b']' | b'}' => {
+                let open = match c {
+                    b'>' => b'<',
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                // `->` inside a body is an arrow, not a closing bracket.
+                if c == b'>' && j > 0 && inner[j - 1] == b'-' {
+                    j += 1;
+                    continue;
+                }
+                if stack.pop() != Some(open) {
+                    return false;
+                }
+                if stack.is_empty() && j != inner.len() - 1 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    stack.is_empty()
+}
+
+struct AliasCollector<'c> {
+    ctx: &'c Context,
+    debuginfo: bool,
+    /// Aliasable entries with their alias prefix, in order of first encounter.
+    found: Vec<(AliasKey, &'static str)>,
+    /// Visited entries and their alias depth (`Some` when aliasable).
+    seen: FxHashMap<AliasKey, Option<u32>>,
+}
+
+impl AliasCollector<'_> {
+    fn visit_op(&mut self, body: &Body, op: Op) {
+        let data = body.op(op);
+        if self.debuginfo {
+            self.visit_attr(data.loc);
+        }
+        if let Some(p) = data.properties {
+            self.visit_attr(p);
+        }
+        self.visit_attr(data.attrs);
+        for v in body.operands(op) {
+            self.visit_type(body.value_type(v));
+        }
+        for v in body.results(op) {
+            self.visit_type(body.value_type(*v));
+        }
+        let (rb, regions) = body.op_regions(op);
+        for r in regions {
+            for &b in rb.region_blocks(*r) {
+                for &a in rb.block_args(b) {
+                    self.visit_type(rb.value_type(a));
+                    if self.debuginfo {
+                        if let Some(l) = rb.value(a).loc {
+                            self.visit_attr(l);
+                        }
+                    }
+                }
+                for inner in rb.block_ops(b) {
+                    self.visit_op(rb, inner);
+                }
+            }
+        }
+    }
+
+    /// Visits a type; returns its alias depth contribution.
+    fn visit_type(&mut self, t: Type) -> u32 {
+        let key = AliasKey::Type(t);
+        if let Some(d) = self.seen.get(&key) {
+            return d.map_or(0, |d| d + 1);
+        }
+        self.seen.insert(key, None);
+        let ctx = self.ctx;
+        let mut types: Vec<Type> = Vec::new();
+        let mut attrs: Vec<Attr> = Vec::new();
+        match ctx.type_kind(t) {
+            TypeKind::Complex(e) | TypeKind::UnrankedTensor { elem: e } | TypeKind::Vector { elem: e, .. } => types.push(*e),
+            TypeKind::Tuple(es) => types.extend(es.iter()),
+            TypeKind::Function { inputs, results } => types.extend(inputs.iter().chain(results.iter())),
+            TypeKind::RankedTensor { elem, encoding, .. } => {
+                types.push(*elem);
+                attrs.extend(encoding.iter());
+            }
+            TypeKind::MemRef { elem, layout, memory_space, .. } => {
+                types.push(*elem);
+                attrs.extend(layout.iter().chain(memory_space.iter()));
+            }
+            TypeKind::UnrankedMemRef { elem, memory_space } => {
+                types.push(*elem);
+                attrs.extend(memory_space.iter());
+            }
+            _ => {}
+        }
+        let mut depth = 0;
+        for e in types {
+            depth = depth.max(self.visit_type(e));
+        }
+        for a in attrs {
+            depth = depth.max(self.visit_attr(a));
+        }
+        let aliasable = matches!(ctx.type_kind(t), TypeKind::Tuple(es) if es.len() > 16);
+        if aliasable {
+            self.seen.insert(key, Some(depth));
+            self.found.push((key, "tuple"));
+            depth + 1
+        } else {
+            depth
+        }
+    }
+
+    fn visit_attr(&mut self, a: Attr) -> u32 {
+        let key = AliasKey::Attr(a);
+        if let Some(d) = self.seen.get(&key) {
+            return d.map_or(0, |d| d + 1);
+        }
+        self.seen.insert(key, None);
+        let ctx = self.ctx;
+        let mut depth = 0u32;
+        let children: Vec<Attr> = match ctx.attr_kind(a) {
+            AttrKind::Array(xs) => xs.to_vec(),
+            AttrKind::Dictionary(es) => es.iter().map(|e| e.1).collect(),
+            AttrKind::Distinct { referenced, .. } => vec![*referenced],
+            AttrKind::Sparse { indices, values, .. } => vec![*indices, *values],
+            AttrKind::Location(Location::Name { child: Some(c), .. }) => vec![*c],
+            AttrKind::Location(Location::CallSite { callee, caller }) => vec![*callee, *caller],
+            AttrKind::Location(Location::Fused { locations, metadata }) => {
+                locations.iter().copied().chain(metadata.iter().copied()).collect()
+            }
+            _ => Vec::new(),
+        };
+        for c in children {
+            depth = depth.max(self.visit_attr(c));
+        }
+        let types: Vec<Type> = match ctx.attr_kind(a) {
+            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => vec![*ty],
+            AttrKind::String { ty: Some(t), .. } | AttrKind::Opaque { ty: Some(t), .. } => vec![*t],
+            AttrKind::Type(t) => vec![*t],
+            AttrKind::DenseArray { elem, .. } => vec![*elem],
+            AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseStrings { ty, .. }
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::Sparse { ty, .. } => vec![*ty],
+            _ => Vec::new(),
+        };
+        for t in types {
+            depth = depth.max(self.visit_type(t));
+        }
+        let prefix = match ctx.attr_kind(a) {
+            AttrKind::AffineMap(_) => Some("map"),
+            AttrKind::IntegerSet(_) => Some("set"),
+            AttrKind::Location(_) => Some("loc"),
+            AttrKind::Distinct { referenced, .. } if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) => {
+                Some("distinct")
+            }
+            _ => None,
+        };
+        match prefix {
+            Some(p) => {
+                self.seen.insert(key, Some(depth));
+                self.found.push((key, p));
+                depth + 1
+            }
+            None => depth,
+        }
+    }
+}

@@ -1,0 +1,886 @@
+//! Parsing of attributes: scalars, strings, arrays, dictionaries, symbol references, affine
+//! maps and sets, dense and sparse elements, dense arrays, strided layouts, distinct
+//! attributes, dialect attributes and locations.
+
+use crate::lexer::{Tok, lex_at};
+use crate::parser::{PResult, Parser};
+use mica_affine::MapOrSet;
+use mica_apfloat::Float;
+use mica_ir::{Attr, AttrKind, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
+use num_bigint::BigInt;
+
+/// One scalar of an elements literal, as written.
+#[derive(Clone, Debug)]
+enum Scalar {
+    Int { neg: bool, text: String, at: usize },
+    Float { text: String, at: usize },
+    Bool(bool, usize),
+    Str(Vec<u8>),
+    Complex(Box<Scalar>, Box<Scalar>),
+}
+
+/// A parsed elements literal: nested lists of scalars.
+#[derive(Clone, Debug)]
+enum Literal {
+    Scalar(Scalar),
+    List(Vec<Literal>, usize),
+}
+
+impl Parser<'_> {
+    /// Parses an attribute.
+    pub fn parse_attribute(&mut self) -> PResult<Attr> {
+        self.enter()?;
+        let r = self.parse_attribute_inner(None);
+        self.leave();
+        r
+    }
+
+    /// Parses an attribute whose type is known from context (e.g. `1` as an `i32`).
+    pub fn parse_attribute_of_type(&mut self, ty: Type) -> PResult<Attr> {
+        self.enter()?;
+        let r = self.parse_attribute_inner(Some(ty));
+        self.leave();
+        r
+    }
+
+    fn parse_attribute_inner(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let ctx = self.ctx;
+        match self.tok.kind {
+            Tok::LSquare => {
+                self.bump();
+                let mut items = Vec::new();
+                self.comma_list(Tok::RSquare, |p| {
+                    items.push(p.parse_attribute()?);
+                    Ok(())
+                })?;
+                Ok(ctx.array_attr(&items))
+            }
+            Tok::LBrace => {
+                let entries = self.parse_attr_dict_entries()?;
+                Ok(ctx.dict_attr(entries))
+            }
+            Tok::AtIdent => {
+                let root = self.parse_symbol_name_token()?;
+                let root = ctx.ident(&root);
+                let mut nested = Vec::new();
+                while self.is(Tok::ColonColon) {
+                    self.bump();
+                    if !self.is(Tok::AtIdent) {
+                        return self.err_here("expected nested symbol reference identifier");
+                    }
+                    let n = self.parse_symbol_name_token()?;
+                    nested.push(ctx.ident(&n));
+                }
+                Ok(ctx.attr(AttrKind::SymbolRef { root, nested: nested.into() }))
+            }
+            Tok::String => {
+                let (_, bytes) = self.parse_string_literal_token()?;
+                let mut t = None;
+                if self.eat(Tok::Colon) {
+                    t = Some(self.parse_type()?);
+                }
+                Ok(ctx.attr(AttrKind::String { value: bytes.into(), ty: t }))
+            }
+            Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),
+            Tok::HashIdent => self.parse_hash_attr(),
+            Tok::BareIdent => {
+                let text = self.text();
+                match text {
+                    "true" | "false" => {
+                        let v = text == "true";
+                        self.bump();
+                        Ok(ctx.bool_attr(v))
+                    }
+                    "unit" => {
+                        self.bump();
+                        Ok(ctx.unit_attr())
+                    }
+                    "affine_map" | "affine_set" => self.parse_affine_attr(text == "affine_map"),
+                    "array" => self.parse_dense_array(),
+                    "dense" => self.parse_dense(),
+                    "dense_resource" => self.parse_dense_resource(),
+                    "sparse" => self.parse_sparse(),
+                    "strided" => self.parse_strided(),
+                    "distinct" => self.parse_distinct(),
+                    "loc" => {
+                        self.bump();
+                        self.expect_punct(Tok::LParen)?;
+                        let l = self.parse_location_body()?;
+                        self.expect_punct(Tok::RParen)?;
+                        Ok(l)
+                    }
+                    _ => {
+                        let t = self.parse_type()?;
+                        Ok(ctx.type_attr(t))
+                    }
+                }
+            }
+            Tok::Error => self.lex_error(),
+            Tok::LParen | Tok::BangIdent => {
+                let t = self.parse_type()?;
+                Ok(ctx.type_attr(t))
+            }
+            _ => self.err_here("expected attribute value"),
+        }
+    }
+
+    /// Parses `{name = attr, name, ...}` and returns the entries in written order.
+    pub(crate) fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Ident, Attr)>> {
+        self.expect_punct(Tok::LBrace)?;
+        let mut entries: Vec<(Ident, Attr)> = Vec::new();
+        let ctx = self.ctx;
+        self.comma_list(Tok::RBrace, |p| {
+            let at = p.tok.start;
+            let name = match p.tok.kind {
+                Tok::BareIdent => {
+                    let s = p.text().to_string();
+                    p.bump();
+                    s
+                }
+                Tok::String => {
+                    let (s, _) = p.parse_string_literal_token()?;
+                    if s.is_empty() {
+                        return p.err(at, "expected valid attribute name");
+                    }
+                    s
+                }
+                _ => return p.err_here("expected attribute name"),
+            };
+            let id = ctx.ident(&name);
+            if entries.iter().any(|e| e.0 == id) {
+                return p.err(at, format!("duplicate key '{name}' in dictionary attribute"));
+            }
+            let value = if p.eat(Tok::Equal) { p.parse_attribute()? } else { ctx.unit_attr() };
+            entries.push((id, value));
+            Ok(())
+        })?;
+        Ok(entries)
+    }
+
+    fn parse_number_attr(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let ctx = self.ctx;
+        let at = self.tok.start;
+        let neg = self.eat(Tok::Minus);
+        let is_float = self.is(Tok::Float);
+        if !self.is(Tok::Integer) && !is_float {
+            return self.err_here("expected integer or floating point literal");
+        }
+        let text = self.text().to_string();
+        self.bump();
+        let t = if self.eat(Tok::Colon) {
+            self.parse_type()?
+        } else if let Some(t) = ty {
+            t
+        } else if is_float {
+            ctx.float_type(mica_ir::FloatKind::F64)
+        } else {
+            ctx.int_type(64)
+        };
+        let scalar = if is_float {
+            Scalar::Float { text: if neg { format!("-{text}") } else { text }, at }
+        } else {
+            Scalar::Int { neg, text, at }
+        };
+        let bits = self.scalar_bits(&scalar, t)?;
+        match ctx.type_kind(t) {
+            TypeKind::Float(_) => Ok(ctx.attr(AttrKind::Float { ty: t, bits: bits_to_u128(&bits) })),
+            TypeKind::Integer { .. } | TypeKind::Index => Ok(ctx.int_attr_bits(t, bits)),
+            _ => self.err(at, "invalid type for integer or float literal"),
+        }
+    }
+
+    /// Converts one written scalar to the bits of `ty` (integer, index or float).
+    fn scalar_bits(&mut self, s: &Scalar, ty: Type) -> PResult<IntBits> {
+        let ctx = self.ctx;
+        match (ctx.type_kind(ty).clone(), s) {
+            (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::parse(k, text) {
+                Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
+                Err(_) => self.err(*at, "floating point value too large for attribute"),
+            },
+            (TypeKind::Float(k), Scalar::Int { neg, text, at }) => {
+                if let Some(hex) = text.strip_prefix("0x") {
+                    if *neg {
+                        return self.err(*at, "hexadecimal float literal should not have a leading minus");
+                    }
+                    let Ok(v) = u128::from_str_radix(hex, 16) else {
+                        return self.err(*at, "hexadecimal float constant out of range for type");
+                    };
+                    let w = k.bit_width();
+                    if w < 128 && v >> w != 0 {
+                        return self.err(*at, "hexadecimal float constant out of range for type");
+                    }
+                    return Ok(u128_to_bits(v, w));
+                }
+                let t = if *neg { format!("-{text}") } else { text.clone() };
+                match Float::parse(k, &t) {
+                    Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
+                    Err(_) => self.err(*at, "floating point value too large for attribute"),
+                }
+            }
+            (TypeKind::Float(k), Scalar::Bool(b, _)) => Ok(u128_to_bits(*b as u128, k.bit_width())),
+            (TypeKind::Integer { width, signedness }, Scalar::Int { neg, text, at }) => {
+                let v = parse_int_text(text);
+                let Some(mut v) = v else { return self.err(*at, "integer constant out of range for attribute") };
+                if *neg {
+                    if signedness == Signedness::Unsigned {
+                        return self.err(*at, "negative integer literal not valid for unsigned integer type");
+                    }
+                    v = -v;
+                }
+                let signed = match signedness {
+                    Signedness::Signless => None,
+                    Signedness::Signed => Some(true),
+                    Signedness::Unsigned => Some(false),
+                };
+                match intbits::from_bigint(&v, width, signed) {
+                    Ok(b) => Ok(b),
+                    Err(_) => self.err(*at, "integer constant out of range for attribute"),
+                }
+            }
+            (TypeKind::Index, Scalar::Int { neg, text, at }) => {
+                let Some(mut v) = parse_int_text(text) else {
+                    return self.err(*at, "integer constant out of range for attribute");
+                };
+                if *neg {
+                    v = -v;
+                }
+                match intbits::from_bigint(&v, 64, Some(true)) {
+                    Ok(b) => Ok(b),
+                    Err(_) => self.err(*at, "integer constant out of range for attribute"),
+                }
+            }
+            (TypeKind::Integer { width, .. }, Scalar::Bool(b, at)) => {
+                if width != 1 {
+                    return self.err(*at, "expected i1 type for 'true' or 'false' values");
+                }
+                Ok(intbits::from_i64(*b as i64, 1))
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) => {
+                self.err(*at, "floating point value not valid for specified type")
+            }
+            (_, Scalar::Int { at, .. } | Scalar::Float { at, .. } | Scalar::Bool(_, at)) => {
+                self.err(*at, "invalid type for integer or float literal")
+            }
+            _ => self.err_here("unexpected literal"),
+        }
+    }
+
+    fn parse_hash_attr(&mut self) -> PResult<Attr> {
+        let at = self.tok.start;
+        let text = self.text()[1..].to_string();
+        let end = self.tok.end;
+        let has_body = self.src.as_bytes().get(end) == Some(&b'<');
+        let (dialect, mut body) = match text.split_once('.') {
+            Some((d, rest)) => (d.to_string(), rest.to_string()),
+            None if has_body => (text.clone(), String::new()),
+            None => {
+                self.bump();
+                return match self.attr_aliases.get(&text) {
+                    Some(a) => Ok(*a),
+                    None => self.err(at, format!("undefined symbol alias id '{text}'")),
+                };
+            }
+        };
+        if has_body {
+            body.push_str(&self.scan_dialect_body(end)?);
+        } else {
+            self.bump();
+        }
+        let mut ty = None;
+        if self.is(Tok::Colon) && !self.colon_starts_something_else() {
+            self.bump();
+            ty = Some(self.parse_type()?);
+        }
+        let d = self.ctx.ident(&dialect);
+        Ok(self.ctx.attr(AttrKind::Opaque { dialect: d, body: body.into(), ty }))
+    }
+
+    /// After a dialect attribute, `:` introduces its type, except where the grammar uses `:`
+    /// itself (we never know for sure; MLIR always treats it as a type, so do we).
+    fn colon_starts_something_else(&self) -> bool {
+        false
+    }
+
+    fn parse_affine_attr(&mut self, is_map: bool) -> PResult<Attr> {
+        self.bump();
+        let lt = self.tok.start;
+        self.expect(Tok::Less, if is_map { "'<' in affine map" } else { "'<' in integer set" })?;
+        let start = self.tok.start.min(lt + 1);
+        let start = if start > lt { lt + 1 } else { start };
+        let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
+            Ok(x) => x,
+            Err(e) => return self.err(start + e.offset, e.message),
+        };
+        self.reset_to(start + used);
+        let attr = match (parsed, is_map) {
+            (MapOrSet::Map(m), true) => self.ctx.attr(AttrKind::AffineMap(m)),
+            (MapOrSet::Set(s), false) => self.ctx.attr(AttrKind::IntegerSet(s)),
+            (MapOrSet::Map(_), false) => return self.err(start, "expected integer set"),
+            (MapOrSet::Set(_), true) => return self.err(start, "expected AffineMap, but got IntegerSet"),
+        };
+        self.expect(Tok::Greater, "'>'")?;
+        Ok(attr)
+    }
+
+    fn parse_dense_array(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'array'")?;
+        let tat = self.tok.start;
+        let elem = self.parse_type()?;
+        let ctx = self.ctx;
+        let ok = match ctx.type_kind(elem) {
+            TypeKind::Integer { width, .. } => matches!(width, 1 | 8 | 16 | 32 | 64),
+            TypeKind::Float(k) => matches!(k.bit_width(), 32 | 64),
+            _ => false,
+        };
+        if !ok {
+            return self.err(tat, "expected integer or float type, got: ".to_string() + &crate::type_to_string(ctx, elem));
+        }
+        let mut values = Vec::new();
+        if self.eat(Tok::Colon) {
+            loop {
+                let s = self.parse_scalar()?;
+                let bits = self.scalar_bits(&s, elem)?;
+                values.push(bits_to_u128(&bits));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::Greater, "'>' to close an array attribute")?;
+        Ok(ctx.attr(AttrKind::DenseArray { elem, values: values.into() }))
+    }
+
+    fn parse_scalar(&mut self) -> PResult<Scalar> {
+        let at = self.tok.start;
+        match self.tok.kind {
+            Tok::Minus => {
+                self.bump();
+                match self.tok.kind {
+                    Tok::Integer => {
+                        let text = self.text().to_string();
+                        self.bump();
+                        Ok(Scalar::Int { neg: true, text, at })
+                    }
+                    Tok::Float => {
+                        let text = format!("-{}", self.text());
+                        self.bump();
+                        Ok(Scalar::Float { text, at })
+                    }
+                    _ => self.err_here("expected integer or floating point literal"),
+                }
+            }
+            Tok::Integer => {
+                let text = self.text().to_string();
+                self.bump();
+                Ok(Scalar::Int { neg: false, text, at })
+            }
+            Tok::Float => {
+                let text = self.text().to_string();
+                self.bump();
+                Ok(Scalar::Float { text, at })
+            }
+            Tok::BareIdent if self.text() == "true" || self.text() == "false" => {
+                let v = self.text() == "true";
+                self.bump();
+                Ok(Scalar::Bool(v, at))
+            }
+            Tok::String => {
+                let (_, b) = self.parse_string_literal_token()?;
+                Ok(Scalar::Str(b))
+            }
+            Tok::LParen => {
+                self.bump();
+                let re = self.parse_scalar()?;
+                self.expect_punct(Tok::Comma)?;
+                let im = self.parse_scalar()?;
+                self.expect_punct(Tok::RParen)?;
+                Ok(Scalar::Complex(Box::new(re), Box::new(im)))
+            }
+            _ => self.err_here("expected element literal of primitive type"),
+        }
+    }
+
+    fn parse_literal(&mut self) -> PResult<Literal> {
+        self.enter()?;
+        let r = if self.is(Tok::LSquare) {
+            let at = self.tok.start;
+            self.bump();
+            let mut items = Vec::new();
+            let r = self.comma_list(Tok::RSquare, |p| {
+                items.push(p.parse_literal()?);
+                Ok(())
+            });
+            r.map(|_| Literal::List(items, at))
+        } else {
+            self.parse_scalar().map(Literal::Scalar)
+        };
+        self.leave();
+        r
+    }
+
+    fn literal_shape(&mut self, lit: &Literal) -> PResult<Vec<i64>> {
+        match lit {
+            Literal::Scalar(_) => Ok(Vec::new()),
+            Literal::List(items, at) => {
+                let mut shape = vec![items.len() as i64];
+                if let Some(first) = items.first() {
+                    let inner = self.literal_shape(first)?;
+                    for it in &items[1..] {
+                        if self.literal_shape(it)? != inner {
+                            return self.err(*at, "tensor literal is invalid; ranks are not consistent between elements");
+                        }
+                    }
+                    shape.extend(inner);
+                }
+                Ok(shape)
+            }
+        }
+    }
+
+    fn flatten<'l>(lit: &'l Literal, out: &mut Vec<&'l Scalar>) {
+        match lit {
+            Literal::Scalar(s) => out.push(s),
+            Literal::List(items, _) => items.iter().for_each(|i| Self::flatten(i, out)),
+        }
+    }
+
+    fn parse_dense(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'dense'")?;
+        let lit_at = self.tok.start;
+        let body = if self.is(Tok::String) && self.text().starts_with("\"0x") {
+            let (s, _) = self.parse_string_literal_token()?;
+            let Some(bytes) = decode_hex(&s[2..]) else {
+                return self.err(lit_at, "expected string containing hex digits starting with `0x`");
+            };
+            DenseBody::Hex(bytes)
+        } else if self.is(Tok::Greater) {
+            DenseBody::Lit(None)
+        } else {
+            DenseBody::Lit(Some(self.parse_literal()?))
+        };
+        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Colon, "':'")?;
+        let tat = self.tok.start;
+        let ty = self.parse_type()?;
+        self.build_dense(ty, tat, lit_at, body)
+    }
+
+    fn build_dense(&mut self, ty: Type, tat: usize, lit_at: usize, body: DenseBody) -> PResult<Attr> {
+        let ctx = self.ctx;
+        let kind = ctx.type_kind(ty).clone();
+        let (Some(shape), Some(elem)) = (kind.shape().map(|s| s.to_vec()), kind.element_type()) else {
+            return self.err(tat, "elements literal must be a shaped type");
+        };
+        if shape.iter().any(|d| *d < 0) || matches!(kind, TypeKind::MemRef { .. }) {
+            return self.err(tat, "elements literal type must have static shape");
+        }
+        let n = kind.num_elements().unwrap_or(0) as usize;
+        let (scalar_ty, complex) = match ctx.type_kind(elem) {
+            TypeKind::Complex(e) => (*e, true),
+            _ => (elem, false),
+        };
+        let width = ctx.int_width(scalar_ty);
+        let is_numeric = matches!(ctx.type_kind(scalar_ty), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_));
+        let bytes = (width.max(1) as usize).div_ceil(8);
+        let elem_bytes = if complex { 2 * bytes } else { bytes };
+        match body {
+            DenseBody::Hex(raw) => {
+                if !is_numeric {
+                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
+                }
+                if raw.len() == elem_bytes && n != 1 {
+                    return Ok(ctx.attr(AttrKind::DenseElements { ty, splat: true, data: raw.into() }));
+                }
+                if raw.len() != n * elem_bytes {
+                    return self.err(lit_at, format!("elements hex data size is invalid for provided type: {} bytes, expected {}", raw.len(), n * elem_bytes));
+                }
+                Ok(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: raw.into() }))
+            }
+            DenseBody::Lit(None) => {
+                if n != 0 {
+                    return self.err(lit_at, format!("parsed zero elements, but type ({}) expected at least 1", crate::type_to_string(ctx, ty)));
+                }
+                Ok(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: Box::new([]) }))
+            }
+            DenseBody::Lit(Some(lit)) => {
+                let lshape = self.literal_shape(&lit)?;
+                let mut flat = Vec::new();
+                Self::flatten(&lit, &mut flat);
+                let splat = lshape.is_empty();
+                if !splat && lshape != shape {
+                    let fmt = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+                    return self.err(lit_at, format!("inferred shape of elements literal ([{}]) does not match type ([{}])", fmt(&lshape), fmt(&shape)));
+                }
+                if flat.iter().any(|s| matches!(s, Scalar::Str(_))) {
+                    let mut values: Vec<Box<[u8]>> = Vec::new();
+                    for s in &flat {
+                        match s {
+                            Scalar::Str(b) => values.push(b.clone().into()),
+                            _ => return self.err(lit_at, "expected string element"),
+                        }
+                    }
+                    let splat = splat && n != 1 || (values.len() == 1 && n != 1);
+                    return Ok(ctx.attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
+                }
+                if !is_numeric {
+                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
+                }
+                let mut data = Vec::with_capacity(flat.len() * elem_bytes);
+                for s in &flat {
+                    match (complex, s) {
+                        (true, Scalar::Complex(re, im)) => {
+                            for part in [re, im] {
+                                let b = self.scalar_bits(part, scalar_ty)?;
+                                data.extend(intbits::to_le_bytes(&b, width.max(1)));
+                            }
+                        }
+                        (true, _) => return self.err(lit_at, "expected complex element"),
+                        (false, Scalar::Complex(..)) => return self.err(lit_at, "unexpected complex element"),
+                        (false, s) => {
+                            if let (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) = (ctx.type_kind(scalar_ty), s) {
+                                return self.err(*at, "expected integer elements, but parsed floating-point");
+                            }
+                            let b = self.scalar_bits(s, scalar_ty)?;
+                            data.extend(intbits::to_le_bytes(&b, width.max(1)));
+                        }
+                    }
+                }
+                // A literal whose elements are all equal is stored as a splat, as MLIR does.
+                let all_same = !data.is_empty() && data.chunks(elem_bytes).all(|c| c == &data[..elem_bytes]);
+                if (splat || all_same) && n != 1 && n != 0 {
+                    data.truncate(elem_bytes);
+                    return Ok(ctx.attr(AttrKind::DenseElements { ty, splat: true, data: data.into() }));
+                }
+                Ok(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: data.into() }))
+            }
+        }
+    }
+
+    fn parse_dense_resource(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "'<'")?;
+        let handle = match self.tok.kind {
+            Tok::BareIdent => self.text().to_string(),
+            _ => return self.err_here("expected identifier key for 'resource' entry"),
+        };
+        self.bump();
+        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Colon, "':'")?;
+        let tat = self.tok.start;
+        let ty = self.parse_type()?;
+        if !self.ctx.type_kind(ty).is_shaped() {
+            return self.err(tat, "expected a shaped type for dense_resource");
+        }
+        Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle: handle.into() }))
+    }
+
+    fn parse_sparse(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'sparse'")?;
+        let lit_at = self.tok.start;
+        let (idx, vals) = if self.is(Tok::Greater) {
+            (None, None)
+        } else {
+            let i = self.parse_literal()?;
+            self.expect(Tok::Comma, "','")?;
+            let v = self.parse_literal()?;
+            (Some(i), Some(v))
+        };
+        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Colon, "':'")?;
+        let tat = self.tok.start;
+        let ty = self.parse_type()?;
+        let ctx = self.ctx;
+        let Some(elem) = ctx.type_kind(ty).element_type() else {
+            return self.err(tat, "elements literal must be a shaped type");
+        };
+        let rank = ctx.type_kind(ty).shape().map_or(0, |s| s.len()) as i64;
+        let (indices, values) = match (idx, vals) {
+            (Some(i), Some(v)) => {
+                let ishape = self.literal_shape(&i)?;
+                let nidx = if ishape.len() == 2 { ishape[0] } else if ishape.len() == 1 { if rank == 1 { ishape[0] } else { 1 } } else { 1 };
+                let ishape_t = vec![nidx, rank];
+                let ity = ctx.ty(TypeKind::RankedTensor { shape: ishape_t.into(), elem: ctx.int_type(64), encoding: None });
+                let ia = self.build_dense(ity, tat, lit_at, DenseBody::Lit(Some(i)))?;
+                let vshape = self.literal_shape(&v)?;
+                let nv = if vshape.is_empty() { nidx } else { vshape[0] };
+                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![nv].into(), elem, encoding: None });
+                let va = self.build_dense(vty, tat, lit_at, DenseBody::Lit(Some(v)))?;
+                (ia, va)
+            }
+            _ => {
+                let ity = ctx.ty(TypeKind::RankedTensor { shape: vec![0, rank].into(), elem: ctx.int_type(64), encoding: None });
+                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![0].into(), elem, encoding: None });
+                let ia = ctx.attr(AttrKind::DenseElements { ty: ity, splat: false, data: Box::new([]) });
+                let va = ctx.attr(AttrKind::DenseElements { ty: vty, splat: false, data: Box::new([]) });
+                (ia, va)
+            }
+        };
+        Ok(ctx.attr(AttrKind::Sparse { ty, indices, values }))
+    }
+
+    fn parse_strided(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "'<'")?;
+        self.expect(Tok::LSquare, "'['")?;
+        let mut strides = Vec::new();
+        self.comma_list(Tok::RSquare, |p| {
+            strides.push(p.parse_dim_value("strides must be positive or dynamic")?);
+            Ok(())
+        })?;
+        let mut offset = 0;
+        if self.eat(Tok::Comma) {
+            if !self.eat_keyword("offset") {
+                return self.err_here("expected 'offset' after comma");
+            }
+            self.expect(Tok::Colon, "':' after 'offset'")?;
+            offset = self.parse_dim_value("expected offset")?;
+        }
+        self.expect(Tok::Greater, "'>'")?;
+        Ok(self.ctx.attr(AttrKind::StridedLayout { offset, strides: strides.into() }))
+    }
+
+    fn parse_dim_value(&mut self, _msg: &str) -> PResult<i64> {
+        if self.eat(Tok::Question) {
+            return Ok(DYNAMIC);
+        }
+        let neg = self.eat(Tok::Minus);
+        if !self.is(Tok::Integer) {
+            return self.err_here("expected a 64-bit signed integer or '?'");
+        }
+        let Ok(v) = self.text().parse::<i64>() else {
+            return self.err_here("expected a 64-bit signed integer or '?'");
+        };
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+
+    fn parse_distinct(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::LSquare, "'['")?;
+        if !self.is(Tok::Integer) {
+            return self.err_here("expected distinct ID");
+        }
+        let Ok(id) = self.text().parse::<u64>() else {
+            return self.err_here("expected an unsigned 64-bit integer");
+        };
+        self.bump();
+        self.expect(Tok::RSquare, "']'")?;
+        self.expect(Tok::Less, "'<'")?;
+        let referenced = if self.is(Tok::Greater) { self.ctx.unit_attr() } else { self.parse_attribute()? };
+        self.expect(Tok::Greater, "'>'")?;
+        Ok(self.ctx.attr(AttrKind::Distinct { id, referenced }))
+    }
+
+    // ------------------------------------------------------------------ locations
+
+    /// Parses what stands inside `loc(...)`.
+    pub(crate) fn parse_location_body(&mut self) -> PResult<Attr> {
+        self.enter()?;
+        let r = self.parse_location_inner();
+        self.leave();
+        r
+    }
+
+    fn loc_attr(&self, l: Location) -> Attr {
+        self.ctx.attr(AttrKind::Location(l))
+    }
+
+    fn parse_location_inner(&mut self) -> PResult<Attr> {
+        let ctx = self.ctx;
+        match self.tok.kind {
+            Tok::HashIdent => {
+                let at = self.tok.start;
+                let a = self.parse_hash_attr()?;
+                if !matches!(ctx.attr_kind(a), AttrKind::Location(_)) {
+                    return self.err(at, "expected location attribute, but got");
+                }
+                Ok(a)
+            }
+            Tok::BareIdent if self.text() == "unknown" => {
+                self.bump();
+                Ok(self.loc_attr(Location::Unknown))
+            }
+            Tok::BareIdent if self.text() == "callsite" => {
+                self.bump();
+                self.expect(Tok::LParen, "'(' in callsite location")?;
+                let callee = self.parse_location_body()?;
+                if !self.eat_keyword("at") {
+                    return self.err_here("expected 'at' in callsite location");
+                }
+                let caller = self.parse_location_body()?;
+                self.expect(Tok::RParen, "')' in callsite location")?;
+                Ok(self.loc_attr(Location::CallSite { callee, caller }))
+            }
+            Tok::BareIdent if self.text() == "fused" => {
+                self.bump();
+                let mut metadata = None;
+                if self.eat(Tok::Less) {
+                    metadata = Some(self.parse_attribute()?);
+                    self.expect(Tok::Greater, "'>' after fused location metadata")?;
+                }
+                self.expect(Tok::LSquare, "'[' in fused location")?;
+                let mut locs = Vec::new();
+                self.comma_list(Tok::RSquare, |p| {
+                    locs.push(p.parse_location_body()?);
+                    Ok(())
+                })?;
+                Ok(self.loc_attr(Location::Fused { locations: locs.into(), metadata }))
+            }
+            Tok::String => {
+                let (s, _) = self.parse_string_literal_token()?;
+                let name = ctx.ident(&s);
+                if self.is(Tok::Colon) {
+                    self.bump();
+                    if !self.is(Tok::Integer) {
+                        return self.err_here("expected integer line number in FileLineColLoc");
+                    }
+                    let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColLoc") };
+                    self.bump();
+                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
+                    if !self.is(Tok::Integer) {
+                        return self.err_here("expected integer column number in FileLineColLoc");
+                    }
+                    let Ok(col) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColLoc") };
+                    self.bump();
+                    let mut end = None;
+                    if self.eat_keyword("to") {
+                        let mut el = line;
+                        if self.is(Tok::Integer) {
+                            let Ok(l) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColRange") };
+                            el = l;
+                            self.bump();
+                        }
+                        self.expect(Tok::Colon, "':' in FileLineColRange")?;
+                        if !self.is(Tok::Integer) {
+                            return self.err_here("expected integer column number in FileLineColRange");
+                        }
+                        let Ok(ec) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColRange") };
+                        self.bump();
+                        end = Some((el, ec));
+                    }
+                    return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col, end }));
+                }
+                let mut child = None;
+                if self.eat(Tok::LParen) {
+                    let c = self.parse_location_body()?;
+                    self.expect(Tok::RParen, "')' after child location of NameLoc")?;
+                    child = Some(c);
+                }
+                Ok(self.loc_attr(Location::Name { name, child }))
+            }
+            _ => self.err_here("expected location instance"),
+        }
+    }
+
+    // ------------------------------------------------------------------ tokens with values
+
+    /// Decodes the current string token (escapes resolved); returns it as text (lossy) and bytes.
+    pub(crate) fn parse_string_literal_token(&mut self) -> PResult<(String, Vec<u8>)> {
+        if self.is(Tok::Error) {
+            return self.lex_error();
+        }
+        let at = self.tok.start;
+        let raw = &self.text()[1..self.text().len() - 1];
+        match unescape(raw) {
+            Ok(bytes) => {
+                self.bump();
+                Ok((String::from_utf8_lossy(&bytes).into_owned(), bytes))
+            }
+            Err(off) => self.err(at + 1 + off, "unknown escape in string literal"),
+        }
+    }
+
+    /// Decodes the current `@name` / `@"name"` token.
+    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<String> {
+        let text = &self.text()[1..];
+        if let Some(q) = text.strip_prefix('"') {
+            let at = self.tok.start;
+            let raw = &q[..q.len() - 1];
+            return match unescape(raw) {
+                Ok(b) => {
+                    self.bump();
+                    Ok(String::from_utf8_lossy(&b).into_owned())
+                }
+                Err(off) => self.err(at + 2 + off, "unknown escape in string literal"),
+            };
+        }
+        let s = text.to_string();
+        self.bump();
+        Ok(s)
+    }
+
+    /// Whether the token after the current one is `k` (one token of lookahead).
+    pub(crate) fn peek_next_is(&self, k: Tok) -> bool {
+        lex_at(self.src, self.tok.end).kind == k
+    }
+}
+
+enum DenseBody {
+    Hex(Vec<u8>),
+    Lit(Option<Literal>),
+}
+
+/// Resolves MLIR string escapes: `\\`, `\"`, `\n`, `\t`, `\XX`. On error returns the offset of
+/// the bad escape within `raw`.
+pub fn unescape(raw: &str) -> Result<Vec<u8>, usize> {
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let c = *b.get(i + 1).ok_or(i)?;
+        match c {
+            b'\\' | b'"' | b'\'' => {
+                out.push(c);
+                i += 2;
+            }
+            b'n' => {
+                out.push(b'\n');
+                i += 2;
+            }
+            b't' => {
+                out.push(b'\t');
+                i += 2;
+            }
+            _ => {
+                let h = b.get(i + 1..i + 3).ok_or(i)?;
+                let s = std::str::from_utf8(h).map_err(|_| i)?;
+                let v = u8::from_str_radix(s, 16).map_err(|_| i)?;
+                out.push(v);
+                i += 3;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn decode_hex(s: &str) -> Option<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+}
+
+fn parse_int_text(text: &str) -> Option<BigInt> {
+    if let Some(h) = text.strip_prefix("0x") {
+        BigInt::parse_bytes(h.as_bytes(), 16)
+    } else {
+        BigInt::parse_bytes(text.as_bytes(), 10)
+    }
+}
+
+fn u128_to_bits(v: u128, width: u32) -> IntBits {
+    let words: IntBits = [v as u64, (v >> 64) as u64].into_iter().collect();
+    intbits::from_le_bytes(&intbits::to_le_bytes(&words, 128), width.max(1))
+}
+
+fn bits_to_u128(b: &IntBits) -> u128 {
+    b.first().copied().unwrap_or(0) as u128 | (b.get(1).copied().unwrap_or(0) as u128) << 64
+}

@@ -1,0 +1,100 @@
+//! Rendering diagnostics the way mlir-opt does: `file:line:col: error: message`, then the
+//! source line and a caret, then the attached notes.
+
+use mica_ir::{AttrKind, Context, DiagLoc, Diagnostic, Location};
+
+/// A source buffer with its name, for turning offsets into lines and columns.
+pub struct Source<'a> {
+    /// The name printed in front of diagnostics.
+    pub name: &'a str,
+    /// The text.
+    pub text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Source<'a> {
+    /// Indexes a buffer.
+    pub fn new(name: &'a str, text: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        Self { name, text, line_starts }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        (line, offset - self.line_starts[line - 1] + 1)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    pub fn line_text(&self, line: usize) -> &'a str {
+        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else { return "" };
+        let end = self.line_starts.get(line).map_or(self.text.len(), |e| e - 1);
+        self.text.get(start..end.max(start)).unwrap_or("")
+    }
+}
+
+/// Where a diagnostic points, resolved: file name, line and column when known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// File name as printed.
+    pub file: String,
+    /// 1-based line (0 when unknown).
+    pub line: usize,
+    /// 1-based column (0 when unknown).
+    pub col: usize,
+    /// Whether the location is in `src` (so the source line can be quoted).
+    pub in_source: bool,
+}
+
+/// Resolves a diagnostic location against the buffer being processed.
+pub fn resolve(ctx: &Context, src: &Source<'_>, loc: DiagLoc) -> Option<Resolved> {
+    match loc {
+        DiagLoc::Offset(o) => {
+            let (line, col) = src.line_col(o);
+            Some(Resolved { file: src.name.to_string(), line, col, in_source: true })
+        }
+        DiagLoc::Loc(a) => file_loc_of(ctx, a).map(|(f, line, col)| {
+            let in_source = f == src.name;
+            Resolved { file: f, line, col, in_source }
+        }),
+    }
+}
+
+fn file_loc_of(ctx: &Context, a: mica_ir::Attr) -> Option<(String, usize, usize)> {
+    match ctx.attr_kind(a) {
+        AttrKind::Location(Location::FileLineCol { file, line, col, .. }) => {
+            Some((ctx.str(*file).to_string(), *line as usize, *col as usize))
+        }
+        AttrKind::Location(Location::Name { child: Some(c), .. }) => file_loc_of(ctx, *c),
+        AttrKind::Location(Location::CallSite { callee, .. }) => file_loc_of(ctx, *callee),
+        AttrKind::Location(Location::Fused { locations, .. }) => locations.iter().find_map(|l| file_loc_of(ctx, *l)),
+        _ => None,
+    }
+}
+
+/// Renders a diagnostic and its notes as mlir-opt prints them on stderr.
+pub fn render(ctx: &Context, src: &Source<'_>, d: &Diagnostic) -> String {
+    let mut out = String::new();
+    render_one(ctx, src, d, &mut out);
+    for n in &d.notes {
+        render_one(ctx, src, n, &mut out);
+    }
+    out
+}
+
+fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, out: &mut String) {
+    match resolve(ctx, src, d.loc) {
+        Some(r) => {
+            out.push_str(&format!("{}:{}:{}: {}: {}\n", r.file, r.line, r.col, d.severity.as_str(), d.message));
+            if r.in_source && r.line > 0 {
+                let text = src.line_text(r.line);
+                out.push_str(text);
+                out.push('\n');
+                out.push_str(&" ".repeat(r.col.saturating_sub(1)));
+                out.push_str("^\n");
+            }
+        }
+        None => out.push_str(&format!("loc(unknown): {}: {}\n", d.severity.as_str(), d.message)),
+    }
+}

@@ -1,0 +1,232 @@
+//! The MLIR lexer: tokens of the textual format, lexed on demand from any byte offset.
+//!
+//! Lexing from an arbitrary offset lets the parser hand sub-grammars (affine maps, dimension
+//! lists like `4x?xf32`) to dedicated scanners and continue right after them.
+
+use logos::Logos;
+
+/// A token kind.
+#[derive(Logos, Copy, Clone, Debug, PartialEq, Eq)]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+pub enum Tok {
+    /// `foo`, `func.func`, `x4xf32`
+    #[regex(r"[a-zA-Z_][a-zA-Z0-9_$.]*")]
+    BareIdent,
+    /// `@name` or `@"name"`
+    #[regex(r"@[a-zA-Z_][a-zA-Z0-9_$.]*")]
+    #[regex(r#"@"([^"\\\n]|\\[^\n])*""#)]
+    AtIdent,
+    /// `%name`, `%0`
+    #[regex(r"%[a-zA-Z0-9_$.\-]+")]
+    PercentIdent,
+    /// `^bb0`
+    #[regex(r"\^[a-zA-Z0-9_$.\-]+")]
+    CaretIdent,
+    /// `#map`, `#dialect.attr`, `#3`
+    #[regex(r"#[a-zA-Z0-9_$.\-]+")]
+    HashIdent,
+    /// `!type`, `!dialect.type`
+    #[regex(r"![a-zA-Z0-9_$.\-]+")]
+    BangIdent,
+    /// `42`, `0x2A`
+    #[regex(r"[0-9]+")]
+    #[regex(r"0x[0-9a-fA-F]+")]
+    Integer,
+    /// `1.5`, `1.`, `2.5e-3`
+    #[regex(r"[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?")]
+    Float,
+    /// `"text"`
+    #[regex(r#""([^"\\\n]|\\[^\n])*""#)]
+    String,
+    /// `{-#`
+    #[token("{-#")]
+    FileMetadataBegin,
+    /// `#-}`
+    #[token("#-}")]
+    FileMetadataEnd,
+    /// `->`
+    #[token("->")]
+    Arrow,
+    /// `::`
+    #[token("::")]
+    ColonColon,
+    /// `...`
+    #[token("...")]
+    Ellipsis,
+    /// `(`
+    #[token("(")]
+    LParen,
+    /// `)`
+    #[token(")")]
+    RParen,
+    /// `[`
+    #[token("[")]
+    LSquare,
+    /// `]`
+    #[token("]")]
+    RSquare,
+    /// `{`
+    #[token("{")]
+    LBrace,
+    /// `}`
+    #[token("}")]
+    RBrace,
+    /// `<`
+    #[token("<")]
+    Less,
+    /// `>`
+    #[token(">")]
+    Greater,
+    /// `,`
+    #[token(",")]
+    Comma,
+    /// `:`
+    #[token(":")]
+    Colon,
+    /// `=`
+    #[token("=")]
+    Equal,
+    /// `-`
+    #[token("-")]
+    Minus,
+    /// `+`
+    #[token("+")]
+    Plus,
+    /// `*`
+    #[token("*")]
+    Star,
+    /// `?`
+    #[token("?")]
+    Question,
+    /// `|`
+    #[token("|")]
+    Pipe,
+    /// `/`
+    #[token("/")]
+    Slash,
+    /// End of input.
+    Eof,
+    /// A character that starts no token.
+    Error,
+}
+
+impl Tok {
+    /// The punctuation text of a token kind, for "expected '...'" messages and `peek_punct`.
+    pub fn punct(self) -> Option<&'static str> {
+        Some(match self {
+            Tok::Arrow => "->",
+            Tok::ColonColon => "::",
+            Tok::Ellipsis => "...",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::LSquare => "[",
+            Tok::RSquare => "]",
+            Tok::LBrace => "{",
+            Tok::RBrace => "}",
+            Tok::Less => "<",
+            Tok::Greater => ">",
+            Tok::Comma => ",",
+            Tok::Colon => ":",
+            Tok::Equal => "=",
+            Tok::Minus => "-",
+            Tok::Plus => "+",
+            Tok::Star => "*",
+            Tok::Question => "?",
+            Tok::Pipe => "|",
+            Tok::Slash => "/",
+            Tok::FileMetadataBegin => "{-#",
+            Tok::FileMetadataEnd => "#-}",
+            _ => return None,
+        })
+    }
+}
+
+/// A token: kind and byte span.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Kind.
+    pub kind: Tok,
+    /// Start offset.
+    pub start: usize,
+    /// End offset (exclusive).
+    pub end: usize,
+}
+
+/// Lexes one token starting at or after `pos` (skipping whitespace and comments).
+pub fn lex_at(src: &str, pos: usize) -> Token {
+    let rest = src.get(pos..).unwrap_or("");
+    let mut lx = Tok::lexer(rest);
+    match lx.next() {
+        None => Token { kind: Tok::Eof, start: src.len(), end: src.len() },
+        Some(Ok(kind)) => {
+            let sp = lx.span();
+            Token { kind, start: pos + sp.start, end: pos + sp.end }
+        }
+        Some(Err(())) => {
+            let sp = lx.span();
+            // Unterminated strings lex as errors; report them at the quote.
+            let start = pos + sp.start;
+            let end = (start + rest[sp.start..].chars().next().map_or(1, char::len_utf8)).min(src.len());
+            Token { kind: Tok::Error, start, end }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<Tok> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        loop {
+            let t = lex_at(src, pos);
+            out.push(t.kind);
+            if t.kind == Tok::Eof || t.kind == Tok::Error {
+                return out;
+            }
+            pos = t.end;
+        }
+    }
+
+    #[test]
+    fn lexes_op_line() {
+        assert_eq!(
+            kinds("%0:2 = \"foo.bar\"(%a#1) : (i32) -> f32 // c\n^bb1 #map !t.x @s @\"q r\" 1.5e3 0x1F {-# #-}"),
+            vec![
+                Tok::PercentIdent,
+                Tok::Colon,
+                Tok::Integer,
+                Tok::Equal,
+                Tok::String,
+                Tok::LParen,
+                Tok::PercentIdent,
+                Tok::HashIdent,
+                Tok::RParen,
+                Tok::Colon,
+                Tok::LParen,
+                Tok::BareIdent,
+                Tok::RParen,
+                Tok::Arrow,
+                Tok::BareIdent,
+                Tok::CaretIdent,
+                Tok::HashIdent,
+                Tok::BangIdent,
+                Tok::AtIdent,
+                Tok::AtIdent,
+                Tok::Float,
+                Tok::Integer,
+                Tok::FileMetadataBegin,
+                Tok::FileMetadataEnd,
+                Tok::Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_character_is_an_error_token() {
+        assert_eq!(kinds("foo ` bar"), vec![Tok::BareIdent, Tok::Error]);
+        assert_eq!(kinds("\"unterminated"), vec![Tok::Error]);
+    }
+}

@@ -1,0 +1,26 @@
+//! Mica's reader for MLIR's textual format: the lexer, the recursive-descent parser for the
+//! whole LangRef grammar, mlir-opt-style diagnostics, `--split-input-file` and
+//! `--verify-diagnostics`.
+
+mod attrs;
+pub mod diagnostics;
+pub mod lexer;
+mod parser;
+pub mod split;
+mod types;
+pub mod verify_diagnostics;
+
+pub use attrs::unescape;
+pub use parser::{MAX_NESTING, ParsedModule, Parser};
+
+use mica_ir::{Context, Diagnostic, Type};
+
+/// Parses a whole buffer; `file` names it in locations and diagnostics.
+pub fn parse_source(ctx: &Context, file: &str, src: &str) -> Result<ParsedModule, Diagnostic> {
+    Parser::new(ctx, file, src).parse_module()
+}
+
+/// A type as mlir-opt prints it (for diagnostic messages).
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    mica_ir::printer::type_string(ctx, t)
+}

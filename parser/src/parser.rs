@@ -1,0 +1,1050 @@
+//! The recursive-descent parser: top level, operations (generic and custom forms), regions,
+//! blocks and SSA name resolution. Types and attributes live in `types.rs` / `attrs.rs`.
+//!
+//! The parser stops at the first error, like MLIR's, and reports it as a [`Diagnostic`] with
+//! the byte offset where MLIR reports it. Nesting depth is bounded so no input overflows the
+//! stack.
+
+use crate::lexer::{Tok, Token, lex_at};
+use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use mica_ir::{
+    Attr, AttrKind, Block, Body, Context, Diagnostic, Ident, Location, Op, OperationState, Region, Traits, Type,
+    Value,
+};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// How deep regions, types and attributes may nest before the parser gives up.
+pub const MAX_NESTING: u32 = 256;
+
+/// A parsed source file: the top-level `builtin.module` in a body of its own, plus the
+/// file-level resource metadata.
+pub struct ParsedModule {
+    /// The body holding the top operation.
+    pub body: Body,
+    /// The top-level `builtin.module`.
+    pub top: Op,
+    /// `{-# dialect_resources: ... #-}` entries: (dialect, key, blob text).
+    pub resources: Vec<(String, String, String)>,
+}
+
+pub(crate) type PResult<T> = Result<T, ()>;
+
+struct Scope {
+    /// Names defined in this region: `%name` -> values (a result group).
+    values: FxHashMap<String, SmallVec<[Value; 1]>>,
+    /// Whether names of outer scopes are invisible (isolated region boundary).
+    isolated: bool,
+}
+
+struct ForwardRef {
+    placeholder: Value,
+    offset: usize,
+}
+
+struct BlockScope {
+    blocks: FxHashMap<String, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
+    region: Region,
+}
+
+/// The parser state.
+pub struct Parser<'a> {
+    pub(crate) ctx: &'a Context,
+    pub(crate) src: &'a str,
+    pub(crate) tok: Token,
+    pub(crate) diag: Option<Diagnostic>,
+    pub(crate) depth: u32,
+    pub(crate) file: Ident,
+    pub(crate) line_starts: Vec<usize>,
+    pub(crate) type_aliases: FxHashMap<String, Type>,
+    pub(crate) attr_aliases: FxHashMap<String, Attr>,
+    bodies: Vec<Body>,
+    scopes: Vec<Scope>,
+    forward: Vec<FxHashMap<(String, u32), ForwardRef>>,
+    block_scopes: Vec<BlockScope>,
+    /// A region-less block per body whose arguments stand in for forward references.
+    fwd_blocks: Vec<Block>,
+    default_dialects: Vec<&'static str>,
+    /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
+    pending_isolated: Vec<bool>,
+    resources: Vec<(String, String, String)>,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `src`, reporting locations in `file`.
+    pub fn new(ctx: &'a Context, file: &str, src: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(src.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        Self {
+            ctx,
+            src,
+            tok: lex_at(src, 0),
+            diag: None,
+            depth: 0,
+            file: ctx.ident(file),
+            line_starts,
+            type_aliases: FxHashMap::default(),
+            attr_aliases: FxHashMap::default(),
+            bodies: Vec::new(),
+            scopes: Vec::new(),
+            forward: Vec::new(),
+            block_scopes: Vec::new(),
+            fwd_blocks: Vec::new(),
+            default_dialects: Vec::new(),
+            pending_isolated: Vec::new(),
+            resources: Vec::new(),
+        }
+    }
+
+    /// The first error, if parsing failed.
+    pub fn take_diagnostic(&mut self) -> Option<Diagnostic> {
+        self.diag.take()
+    }
+
+    // ------------------------------------------------------------------ tokens
+
+    pub(crate) fn bump(&mut self) {
+        self.tok = lex_at(self.src, self.tok.end);
+    }
+
+    /// Continues lexing at byte offset `pos`.
+    pub(crate) fn reset_to(&mut self, pos: usize) {
+        self.tok = lex_at(self.src, pos);
+    }
+
+    pub(crate) fn text(&self) -> &'a str {
+        &self.src[self.tok.start..self.tok.end]
+    }
+
+    pub(crate) fn is(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+
+    pub(crate) fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareIdent && self.text() == kw
+    }
+
+    pub(crate) fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Records an error (the first one wins) and returns `Err`.
+    pub(crate) fn err<T>(&mut self, offset: usize, msg: impl Into<String>) -> PResult<T> {
+        if self.diag.is_none() {
+            self.diag = Some(Diagnostic::error_at(offset, msg));
+        }
+        Err(())
+    }
+
+    /// An error at the current token; at end of input MLIR points at the end of the
+    /// previous line, so mimic that.
+    pub(crate) fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let at = self.error_offset();
+        self.err(at, msg)
+    }
+
+    pub(crate) fn error_offset(&self) -> usize {
+        if self.tok.kind == Tok::Error {
+            return self.tok.start;
+        }
+        if self.tok.kind == Tok::Eof {
+            // Point just after the last non-whitespace byte.
+            let trimmed = self.src.trim_end();
+            return trimmed.len().saturating_sub(1).max(0);
+        }
+        self.tok.start
+    }
+
+    pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.eat(k) {
+            return Ok(());
+        }
+        if self.tok.kind == Tok::Error {
+            return self.lex_error();
+        }
+        self.err_here(format!("expected {what}"))
+    }
+
+    pub(crate) fn expect_punct(&mut self, k: Tok) -> PResult<()> {
+        let p = k.punct().unwrap_or("?");
+        self.expect(k, &format!("'{p}'"))
+    }
+
+    pub(crate) fn lex_error<T>(&mut self) -> PResult<T> {
+        let at = self.tok.start;
+        let c = self.src[at..].chars().next().unwrap_or(' ');
+        if c == '"' {
+            return self.err(at, "expected '\"' in string literal");
+        }
+        self.err(at, "unexpected character")
+    }
+
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.err_here(format!("nesting deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// `(line, column)`, both 1-based, of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let col = offset - self.line_starts[line - 1] + 1;
+        (line as u32, col as u32)
+    }
+
+    pub(crate) fn loc_at(&self, offset: usize) -> Attr {
+        let (line, col) = self.line_col(offset);
+        self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line, col, end: None }))
+    }
+
+    /// Parses a comma-separated list of elements until `close` (consumed).
+    pub(crate) fn comma_list(&mut self, close: Tok, mut f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            f(self)?;
+            if self.eat(close) {
+                return Ok(());
+            }
+            if !self.eat(Tok::Comma) {
+                let p = close.punct().unwrap_or("?");
+                return self.err_here(format!("expected ',' or '{p}'"));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ top level
+
+    /// Parses a whole source buffer into a module.
+    pub fn parse_module(mut self) -> Result<ParsedModule, Diagnostic> {
+        match self.parse_top() {
+            Ok(m) => Ok(m),
+            Err(()) => Err(self.diag.take().unwrap_or_else(|| Diagnostic::error_at(0, "parse failed"))),
+        }
+    }
+
+    fn parse_top(&mut self) -> PResult<ParsedModule> {
+        // The file-level body holds a block the top-level operations go into.
+        self.bodies.push(Body::new());
+        self.forward.push(FxHashMap::default());
+        let fwd = self.cur_body().append_block_detached();
+        self.fwd_blocks.push(fwd);
+        let top_region = self.cur_body().new_region();
+        let top_block = self.cur_body().append_block(top_region);
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region });
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::HashIdent if self.is_alias_definition() => self.parse_attr_alias_def()?,
+                Tok::BangIdent => self.parse_type_alias_def()?,
+                Tok::FileMetadataBegin => self.parse_file_metadata()?,
+                Tok::Error => return self.lex_error(),
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.cur_body().append_op(top_block, op);
+                }
+            }
+        }
+        self.finish_forward_refs()?;
+        self.scopes.pop();
+        self.block_scopes.pop();
+        let mut body = self.bodies.pop().unwrap_or_default();
+        self.forward.pop();
+        self.fwd_blocks.pop();
+        let ops: Vec<Op> = body.block_ops(top_block).collect();
+        let module_name = self.ctx.ident("builtin.module");
+        let (body, top) = if ops.len() == 1 && body.op(ops[0]).name == module_name {
+            body.unlink_op(ops[0]);
+            (body, ops[0])
+        } else {
+            // Everything goes into an implicit module: the file body becomes its region's body.
+            body.roots.push(top_region);
+            let mut st = OperationState::new(module_name, self.ctx.empty_dict(), self.loc_at(0));
+            st.nested = Some(Box::new(body));
+            let mut outer = Body::new();
+            let top = outer.create_op(st);
+            (outer, top)
+        };
+        Ok(ParsedModule { body, top, resources: std::mem::take(&mut self.resources) })
+    }
+
+    fn is_alias_definition(&self) -> bool {
+        let next = lex_at(self.src, self.tok.end);
+        next.kind == Tok::Equal
+    }
+
+    fn parse_attr_alias_def(&mut self) -> PResult<()> {
+        let at = self.tok.start;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        self.expect_punct(Tok::Equal)?;
+        if name.contains('.') {
+            return self.err(at, "attribute names with a '.' are reserved for dialect-defined names");
+        }
+        let attr = self.parse_attribute()?;
+        if self.attr_aliases.insert(name.clone(), attr).is_some() {
+            return self.err(at, format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let at = self.tok.start;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        if !self.is(Tok::Equal) {
+            // A type at top level that is not an alias definition.
+            return self.err(at, "expected 'type' or 'attribute' alias definition, or operation");
+        }
+        self.bump();
+        if name.contains('.') {
+            return self.err(at, "type names with a '.' are reserved for dialect-defined names");
+        }
+        let ty = self.parse_type()?;
+        if self.type_aliases.insert(name.clone(), ty).is_some() {
+            return self.err(at, format!("redefinition of type alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.bump();
+        loop {
+            if self.eat(Tok::FileMetadataEnd) {
+                return Ok(());
+            }
+            if !self.is(Tok::BareIdent) {
+                return self.err_here("expected identifier key in file metadata dictionary");
+            }
+            let key = self.text().to_string();
+            self.bump();
+            self.expect_punct(Tok::Colon)?;
+            match key.as_str() {
+                "dialect_resources" | "external_resources" => {
+                    self.expect_punct(Tok::LBrace)?;
+                    self.comma_list(Tok::RBrace, |p| {
+                        if !p.is(Tok::BareIdent) {
+                            return p.err_here("expected identifier key for 'resource' entry");
+                        }
+                        let dialect = p.text().to_string();
+                        p.bump();
+                        p.expect_punct(Tok::Colon)?;
+                        p.expect_punct(Tok::LBrace)?;
+                        p.comma_list(Tok::RBrace, |p| {
+                            let k = match p.tok.kind {
+                                Tok::BareIdent => p.text().to_string(),
+                                Tok::String => p.parse_string_literal_token()?.0,
+                                _ => return p.err_here("expected identifier key for 'resource' entry"),
+                            };
+                            if p.tok.kind == Tok::BareIdent {
+                                p.bump();
+                            }
+                            p.expect_punct(Tok::Colon)?;
+                            let v_start = p.tok.start;
+                            match p.tok.kind {
+                                Tok::String | Tok::BareIdent | Tok::Integer => p.bump(),
+                                _ => return p.err_here("expected resource value"),
+                            }
+                            let v = p.src[v_start..p.tok_prev_end()].to_string();
+                            p.resources.push((dialect.clone(), k, v));
+                            Ok(())
+                        })
+                    })?;
+                }
+                _ => return self.err_here(format!("unknown key '{key}' in file metadata dictionary")),
+            }
+            self.eat(Tok::Comma);
+        }
+    }
+
+    fn tok_prev_end(&self) -> usize {
+        // The end of the token before the current one: scan back over whitespace/comments is
+        // not needed because callers only use it right after `bump` of a single token.
+        let mut e = self.tok.start;
+        while e > 0 && self.src.as_bytes()[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        e
+    }
+
+    // ------------------------------------------------------------------ bodies and scopes
+
+    pub(crate) fn cur_body(&mut self) -> &mut Body {
+        self.bodies.last_mut().expect("parser has a body")
+    }
+
+    fn cur_body_ref(&self) -> &Body {
+        self.bodies.last().expect("parser has a body")
+    }
+
+    fn lookup_value(&self, name: &str) -> Option<&SmallVec<[Value; 1]>> {
+        for s in self.scopes.iter().rev() {
+            if let Some(v) = s.values.get(name) {
+                return Some(v);
+            }
+            if s.isolated {
+                break;
+            }
+        }
+        None
+    }
+
+    fn define_values(&mut self, name: &str, offset: usize, values: SmallVec<[Value; 1]>) -> PResult<()> {
+        // Redefinition check across visible scopes.
+        if self.lookup_value(name).is_some() {
+            return self.err(offset, format!("redefinition of SSA value '%{name}'"));
+        }
+        // Resolve forward references.
+        for (i, &v) in values.iter().enumerate() {
+            let key = (name.to_string(), i as u32);
+            let fwd = self.forward.last_mut().and_then(|f| f.remove(&key));
+            if let Some(f) = fwd {
+                let pty = self.cur_body_ref().value_type(f.placeholder);
+                let vty = self.cur_body_ref().value_type(v);
+                if pty != vty {
+                    let msg = format!(
+                        "definition of SSA value '%{name}#{i}' has type {}",
+                        crate::type_to_string(self.ctx, vty)
+                    );
+                    let _ = self.err::<()>(offset, msg);
+                    if let Some(d) = self.diag.as_mut() {
+                        *d = d.clone().with_note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
+                    }
+                    return Err(());
+                }
+                self.cur_body().replace_all_uses(f.placeholder, v);
+            }
+        }
+        // Uses like %x#3 of a group with fewer results.
+        let n = values.len() as u32;
+        if let Some(f) = self.forward.last().and_then(|f| f.iter().find(|((k, i), _)| k == name && *i >= n).map(|(_, f)| f.offset)) {
+            return self.err(f, format!("reference to invalid result number"));
+        }
+        if let Some(s) = self.scopes.last_mut() {
+            s.values.insert(name.to_string(), values);
+        }
+        Ok(())
+    }
+
+    fn resolve(&mut self, op: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        if let Some(vals) = self.lookup_value(&op.name) {
+            let Some(&v) = vals.get(op.number as usize) else {
+                return self.err(op.offset, "reference to invalid result number");
+            };
+            let vty = self.cur_body_ref().value_type(v);
+            if vty != ty {
+                let msg = format!(
+                    "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                    op.name,
+                    crate::type_to_string(self.ctx, ty),
+                    crate::type_to_string(self.ctx, vty)
+                );
+                return self.err(op.offset, msg);
+            }
+            return Ok(v);
+        }
+        let key = (op.name.clone(), op.number);
+        if let Some(f) = self.forward.last().and_then(|f| f.get(&key)) {
+            let p = f.placeholder;
+            let pty = self.cur_body_ref().value_type(p);
+            if pty != ty {
+                let msg = format!(
+                    "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                    op.name,
+                    crate::type_to_string(self.ctx, ty),
+                    crate::type_to_string(self.ctx, pty)
+                );
+                return self.err(op.offset, msg);
+            }
+            return Ok(p);
+        }
+        let fb = *self.fwd_blocks.last().expect("forward block");
+        let placeholder = self.cur_body().add_block_arg(fb, ty, None);
+        if let Some(f) = self.forward.last_mut() {
+            f.insert(key, ForwardRef { placeholder, offset: op.offset });
+        }
+        Ok(placeholder)
+    }
+
+    fn finish_forward_refs(&mut self) -> PResult<()> {
+        let Some(f) = self.forward.last() else { return Ok(()) };
+        if let Some((name, r)) = f.iter().min_by_key(|(_, r)| r.offset) {
+            let msg = format!("use of undeclared SSA value name");
+            let at = r.offset;
+            let _ = name;
+            return self.err(at, msg);
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ operations
+
+    /// Parses one operation (with its results) and returns it unlinked.
+    pub(crate) fn parse_operation(&mut self) -> PResult<Op> {
+        self.enter()?;
+        let r = self.parse_operation_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_operation_inner(&mut self) -> PResult<Op> {
+        let start = self.tok.start;
+        // Result list.
+        let mut results: Vec<(String, u32, usize)> = Vec::new();
+        if self.is(Tok::PercentIdent) {
+            loop {
+                if !self.is(Tok::PercentIdent) {
+                    return self.err_here("expected valid ssa identifier");
+                }
+                let at = self.tok.start;
+                let name = self.text()[1..].to_string();
+                self.bump();
+                let mut count = 1u32;
+                if self.eat(Tok::Colon) {
+                    if !self.is(Tok::Integer) {
+                        return self.err_here("expected integer number of results");
+                    }
+                    let n: Option<u32> = self.text().parse().ok();
+                    match n {
+                        Some(n) if n >= 1 => count = n,
+                        _ => return self.err_here("expected named operation to have at least 1 result"),
+                    }
+                    self.bump();
+                }
+                results.push((name, count, at));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect_punct(Tok::Equal)?;
+        }
+        let total: u32 = results.iter().map(|r| r.1).sum();
+        let op = match self.tok.kind {
+            Tok::String => self.parse_generic_operation(start)?,
+            Tok::BareIdent => self.parse_custom_operation(start, total)?,
+            Tok::Error => return self.lex_error(),
+            _ => {
+                if results.is_empty() {
+                    return self.err_here("expected operation name in quotes");
+                }
+                return self.err_here("expected operation name in quotes");
+            }
+        };
+        // Bind results.
+        let nres = self.cur_body_ref().results(op).len() as u32;
+        if !results.is_empty() {
+            if nres != total {
+                let msg = format!("operation defines {nres} results but was provided {total} to bind");
+                return self.err(start, msg);
+            }
+            let vals: Vec<Value> = self.cur_body_ref().results(op).to_vec();
+            let mut i = 0usize;
+            for (name, count, at) in results {
+                let group: SmallVec<[Value; 1]> = vals[i..i + count as usize].iter().copied().collect();
+                i += count as usize;
+                self.define_values(&name, at, group)?;
+            }
+        }
+        Ok(op)
+    }
+
+    fn parse_trailing_location(&mut self, state: &mut OperationState) -> PResult<()> {
+        if let Some(loc) = AsmParser::parse_optional_location(self)? {
+            state.loc = loc;
+        }
+        Ok(())
+    }
+
+    fn parse_generic_operation(&mut self, start: usize) -> PResult<Op> {
+        let name_at = self.tok.start;
+        let (name_bytes, _) = self.parse_string_literal_token()?;
+        if name_bytes.is_empty() {
+            return self.err(name_at, "empty operation name is invalid");
+        }
+        let name_str = name_bytes;
+        let name = self.ctx.ident(&name_str);
+        let def = self.ctx.registry().get(name).cloned();
+        if def.is_none() {
+            let dialect = name_str.split_once('.').map_or("", |(d, _)| d);
+            if self.ctx.registry().has_dialect(dialect) && !self.ctx.allow_unregistered {
+                return self.err(name_at, format!("unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations"));
+            }
+            if !name_str.contains('.') && !self.ctx.allow_unregistered {
+                return self.err(name_at, format!("operation name '{name_str}' has no dialect prefix and is not registered"));
+            }
+            if !self.ctx.allow_unregistered && !self.ctx.registry().has_dialect(dialect) {
+                return self.err(name_at, format!("Dialect `{dialect}' not found for custom op '{name_str}' "));
+            }
+        }
+        let loc = self.loc_at(start);
+        let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
+        // Operands.
+        self.expect_punct(Tok::LParen)?;
+        let mut operands: Vec<UnresolvedOperand> = Vec::new();
+        self.comma_list(Tok::RParen, |p| {
+            operands.push(p.parse_operand_use()?);
+            Ok(())
+        })?;
+        // Successors.
+        if self.eat(Tok::LSquare) {
+            self.comma_list(Tok::RSquare, |p| {
+                let b = p.parse_successor()?;
+                state.successors.push(b);
+                Ok(())
+            })?;
+        }
+        // Properties.
+        if self.eat(Tok::Less) {
+            let a = self.parse_attribute()?;
+            self.expect_punct(Tok::Greater)?;
+            state.properties = Some(a);
+        }
+        // Regions.
+        if self.eat(Tok::LParen) {
+            let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+            self.default_dialects.push("");
+            let r = self.parse_region_list(&mut state, isolated);
+            self.default_dialects.pop();
+            r?;
+        }
+        // Attributes.
+        if self.is(Tok::LBrace) {
+            let entries = self.parse_attr_dict_entries()?;
+            state.attrs = self.ctx.dict_attr(entries);
+        }
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let ty_at = self.tok.start;
+        let ty = self.parse_type()?;
+        let Some((ins, outs)) = self.ctx.function_signature(ty).map(|(a, b)| (a.to_vec(), b.to_vec())) else {
+            return self.err(ty_at, "expected function type");
+        };
+        if ins.len() != operands.len() {
+            let msg = format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, ins.len());
+            return self.err(ty_at, msg);
+        }
+        for (o, t) in operands.iter().zip(&ins) {
+            let v = self.resolve(o, *t)?;
+            state.operands.push(v);
+        }
+        state.result_types = outs.into_iter().collect();
+        self.parse_trailing_location(&mut state)?;
+        if let Some(d) = &def {
+            self.move_inherent_attrs(d, &mut state);
+        }
+        Ok(self.cur_body().create_op(state))
+    }
+
+    /// Moves attributes a registered op keeps as properties out of the discardable dictionary
+    /// (MLIR accepts them there in the generic form).
+    fn move_inherent_attrs(&mut self, def: &mica_ir::OpDef, state: &mut OperationState) {
+        if def.properties.is_empty() || state.properties.is_some() {
+            return;
+        }
+        let entries = self.ctx.dict_entries(state.attrs).to_vec();
+        let (props, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _)| def.properties.contains(&self.ctx.str(*k)));
+        if props.is_empty() {
+            return;
+        }
+        state.properties = Some(self.ctx.dict_attr(props));
+        state.attrs = self.ctx.dict_attr(rest);
+    }
+
+    fn parse_custom_operation(&mut self, start: usize, _num_results: u32) -> PResult<Op> {
+        let name_at = self.tok.start;
+        let written = self.text().to_string();
+        self.bump();
+        let reg = self.ctx.registry();
+        let mut candidates: Vec<String> = vec![written.clone()];
+        if let Some(d) = self.default_dialects.last() {
+            if !d.is_empty() {
+                candidates.push(format!("{d}.{written}"));
+            }
+        }
+        candidates.push(format!("builtin.{written}"));
+        let found = candidates.iter().find_map(|c| reg.get_str(c).filter(|d| d.parse.is_some()).cloned());
+        let Some(def) = found else {
+            let tried = if candidates.len() > 2 { candidates[1].clone() } else { format!("builtin.{written}") };
+            return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
+        };
+        let name = self.ctx.ident(def.name);
+        let loc = self.loc_at(start);
+        let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
+        let parse = def.parse.expect("checked above");
+        self.default_dialects.push(def.default_dialect.unwrap_or(""));
+        self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+        let r = parse(self, &mut state);
+        self.pending_isolated.pop();
+        self.default_dialects.pop();
+        r?;
+        self.parse_trailing_location(&mut state)?;
+        Ok(self.cur_body().create_op(state))
+    }
+
+    pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
+        if !self.is(Tok::PercentIdent) {
+            return self.err_here("expected SSA operand");
+        }
+        let offset = self.tok.start;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        let mut number = 0;
+        if self.is(Tok::HashIdent) {
+            let t = &self.text()[1..];
+            match t.parse::<u32>() {
+                Ok(n) => number = n,
+                Err(_) => return self.err_here("invalid SSA value result number"),
+            }
+            self.bump();
+        }
+        Ok(UnresolvedOperand { name, number, offset })
+    }
+
+    fn parse_successor(&mut self) -> PResult<Block> {
+        if !self.is(Tok::CaretIdent) {
+            return self.err_here("expected block name");
+        }
+        let at = self.tok.start;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        self.block_ref(&name, at)
+    }
+
+    fn block_ref(&mut self, name: &str, at: usize) -> PResult<Block> {
+        let Some(scope) = self.block_scopes.last() else {
+            return self.err(at, "block reference outside a region");
+        };
+        if let Some((b, _, _)) = scope.blocks.get(name) {
+            return Ok(*b);
+        }
+        let region = scope.region;
+        let b = self.cur_body().append_block(region);
+        if let Some(s) = self.block_scopes.last_mut() {
+            s.blocks.insert(name.to_string(), (b, Some(at), false));
+        }
+        Ok(b)
+    }
+
+    // ------------------------------------------------------------------ regions
+
+    fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool) -> PResult<()> {
+        if isolated {
+            self.push_body();
+        }
+        let r = (|| {
+            self.comma_list(Tok::RParen, |p| {
+                let region = p.parse_region_body(&[])?;
+                p.add_region(state, region, isolated);
+                Ok(())
+            })
+        })();
+        let r = if isolated && r.is_ok() { self.finish_forward_refs() } else { r };
+        if isolated {
+            let body = self.pop_body();
+            if let Some(b) = body {
+                if r.is_ok() {
+                    state.nested = Some(Box::new(b));
+                }
+            }
+        }
+        r
+    }
+
+    fn add_region(&mut self, state: &mut OperationState, region: Region, isolated: bool) {
+        if isolated {
+            self.cur_body().roots.push(region);
+        } else {
+            state.regions.push(region);
+        }
+    }
+
+    fn push_body(&mut self) {
+        self.bodies.push(Body::new());
+        self.forward.push(FxHashMap::default());
+        let fb = self.cur_body().append_block_detached();
+        self.fwd_blocks.push(fb);
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+    }
+
+    fn pop_body(&mut self) -> Option<Body> {
+        self.scopes.pop();
+        self.fwd_blocks.pop();
+        self.forward.pop();
+        self.bodies.pop()
+    }
+
+    /// Parses `{ blocks }` into a new region of the current body; `entry_args` are defined in
+    /// the entry block.
+    pub(crate) fn parse_region_body(&mut self, entry_args: &[EntryArg]) -> PResult<Region> {
+        self.enter()?;
+        let r = self.parse_region_body_inner(entry_args);
+        self.leave();
+        r
+    }
+
+    fn parse_region_body_inner(&mut self, entry_args: &[EntryArg]) -> PResult<Region> {
+        let open_at = self.tok.start;
+        self.expect(Tok::LBrace, "'{' to begin a region")?;
+        let region = self.cur_body().new_region();
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: false });
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
+        let r = self.parse_region_blocks(region, entry_args, open_at);
+        self.scopes.pop();
+        let bs = self.block_scopes.pop();
+        r?;
+        if let Some(bs) = bs {
+            if let Some((name, at)) = bs.blocks.iter().filter(|(_, v)| !v.2).filter_map(|(k, v)| v.1.map(|a| (k, a))).min_by_key(|x| x.1) {
+                let _ = name;
+                return self.err(at, "reference to an undefined block");
+            }
+        }
+        Ok(region)
+    }
+
+    fn parse_region_blocks(&mut self, region: Region, entry_args: &[EntryArg], _open_at: usize) -> PResult<()> {
+        if self.eat(Tok::RBrace) {
+            if !entry_args.is_empty() {
+                // A region with arguments needs its entry block even when empty.
+                let b = self.cur_body().append_block(region);
+                self.define_entry_args(b, entry_args)?;
+            }
+            return Ok(());
+        }
+        // Entry block without a label.
+        if !self.is(Tok::CaretIdent) || !entry_args.is_empty() {
+            let b = self.cur_body().append_block(region);
+            self.define_entry_args(b, entry_args)?;
+            if self.is(Tok::CaretIdent) && !entry_args.is_empty() {
+                return self.err_here("invalid block name in region with named arguments");
+            }
+            self.parse_block_ops(b)?;
+        }
+        while !self.eat(Tok::RBrace) {
+            if !self.is(Tok::CaretIdent) {
+                if self.is(Tok::Eof) {
+                    return self.err_here("expected '}' to end region");
+                }
+                return self.err_here("expected block name");
+            }
+            self.parse_labeled_block(region)?;
+        }
+        Ok(())
+    }
+
+    fn define_entry_args(&mut self, b: Block, entry_args: &[EntryArg]) -> PResult<()> {
+        for a in entry_args {
+            let loc = a.loc;
+            let v = self.cur_body().add_block_arg(b, a.ty, loc);
+            self.define_values(&a.name.name, a.name.offset, SmallVec::from_elem(v, 1))?;
+        }
+        Ok(())
+    }
+
+    fn parse_labeled_block(&mut self, region: Region) -> PResult<()> {
+        let at = self.tok.start;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        let existing = self.block_scopes.last().and_then(|s| s.blocks.get(&name).copied());
+        let b = match existing {
+            Some((_, _, true)) => return self.err(at, format!("redefinition of block '^{name}'")),
+            Some((b, _, false)) => {
+                // Move a forward-referenced block to its textual position: the end.
+                b
+            }
+            None => self.cur_body().append_block(region),
+        };
+        if let Some(s) = self.block_scopes.last_mut() {
+            s.blocks.insert(name, (b, None, true));
+        }
+        self.cur_body().move_block_to_end(region, b);
+        if self.eat(Tok::LParen) {
+            self.comma_list(Tok::RParen, |p| {
+                let o = p.parse_operand_use()?;
+                if o.number != 0 || p.src[o.offset..].starts_with(&format!("%{}#", o.name)) {
+                    return p.err(o.offset, "invalid block argument name");
+                }
+                p.expect(Tok::Colon, "':' and type for SSA value")?;
+                let ty = p.parse_type()?;
+                let loc = AsmParser::parse_optional_location(p)?;
+                let v = p.cur_body().add_block_arg(b, ty, loc);
+                p.define_values(&o.name, o.offset, SmallVec::from_elem(v, 1))
+            })?;
+        }
+        self.expect(Tok::Colon, "':' after block name")?;
+        self.parse_block_ops(b)
+    }
+
+    fn parse_block_ops(&mut self, b: Block) -> PResult<()> {
+        while !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
+            if self.is(Tok::Eof) {
+                return self.err_here("expected '}' to end region");
+            }
+            let op = self.parse_operation()?;
+            self.cur_body().append_op(b, op);
+        }
+        Ok(())
+    }
+}
+
+// The AsmParser implementation lives next to the state it reads.
+impl<'a> AsmParser<'a> for Parser<'a> {
+    fn ctx(&self) -> &'a Context {
+        self.ctx
+    }
+
+    fn offset(&self) -> usize {
+        self.tok.start
+    }
+
+    fn error_at(&mut self, offset: usize, message: &str) {
+        let _ = self.err::<()>(offset, message);
+    }
+
+    fn parse_optional_keyword(&mut self, keyword: &str) -> bool {
+        self.eat_keyword(keyword)
+    }
+
+    fn parse_optional_any_keyword(&mut self) -> Option<String> {
+        if self.is(Tok::BareIdent) {
+            let s = self.text().to_string();
+            self.bump();
+            Some(s)
+        } else {
+            None
+        }
+    }
+
+    fn parse_optional_punct(&mut self, p: &str) -> bool {
+        if self.tok.kind.punct() == Some(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn parse_punct(&mut self, p: &str) -> Result<(), ()> {
+        if self.parse_optional_punct(p) {
+            return Ok(());
+        }
+        if self.tok.kind == Tok::Error {
+            return self.lex_error();
+        }
+        self.err_here(format!("expected '{p}'"))
+    }
+
+    fn peek_punct(&self, p: &str) -> bool {
+        self.tok.kind.punct() == Some(p)
+    }
+
+    fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()> {
+        if !self.is(Tok::AtIdent) {
+            return Ok(None);
+        }
+        let s = self.parse_symbol_name_token()?;
+        Ok(Some(self.ctx.ident(&s)))
+    }
+
+    fn parse_optional_string(&mut self) -> Result<Option<String>, ()> {
+        if !self.is(Tok::String) {
+            return Ok(None);
+        }
+        Ok(Some(self.parse_string_literal_token()?.0))
+    }
+
+    fn parse_type(&mut self) -> Result<Type, ()> {
+        Parser::parse_type(self)
+    }
+
+    fn parse_attribute(&mut self) -> Result<Attr, ()> {
+        Parser::parse_attribute(self)
+    }
+
+    fn parse_optional_attr_dict(&mut self) -> Result<Option<Vec<(Ident, Attr)>>, ()> {
+        if !self.is(Tok::LBrace) {
+            return Ok(None);
+        }
+        Ok(Some(self.parse_attr_dict_entries()?))
+    }
+
+    fn parse_optional_location(&mut self) -> Result<Option<Attr>, ()> {
+        if !self.is_keyword("loc") {
+            return Ok(None);
+        }
+        self.bump();
+        self.expect_punct(Tok::LParen)?;
+        let l = self.parse_location_body()?;
+        self.expect_punct(Tok::RParen)?;
+        Ok(Some(l))
+    }
+
+    fn peek_ssa_name(&self) -> bool {
+        self.is(Tok::PercentIdent)
+    }
+
+    fn parse_operand(&mut self) -> Result<UnresolvedOperand, ()> {
+        self.parse_operand_use()
+    }
+
+    fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()> {
+        self.resolve(operand, ty)
+    }
+
+    fn add_empty_region(&mut self, state: &mut OperationState) {
+        if self.pending_isolated.last().copied().unwrap_or(false) {
+            let mut b = Body::new();
+            let r = b.new_region();
+            b.roots.push(r);
+            state.nested = Some(Box::new(b));
+        } else {
+            let r = self.cur_body().new_region();
+            state.regions.push(r);
+        }
+    }
+
+    fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()> {
+        let isolated = self.pending_isolated.last().copied().unwrap_or(false);
+        if isolated {
+            self.push_body();
+            let r = self.parse_region_body(entry_args);
+            let r = r.and_then(|region| self.finish_forward_refs().map(|_| region));
+            match r {
+                Ok(region) => {
+                    self.cur_body().roots.push(region);
+                    let body = self.pop_body();
+                    state.nested = body.map(Box::new);
+                    Ok(())
+                }
+                Err(()) => {
+                    self.pop_body();
+                    Err(())
+                }
+            }
+        } else {
+            let region = self.parse_region_body(entry_args)?;
+            state.regions.push(region);
+            Ok(())
+        }
+    }
+}

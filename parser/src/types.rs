@@ -1,0 +1,382 @@
+//! Parsing of types: builtin types, dimension lists, type aliases and opaque dialect types.
+
+use crate::lexer::Tok;
+use crate::parser::{PResult, Parser};
+use mica_ir::{AttrKind, DYNAMIC, FloatKind, Signedness, Type, TypeKind};
+
+/// The widest integer type MLIR accepts.
+pub const MAX_INT_WIDTH: u64 = 16_777_215;
+
+impl Parser<'_> {
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        let ctx = self.ctx;
+        match self.tok.kind {
+            Tok::LParen => self.parse_function_type(),
+            Tok::BangIdent => self.parse_bang_type(),
+            Tok::BareIdent => {
+                let text = self.text();
+                let at = self.tok.start;
+                if let Some(t) = self.parse_int_type_name(text, at)? {
+                    self.bump();
+                    return Ok(t);
+                }
+                if let Some(k) = FloatKind::from_mlir_name(text) {
+                    self.bump();
+                    return Ok(ctx.float_type(k));
+                }
+                match text {
+                    "index" => {
+                        self.bump();
+                        Ok(ctx.index_type())
+                    }
+                    "none" => {
+                        self.bump();
+                        Ok(ctx.none_type())
+                    }
+                    "complex" => {
+                        self.bump();
+                        self.expect(Tok::Less, "'<' in complex type")?;
+                        let eat = self.tok.start;
+                        let e = self.parse_type()?;
+                        if !matches!(ctx.type_kind(e), TypeKind::Integer { .. } | TypeKind::Float(_)) {
+                            return self.err(eat, "invalid element type for complex");
+                        }
+                        self.expect(Tok::Greater, "'>' in complex type")?;
+                        Ok(ctx.ty(TypeKind::Complex(e)))
+                    }
+                    "tuple" => {
+                        self.bump();
+                        self.expect(Tok::Less, "'<' in tuple type")?;
+                        let mut elems = Vec::new();
+                        self.comma_list(Tok::Greater, |p| {
+                            elems.push(p.parse_type()?);
+                            Ok(())
+                        })?;
+                        Ok(ctx.ty(TypeKind::Tuple(elems.into())))
+                    }
+                    "tensor" => self.parse_tensor_type(),
+                    "memref" => self.parse_memref_type(),
+                    "vector" => self.parse_vector_type(),
+                    _ => self.err_here("expected non-function type"),
+                }
+            }
+            Tok::Error => self.lex_error(),
+            _ => self.err_here("expected non-function type"),
+        }
+    }
+
+    /// Recognizes `iN`, `siN`, `uiN`.
+    fn parse_int_type_name(&mut self, text: &str, at: usize) -> PResult<Option<Type>> {
+        let (sign, digits) = if let Some(d) = text.strip_prefix("si") {
+            (Signedness::Signed, d)
+        } else if let Some(d) = text.strip_prefix("ui") {
+            (Signedness::Unsigned, d)
+        } else if let Some(d) = text.strip_prefix('i') {
+            (Signedness::Signless, d)
+        } else {
+            return Ok(None);
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        let width: u64 = digits.parse().unwrap_or(u64::MAX);
+        if width > MAX_INT_WIDTH {
+            return self.err(at, format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"));
+        }
+        Ok(Some(self.ctx.ty(TypeKind::Integer { width: width as u32, signedness: sign })))
+    }
+
+    fn parse_function_type(&mut self) -> PResult<Type> {
+        self.expect_punct(Tok::LParen)?;
+        let mut inputs = Vec::new();
+        self.comma_list(Tok::RParen, |p| {
+            inputs.push(p.parse_type()?);
+            Ok(())
+        })?;
+        self.expect(Tok::Arrow, "'->' in function type")?;
+        let results = self.parse_function_result_types()?;
+        Ok(self.ctx.function_type(&inputs, &results))
+    }
+
+    /// `type` or `(type, ...)` after `->`.
+    pub(crate) fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.eat(Tok::LParen) {
+            let mut results = Vec::new();
+            self.comma_list(Tok::RParen, |p| {
+                results.push(p.parse_type()?);
+                Ok(())
+            })?;
+            Ok(results)
+        } else {
+            Ok(vec![self.parse_type()?])
+        }
+    }
+
+    fn parse_bang_type(&mut self) -> PResult<Type> {
+        let at = self.tok.start;
+        let text = &self.text()[1..];
+        let Some((dialect, _)) = text.split_once('.') else {
+            // `!alias` or `!dialect<...>`.
+            let name = text.to_string();
+            let end = self.tok.end;
+            if self.src.as_bytes().get(end) == Some(&b'<') {
+                let body = self.scan_dialect_body(end)?;
+                let d = self.ctx.ident(&name);
+                return Ok(self.ctx.ty(TypeKind::Opaque { dialect: d, body: body.into() }));
+            }
+            self.bump();
+            return match self.type_aliases.get(&name) {
+                Some(t) => Ok(*t),
+                None => self.err(at, format!("undefined symbol alias id '{name}'")),
+            };
+        };
+        let dialect = dialect.to_string();
+        let mut body = text[dialect.len() + 1..].to_string();
+        let end = self.tok.end;
+        if self.src.as_bytes().get(end) == Some(&b'<') {
+            let rest = self.scan_dialect_body(end)?;
+            body.push_str(&rest);
+        } else {
+            self.bump();
+        }
+        if dialect == "builtin" {
+            return self.err(at, format!("builtin type '{body}' cannot be written in dialect form"));
+        }
+        let d = self.ctx.ident(&dialect);
+        Ok(self.ctx.ty(TypeKind::Opaque { dialect: d, body: body.into() }))
+    }
+
+    /// Scans a balanced `<...>` starting at byte `start` (which holds `<`), returns its text and
+    /// continues lexing after it.
+    pub(crate) fn scan_dialect_body(&mut self, start: usize) -> PResult<String> {
+        let bytes = self.src.as_bytes();
+        let mut stack: Vec<u8> = Vec::new();
+        let mut i = start;
+        while i < bytes.len() {
+            let c = bytes[i];
+            match c {
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        }
+                        if i < bytes.len() && bytes[i] == b'\n' {
+                            return self.err(i, "expected '\"' in string literal");
+                        }
+                        i += 1;
+                    }
+                }
+                b'<' | b'(' | b'[' | b'{' => {
+                    if stack.len() >= crate::parser::MAX_NESTING as usize {
+                        return self.err(i, "nesting too deep in dialect body");
+                    }
+                    stack.push(c);
+                }
+                b'>' if i > start && bytes[i - 1] == b'-' => {}
+                b'>' | b')' | b']' | b'}' => {
+                    let open = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.last() != Some(&open) {
+                        return self.err(i, format!("unbalanced '{}' character in pretty dialect name", c as char));
+                    }
+                    stack.pop();
+                    if stack.is_empty() {
+                        let body = self.src[start..=i].to_string();
+                        self.reset_to(i + 1);
+                        return Ok(body);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.err(start, "unbalanced '<' character in pretty dialect name")
+    }
+
+    /// Parses `d0xd1x...x` (static, `?` when `allow_dynamic`, `[n]` when `allow_scalable`),
+    /// stopping at the element type. Returns the dims and their scalable flags.
+    fn parse_dimension_list(&mut self, allow_dynamic: bool, allow_scalable: bool) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut dims = Vec::new();
+        let mut scalable = Vec::new();
+        loop {
+            let mut is_scalable = false;
+            if allow_scalable && self.is(Tok::LSquare) {
+                self.bump();
+                is_scalable = true;
+            }
+            match self.tok.kind {
+                Tok::Question if allow_dynamic && !is_scalable => {
+                    dims.push(DYNAMIC);
+                    self.bump();
+                }
+                Tok::Question => return self.err_here("expected static shape"),
+                Tok::Integer => {
+                    let text = self.text();
+                    if text.len() > 1 && text.as_bytes()[1] == b'x' {
+                        // `0x...` here is `0` followed by `x`.
+                        dims.push(0);
+                        let p = self.tok.start + 1;
+                        self.reset_to(p);
+                    } else {
+                        match text.parse::<i64>() {
+                            Ok(v) => dims.push(v),
+                            Err(_) => return self.err_here("invalid dimension"),
+                        }
+                        self.bump();
+                    }
+                }
+                _ if is_scalable => return self.err_here("expected integer value"),
+                _ => return Ok((dims, scalable)),
+            }
+            if is_scalable {
+                self.expect(Tok::RSquare, "']'")?;
+            }
+            scalable.push(is_scalable);
+            // The `x` separator.
+            if !(self.is(Tok::BareIdent) && self.text().starts_with('x')) {
+                return self.err_here("expected 'x' in dimension list");
+            }
+            let p = self.tok.start + 1;
+            self.reset_to(p);
+        }
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(Tok::Less, "'<' in tensor type")?;
+        let ctx = self.ctx;
+        if self.is(Tok::Star) {
+            self.bump();
+            if !(self.is(Tok::BareIdent) && self.text().starts_with('x')) {
+                return self.err_here("expected 'x' in dimension list");
+            }
+            let p = self.tok.start + 1;
+            self.reset_to(p);
+            let elem = self.parse_element_type("tensor")?;
+            if self.is(Tok::Comma) {
+                return self.err_here("cannot apply encoding to unranked tensor");
+            }
+            self.expect(Tok::Greater, "'>' in tensor type")?;
+            return Ok(ctx.ty(TypeKind::UnrankedTensor { elem }));
+        }
+        let (dims, _) = self.parse_dimension_list(true, false)?;
+        let elem = self.parse_element_type("tensor")?;
+        let mut encoding = None;
+        if self.eat(Tok::Comma) {
+            encoding = Some(self.parse_attribute()?);
+        }
+        self.expect(Tok::Greater, "'>' in tensor type")?;
+        for d in &dims {
+            if *d < 0 && *d != DYNAMIC {
+                return self.err_here("invalid tensor dimension size");
+            }
+        }
+        Ok(ctx.ty(TypeKind::RankedTensor { shape: dims.into(), elem, encoding }))
+    }
+
+    fn parse_element_type(&mut self, what: &str) -> PResult<Type> {
+        let at = self.tok.start;
+        let elem = self.parse_type()?;
+        let ok = match self.ctx.type_kind(elem) {
+            TypeKind::Function { .. } | TypeKind::None => false,
+            TypeKind::UnrankedMemRef { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::RankedTensor { .. } => {
+                what != "memref" && what != "vector"
+            }
+            TypeKind::MemRef { .. } => what == "memref",
+            TypeKind::Vector { .. } => what != "vector",
+            _ => true,
+        };
+        if !ok {
+            let msg = match what {
+                "tensor" => "invalid tensor element type".to_string(),
+                "memref" => "invalid memref element type".to_string(),
+                _ => "vector elements must be int/index/float type but got ".to_string() + &crate::type_to_string(self.ctx, elem),
+            };
+            return self.err(at, msg);
+        }
+        Ok(elem)
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(Tok::Less, "'<' in memref type")?;
+        let ctx = self.ctx;
+        let unranked = self.is(Tok::Star);
+        let dims = if unranked {
+            self.bump();
+            if !(self.is(Tok::BareIdent) && self.text().starts_with('x')) {
+                return self.err_here("expected 'x' in dimension list");
+            }
+            let p = self.tok.start + 1;
+            self.reset_to(p);
+            Vec::new()
+        } else {
+            self.parse_dimension_list(true, false)?.0
+        };
+        let elem = self.parse_element_type("memref")?;
+        let mut layout = None;
+        let mut memory_space = None;
+        while self.eat(Tok::Comma) {
+            let at = self.tok.start;
+            let a = self.parse_attribute()?;
+            let is_layout = matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. });
+            if is_layout && memory_space.is_none() && layout.is_none() && !unranked {
+                if let AttrKind::AffineMap(m) = ctx.attr_kind(a) {
+                    if m.num_dims as usize != dims.len() {
+                        return self.err(at, format!("memref layout mismatch between rank and affine map: {} != {}", dims.len(), m.num_dims));
+                    }
+                }
+                layout = Some(a);
+            } else if memory_space.is_none() {
+                memory_space = Some(a);
+            } else {
+                return self.err(at, "multiple memory spaces specified in memref type");
+            }
+        }
+        self.expect(Tok::Greater, "'>' in memref type")?;
+        // Canonical forms: identity layouts and the integer memory space 0 are dropped.
+        if let Some(l) = layout {
+            if let AttrKind::AffineMap(m) = ctx.attr_kind(l) {
+                if m.is_identity() {
+                    layout = None;
+                }
+            }
+        }
+        if let Some(m) = memory_space {
+            if matches!(ctx.attr_kind(m), AttrKind::Integer { .. }) && ctx.as_i64(m) == Some(0) {
+                memory_space = None;
+            }
+        }
+        if unranked {
+            return Ok(ctx.ty(TypeKind::UnrankedMemRef { elem, memory_space }));
+        }
+        Ok(ctx.ty(TypeKind::MemRef { shape: dims.into(), elem, layout, memory_space }))
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type> {
+        self.bump();
+        self.expect(Tok::Less, "'<' in vector type")?;
+        let (dims, scalable) = self.parse_dimension_list(false, true)?;
+        for d in &dims {
+            if *d <= 0 {
+                return self.err_here("vector types must have positive constant sizes but got ".to_string() + &dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
+            }
+        }
+        let elem = self.parse_element_type("vector")?;
+        self.expect(Tok::Greater, "'>' in vector type")?;
+        Ok(self.ctx.ty(TypeKind::Vector { shape: dims.into(), scalable: scalable.into(), elem }))
+    }
+}

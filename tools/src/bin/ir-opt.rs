@@ -1,0 +1,31 @@
+//! `ir-opt`: Mica's mlir-opt. Reads MLIR text (a file or stdin), parses and verifies it, and
+//! prints it back; accepts mlir-opt's flags and writes `-o` files whole or not at all.
+
+use mica_tools::opt::{Options, run};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match Options::parse(&args) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("ir-opt: {msg}");
+            eprintln!("Run 'ir-opt --help' for the options.");
+            return ExitCode::from(2);
+        }
+    };
+    if opts.help {
+        print!("{}", mica_tools::opt::HELP);
+        return ExitCode::SUCCESS;
+    }
+    match run(&opts) {
+        Ok(out) => {
+            eprint!("{}", out.stderr);
+            if out.success { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+        }
+        Err(e) => {
+            eprintln!("ir-opt: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

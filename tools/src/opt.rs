@@ -1,0 +1,186 @@
+//! `ir-opt`'s driver: options, per-chunk parse → verify → print, `--verify-diagnostics`.
+
+use crate::output::write_atomically;
+use anyhow::{Context as _, Result};
+use mica_ir::{Context, PrintOptions};
+use mica_parser::diagnostics::{Source, render};
+use mica_parser::split;
+
+/// The `--help` text.
+pub const HELP: &str = "\
+OVERVIEW: Mica's MLIR optimizer driver (mlir-opt compatible)
+
+USAGE: ir-opt [options] <input file | ->
+
+OPTIONS:
+  -o <file>                                Output file (written whole or not at all; default: stdout)
+  --allow-unregistered-dialect             Accept operations of dialects Mica does not register
+  --split-input-file                       Process each '// -----' chunk separately
+  --verify-diagnostics                     Check diagnostics against expected-* annotations
+  --mlir-print-op-generic                  Print operations in the generic form
+  --mlir-print-debuginfo                   Print locations
+  --mlir-pretty-debuginfo                  Print locations in a readable form
+  --mlir-print-local-scope                 Print attributes and types inline, without aliases
+  --mlir-print-unique-ssa-ids              Number values uniquely across regions
+  --mlir-elide-elementsattrs-if-larger=<n> Elide element attributes with more than n elements
+  --help                                   Show this text
+";
+
+/// Parsed command-line options.
+#[derive(Debug, Default, Clone)]
+pub struct Options {
+    /// Input path (`-` for stdin).
+    pub input: String,
+    /// Output path (`-` for stdout).
+    pub output: String,
+    /// `--allow-unregistered-dialect`
+    pub allow_unregistered: bool,
+    /// `--split-input-file`
+    pub split: bool,
+    /// `--verify-diagnostics`
+    pub verify_diagnostics: bool,
+    /// Printer flags.
+    pub print: PrintOptions,
+    /// `--help`
+    pub help: bool,
+}
+
+impl Options {
+    /// Parses mlir-opt style arguments (`-flag` and `--flag` are the same).
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let mut o = Options { input: "-".into(), output: "-".into(), ..Default::default() };
+        let mut input_set = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == "-" || !a.starts_with('-') {
+                if input_set {
+                    return Err(format!("too many positional arguments: '{a}'"));
+                }
+                o.input = a.clone();
+                input_set = true;
+                i += 1;
+                continue;
+            }
+            let flag = a.trim_start_matches('-');
+            let (name, value) = match flag.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (flag, None),
+            };
+            match name {
+                "o" => {
+                    let v = match value {
+                        Some(v) => v,
+                        None => {
+                            i += 1;
+                            args.get(i).cloned().ok_or("-o needs a file name")?
+                        }
+                    };
+                    o.output = v;
+                }
+                "allow-unregistered-dialect" => o.allow_unregistered = true,
+                "split-input-file" => o.split = true,
+                "verify-diagnostics" => o.verify_diagnostics = true,
+                "mlir-print-op-generic" => o.print.generic = true,
+                "mlir-print-debuginfo" => o.print.debuginfo = true,
+                "mlir-pretty-debuginfo" => o.print.pretty_debuginfo = true,
+                "mlir-print-local-scope" => o.print.local_scope = true,
+                "mlir-print-unique-ssa-ids" => o.print.unique_ssa_ids = true,
+                "mlir-elide-elementsattrs-if-larger" => {
+                    let v = value.ok_or("--mlir-elide-elementsattrs-if-larger needs =<n>")?;
+                    o.print.elide_elements_larger = Some(v.parse().map_err(|_| format!("invalid number '{v}'"))?);
+                }
+                "help" | "h" => o.help = true,
+                _ => return Err(format!("unknown option '{a}'")),
+            }
+            i += 1;
+        }
+        Ok(o)
+    }
+}
+
+/// What a run produced.
+pub struct Outcome {
+    /// Everything to print on stderr.
+    pub stderr: String,
+    /// Whether the run succeeded (exit 0).
+    pub success: bool,
+}
+
+/// A context with every dialect Mica implements.
+pub fn new_context(allow_unregistered: bool) -> Context {
+    let mut ctx = Context::new();
+    mica_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
+
+/// Runs ir-opt: reads the input, processes each chunk, writes the output.
+pub fn run(opts: &Options) -> Result<Outcome> {
+    let (name, text) = if opts.input == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
+        ("<stdin>".to_string(), s)
+    } else {
+        let bytes = std::fs::read(&opts.input).with_context(|| format!("could not open input file '{}'", opts.input))?;
+        (opts.input.clone(), String::from_utf8_lossy(&bytes).into_owned())
+    };
+    let (out, outcome) = process_buffer(&name, &text, opts);
+    if outcome.success || !out.is_empty() {
+        if outcome.success {
+            write_atomically(&opts.output, out.as_bytes()).with_context(|| format!("writing '{}'", opts.output))?;
+        } else if opts.output == "-" {
+            // Partial results of a split run go to stdout like mlir-opt; files stay untouched.
+            write_atomically("-", out.as_bytes())?;
+        }
+    }
+    Ok(outcome)
+}
+
+/// Processes a whole buffer (all chunks); returns stdout text and the outcome.
+pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcome) {
+    let chunks = if opts.split { split::split(text) } else { vec![split::Chunk { text, first_line: 0 }] };
+    let mut outputs = Vec::new();
+    let mut stderr = String::new();
+    let mut success = true;
+    for chunk in &chunks {
+        // Pad with newlines so that line numbers match the original file.
+        let padded: String = "\n".repeat(chunk.first_line) + chunk.text;
+        let (out, err, ok) = process_chunk(name, &padded, opts);
+        stderr.push_str(&err);
+        success &= ok;
+        if let Some(o) = out {
+            outputs.push(o);
+        }
+    }
+    let sep = if opts.split { "// -----\n" } else { "" };
+    (outputs.join(sep), Outcome { stderr, success })
+}
+
+fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, String, bool) {
+    let ctx = new_context(opts.allow_unregistered);
+    let src = Source::new(name, text);
+    let result = mica_parser::parse_source(&ctx, name, text).and_then(|m| {
+        mica_ir::verify::verify(&ctx, &m.body, m.top)?;
+        Ok(m)
+    });
+    if opts.verify_diagnostics {
+        let diags = match &result {
+            Ok(_) => Vec::new(),
+            Err(d) => vec![d.clone()],
+        };
+        let problems = mica_parser::verify_diagnostics::verify(&ctx, &src, &diags);
+        if problems.is_empty() {
+            let out = result.ok().map(|m| mica_ir::print_op_to_string(&ctx, &m.body, m.top, &opts.print) + "\n");
+            return (out, String::new(), true);
+        }
+        return (None, problems.join("\n") + "\n", false);
+    }
+    match result {
+        Ok(m) => {
+            let out = mica_ir::print_op_to_string(&ctx, &m.body, m.top, &opts.print) + "\n";
+            (Some(out), String::new(), true)
+        }
+        Err(d) => (None, render(&ctx, &src, &d), false),
+    }
+}
