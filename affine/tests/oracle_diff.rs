@@ -91,13 +91,14 @@ impl Generator {
         let num_symbols = self.rng.below(3);
         let mut used: Vec<String> = Vec::new();
         let mut fresh = |rng: &mut Rng, default: String| {
-            let name = if rng.chance(25) { rng.pick(NAME_POOL).to_string() } else { default };
-            if used.contains(&name) {
-                format!("v{}", used.len())
-            } else {
-                used.push(name.clone());
-                name
+            let mut name = if rng.chance(25) { rng.pick(NAME_POOL).to_string() } else { default };
+            let mut suffix = 0;
+            while used.contains(&name) {
+                name = format!("v{suffix}");
+                suffix += 1;
             }
+            used.push(name.clone());
+            name
         };
         self.dims = (0..num_dims).map(|i| fresh(&mut self.rng, format!("d{i}"))).collect();
         self.symbols = (0..num_symbols).map(|i| fresh(&mut self.rng, format!("s{i}"))).collect();
@@ -442,6 +443,9 @@ const LOAD_ARGS: &[&str] = &["%A", "%i", "%j", "%k", "%n", "%m"];
 struct Case {
     form: Form,
     text: String,
+    /// The chunk ends right after the text (and a line break), so the parse meets the end of
+    /// the buffer.
+    truncated: bool,
 }
 
 impl Case {
@@ -460,6 +464,7 @@ impl Case {
                 )
             }
         };
+        let after = if self.truncated { "\n".to_string() } else { after };
         // A blank after `%A` keeps corrupted text from gluing to the operand name.
         (format!("{before} {}{after}", self.text), before.len() + 1)
     }
@@ -655,11 +660,17 @@ fn attribute_case(generator: &mut Generator, corrupt: bool) -> Case {
     let is_set = generator.map_or_set(&mut tokens);
     let text = generator.join(&tokens);
     if !corrupt {
-        return Case { form: if is_set { Form::Set } else { Form::Map }, text };
+        return Case { form: if is_set { Form::Set } else { Form::Map }, text, truncated: false };
     }
-    // Sometimes ask for the other kind, to exercise the map/set mismatch errors.
+    // Sometimes ask for the other kind, to exercise the map/set mismatch errors, and sometimes
+    // cut the text short to exercise the errors at the end of the buffer.
     let flip = generator.rng.chance(5);
-    Case { form: if is_set != flip { Form::Set } else { Form::Map }, text: generator.corrupt(&text) }
+    let form = if is_set != flip { Form::Set } else { Form::Map };
+    if generator.rng.chance(10) {
+        let cut: String = text.chars().take(generator.rng.below(text.chars().count())).collect();
+        return Case { form, text: cut, truncated: true };
+    }
+    Case { form, text: generator.corrupt(&text), truncated: false }
 }
 
 fn load_case(generator: &mut Generator, corrupt: bool) -> Case {
@@ -676,7 +687,7 @@ fn load_case(generator: &mut Generator, corrupt: bool) -> Case {
             text = generator.corrupt(&original);
         }
     }
-    Case { form: Form::Load(rank), text }
+    Case { form: Form::Load(rank), text, truncated: false }
 }
 
 #[test]
@@ -685,7 +696,7 @@ fn random_maps_and_sets_print_as_mlir_opt_prints_them() {
     let mut generator = Generator::new(seed);
     let cases = (0..count).map(|_| attribute_case(&mut generator, false)).collect();
     if let Some(printed) = run_cases("valid", cases) {
-        assert!(printed * 100 >= count * 99, "the generator should produce valid text: {printed} of {count}");
+        assert_eq!(printed, count, "the generator should produce valid text");
     }
 }
 

@@ -9,7 +9,7 @@ use crate::bigint::BigUint;
 use crate::error::FloatError;
 use crate::float::Float;
 use crate::kind::FloatKind;
-use crate::round::{normalize, Lost};
+use crate::round::{Lost, normalize};
 use crate::status::{RoundingMode, Status};
 use crate::unpacked::{Category, Unpacked};
 
@@ -35,13 +35,30 @@ fn propagate_nan(kind: FloatKind, a: &Unpacked, b: &Unpacked) -> Option<(Unpacke
         return None;
     };
     let signaling = a.is_signaling(kind) || b.is_signaling(kind);
-    Some((nan.quieted(kind), if signaling { Status::INVALID_OP } else { Status::OK }))
+    Some((
+        nan.quieted(kind),
+        if signaling {
+            Status::INVALID_OP
+        } else {
+            Status::OK
+        },
+    ))
 }
 
 /// Round an exact big magnitude `mag * 2^lsb_exp` (plus `sticky` below it) into `kind`.
-fn round_big(kind: FloatKind, sign: bool, mag: &BigUint, lsb_exp: i64, sticky: bool) -> (Unpacked, Status) {
+fn round_big(
+    kind: FloatKind,
+    sign: bool,
+    mag: &BigUint,
+    lsb_exp: i64,
+    sticky: bool,
+) -> (Unpacked, Status) {
     let (top, shift, lost) = mag.top_bits(126);
-    let lost = lost.then(if sticky { Lost::LessThanHalf } else { Lost::Zero });
+    let lost = lost.then(if sticky {
+        Lost::LessThanHalf
+    } else {
+        Lost::Zero
+    });
     normalize(kind, sign, top, lsb_exp + shift as i64, lost, RNE)
 }
 
@@ -52,7 +69,9 @@ fn add_sub(kind: FloatKind, a: Unpacked, b: Unpacked, subtract: bool) -> (Unpack
         (Category::Normal, Category::Zero)
         | (Category::Infinity, Category::Normal)
         | (Category::Infinity, Category::Zero) => (a, Status::OK),
-        (Category::Normal | Category::Zero, Category::Infinity) => (Unpacked::infinity(kind, b_sign), Status::OK),
+        (Category::Normal | Category::Zero, Category::Infinity) => {
+            (Unpacked::infinity(kind, b_sign), Status::OK)
+        }
         (Category::Zero, Category::Normal) => (Unpacked { sign: b_sign, ..b }, Status::OK),
         (Category::Zero, Category::Zero) => (a, Status::OK),
         (Category::Infinity, Category::Infinity) => {
@@ -62,7 +81,9 @@ fn add_sub(kind: FloatKind, a: Unpacked, b: Unpacked, subtract: bool) -> (Unpack
                 (a, Status::OK)
             }
         }
-        (Category::Normal, Category::Normal) => add_normals(kind, a, Unpacked { sign: b_sign, ..b }),
+        (Category::Normal, Category::Normal) => {
+            add_normals(kind, a, Unpacked { sign: b_sign, ..b })
+        }
     };
     if r.category == Category::Zero {
         if b.category != Category::Zero || a.sign != b_sign {
@@ -108,11 +129,19 @@ fn mul(kind: FloatKind, a: Unpacked, b: Unpacked) -> (Unpacked, Status) {
         (Category::Zero, Category::Infinity) | (Category::Infinity, Category::Zero) => {
             (Unpacked::nan(kind, false), Status::INVALID_OP)
         }
-        (Category::Infinity, _) | (_, Category::Infinity) => (Unpacked::infinity(kind, sign), Status::OK),
+        (Category::Infinity, _) | (_, Category::Infinity) => {
+            (Unpacked::infinity(kind, sign), Status::OK)
+        }
         (Category::Zero, _) | (_, Category::Zero) => (Unpacked::zero(kind, sign), Status::OK),
         (Category::Normal, Category::Normal) => {
             let product = BigUint::from_u128(a.sig).mul(&BigUint::from_u128(b.sig));
-            round_big(kind, sign, &product, a.lsb_exp(kind) + b.lsb_exp(kind), false)
+            round_big(
+                kind,
+                sign,
+                &product,
+                a.lsb_exp(kind) + b.lsb_exp(kind),
+                false,
+            )
         }
     }
 }
@@ -125,7 +154,9 @@ fn div(kind: FloatKind, a: Unpacked, b: Unpacked) -> (Unpacked, Status) {
             (Unpacked::nan(kind, false), Status::INVALID_OP)
         }
         (Category::Infinity, _) => (Unpacked::infinity(kind, sign), Status::OK),
-        (Category::Zero, _) | (Category::Normal, Category::Infinity) => (Unpacked::zero(kind, sign), Status::OK),
+        (Category::Zero, _) | (Category::Normal, Category::Infinity) => {
+            (Unpacked::zero(kind, sign), Status::OK)
+        }
         (Category::Normal, Category::Zero) => (Unpacked::infinity(kind, sign), Status::DIV_BY_ZERO),
         (Category::Normal, Category::Normal) => {
             let p = u64::from(kind.precision());
@@ -141,10 +172,11 @@ fn div(kind: FloatKind, a: Unpacked, b: Unpacked) -> (Unpacked, Status) {
 fn fmod(kind: FloatKind, a: Unpacked, b: Unpacked) -> (Unpacked, Status) {
     match (a.category, b.category) {
         (Category::NaN, _) | (_, Category::NaN) => unreachable_nan(kind, &a, &b),
-        (Category::Zero | Category::Normal, Category::Infinity) | (Category::Zero, Category::Normal) => {
-            (a, Status::OK)
+        (Category::Zero | Category::Normal, Category::Infinity)
+        | (Category::Zero, Category::Normal) => (a, Status::OK),
+        (_, Category::Zero) | (Category::Infinity, _) => {
+            (Unpacked::nan(kind, false), Status::INVALID_OP)
         }
-        (_, Category::Zero) | (Category::Infinity, _) => (Unpacked::nan(kind, false), Status::INVALID_OP),
         (Category::Normal, Category::Normal) => {
             let (ea, eb) = (a.lsb_exp(kind), b.lsb_exp(kind));
             let lsb = ea.min(eb);
@@ -157,10 +189,16 @@ fn fmod(kind: FloatKind, a: Unpacked, b: Unpacked) -> (Unpacked, Status) {
     }
 }
 
+// The arithmetic methods return the IEEE status and reject operands of different kinds, so
+// they cannot be the operator traits.
+#[allow(clippy::should_implement_trait)]
 impl Float {
     fn binary(self, rhs: Float, op: Op) -> Result<(Float, Status), FloatError> {
         if self.kind != rhs.kind {
-            return Err(FloatError::KindMismatch { lhs: self.kind, rhs: rhs.kind });
+            return Err(FloatError::KindMismatch {
+                lhs: self.kind,
+                rhs: rhs.kind,
+            });
         }
         let kind = self.kind;
         let (a, b) = (self.unpack(), rhs.unpack());
@@ -209,27 +247,24 @@ impl Float {
         self.binary(rhs, Op::Rem)
     }
 
-    /// The value with its sign flipped (APFloat's `changeSign`; zero and NaN of the FNUZ kinds
-    /// are unchanged). Negating a value of the unsigned `f8E8M0FNU` gives its NaN.
-    pub fn neg(self) -> Float {
-        let kind = self.kind;
-        let u = self.unpack();
-        if !kind.has_signed_repr() {
-            return Float::pack(kind, &Unpacked::nan(kind, false));
-        }
-        Float::pack(kind, &u.negated(kind))
-    }
-
-    /// The value with its sign cleared (the FNUZ NaN keeps its pattern).
+    /// The value with its sign cleared (the FNUZ NaN keeps its pattern, as APFloat's
+    /// `clearSign`).
     pub fn abs(self) -> Float {
         let u = self.unpack();
-        if u.sign { Float::pack(self.kind, &u.negated(self.kind)) } else { self }
+        if u.sign {
+            Float::pack(self.kind, &u.negated(self.kind))
+        } else {
+            self
+        }
     }
 
     /// IEEE comparison: `None` when either side is NaN; `-0 == +0`.
     pub fn compare(self, rhs: Float) -> Result<Option<Ordering>, FloatError> {
         if self.kind != rhs.kind {
-            return Err(FloatError::KindMismatch { lhs: self.kind, rhs: rhs.kind });
+            return Err(FloatError::KindMismatch {
+                lhs: self.kind,
+                rhs: rhs.kind,
+            });
         }
         let (a, b) = (self.unpack(), rhs.unpack());
         let key = |u: &Unpacked| -> (i8, i64, u128) {
@@ -250,5 +285,20 @@ impl Float {
             (true, true) => key(&b).cmp(&key(&a)),
         };
         Ok(Some(ordering))
+    }
+}
+
+impl std::ops::Neg for Float {
+    type Output = Float;
+
+    /// The value with its sign flipped (APFloat's `changeSign`; zero and NaN of the FNUZ kinds
+    /// are unchanged). Negating a value of the unsigned `f8E8M0FNU` gives its NaN (LLVM leaves
+    /// it undefined).
+    fn neg(self) -> Float {
+        let kind = self.kind;
+        if !kind.has_signed_repr() {
+            return Float::pack(kind, &Unpacked::nan(kind, false));
+        }
+        Float::pack(kind, &self.unpack().negated(kind))
     }
 }

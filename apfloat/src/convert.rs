@@ -9,7 +9,7 @@
 use crate::error::FloatError;
 use crate::float::Float;
 use crate::kind::{FloatKind, NanEncoding, NonFiniteBehavior};
-use crate::round::{normalize, round_away, shift_right, Lost};
+use crate::round::{Lost, normalize, round_away, shift_right};
 use crate::status::{RoundingMode, Status};
 use crate::unpacked::{Category, Unpacked};
 
@@ -17,7 +17,11 @@ const RNE: RoundingMode = RoundingMode::NearestTiesToEven;
 
 /// Convert `u` from `from` to `to`; returns the value, the status and whether information
 /// was lost (converting back would not give the original value).
-pub(crate) fn convert_unpacked(from: FloatKind, to: FloatKind, u: Unpacked) -> (Unpacked, Status, bool) {
+pub(crate) fn convert_unpacked(
+    from: FloatKind,
+    to: FloatKind,
+    u: Unpacked,
+) -> (Unpacked, Status, bool) {
     if from == to {
         return (u, Status::OK, false);
     }
@@ -50,12 +54,22 @@ pub(crate) fn convert_unpacked(from: FloatKind, to: FloatKind, u: Unpacked) -> (
 fn convert_nan(from: FloatKind, to: FloatKind, u: Unpacked) -> (Unpacked, Status, bool) {
     let (sf, st) = (from.semantics(), to.semantics());
     let signaling = u.is_signaling(from);
-    let invalid = if signaling { Status::INVALID_OP } else { Status::OK };
+    let invalid = if signaling {
+        Status::INVALID_OP
+    } else {
+        Status::OK
+    };
     match st.non_finite {
         NonFiniteBehavior::NanOnly => {
-            return (Unpacked::nan(to, u.sign), invalid, sf.non_finite != NonFiniteBehavior::NanOnly);
+            return (
+                Unpacked::nan(to, u.sign),
+                invalid,
+                sf.non_finite != NonFiniteBehavior::NanOnly,
+            );
         }
-        NonFiniteBehavior::FiniteOnly => return (Unpacked::nan(to, false), Status::INVALID_OP, true),
+        NonFiniteBehavior::FiniteOnly => {
+            return (Unpacked::nan(to, false), Status::INVALID_OP, true);
+        }
         NonFiniteBehavior::Ieee754 => {}
     }
     // The payload moves with the significand, as in APFloat; the NaN of f8E8M0FNU only has
@@ -69,8 +83,17 @@ fn convert_nan(from: FloatKind, to: FloatKind, u: Unpacked) -> (Unpacked, Status
     } else if shift > 0 {
         sig <<= shift as u32;
     }
-    let stored_bits = if to == FloatKind::F80 { 64 } else { st.precision - 1 };
-    let mut r = Unpacked { category: Category::NaN, sign: u.sign, exp: st.max_exp + 1, sig };
+    let stored_bits = if to == FloatKind::F80 {
+        64
+    } else {
+        st.precision - 1
+    };
+    let mut r = Unpacked {
+        category: Category::NaN,
+        sign: u.sign,
+        exp: st.max_exp + 1,
+        sig,
+    };
     if sf.nan_encoding == NanEncoding::NegativeZero {
         r = Unpacked::nan(to, false);
     }
@@ -107,7 +130,12 @@ impl Float {
         (Float::pack(to, &u), status)
     }
 
-    fn to_integer(self, width: u32, signed: bool, mode: RoundingMode) -> Result<(u128, Status), FloatError> {
+    fn to_integer(
+        self,
+        width: u32,
+        signed: bool,
+        mode: RoundingMode,
+    ) -> Result<(u128, Status), FloatError> {
         if width == 0 || width > 128 {
             return Err(FloatError::IntegerWidth { width });
         }
@@ -146,14 +174,22 @@ impl Float {
             return invalid(&u);
         }
         let value = if u.sign { mag.wrapping_neg() } else { mag };
-        Ok((value, if lost == Lost::Zero { Status::OK } else { Status::INEXACT }))
+        Ok((
+            value,
+            if lost == Lost::Zero {
+                Status::OK
+            } else {
+                Status::INEXACT
+            },
+        ))
     }
 
     /// Convert to a signed integer of `width` bits (1..=128) with `mode` (C casts use
     /// `TowardZero`). Out-of-range values and NaN give `INVALID_OP` with APFloat's saturated
     /// result (the minimum or maximum; 0 for NaN).
     pub fn to_i128(self, width: u32, mode: RoundingMode) -> Result<(i128, Status), FloatError> {
-        self.to_integer(width, true, mode).map(|(v, s)| (v as i128, s))
+        self.to_integer(width, true, mode)
+            .map(|(v, s)| (v as i128, s))
     }
 
     /// Convert to an unsigned integer of `width` bits (1..=128) with `mode`; negative values
@@ -164,7 +200,10 @@ impl Float {
 
     fn from_magnitude(kind: FloatKind, negative: bool, mag: u128) -> (Float, Status) {
         if negative && !kind.has_signed_repr() {
-            return (Float::pack(kind, &Unpacked::nan(kind, false)), Status::INVALID_OP);
+            return (
+                Float::pack(kind, &Unpacked::nan(kind, false)),
+                Status::INVALID_OP,
+            );
         }
         let (u, status) = normalize(kind, negative, mag, 0, Lost::Zero, RNE);
         (Float::pack(kind, &u), status)
@@ -187,7 +226,11 @@ impl Float {
         let u = self.unpack();
         match u.category {
             Category::NaN => {
-                let status = if u.is_signaling(kind) { Status::INVALID_OP } else { Status::OK };
+                let status = if u.is_signaling(kind) {
+                    Status::INVALID_OP
+                } else {
+                    Status::OK
+                };
                 return (Float::pack(kind, &u.quieted(kind)), status);
             }
             Category::Infinity | Category::Zero => return (self, Status::OK),

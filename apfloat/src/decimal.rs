@@ -5,12 +5,18 @@
 use crate::bigint::BigUint;
 use crate::error::FloatError;
 use crate::kind::FloatKind;
-use crate::round::{normalize, Lost};
+use crate::round::{Lost, normalize};
 use crate::status::{RoundingMode, Status};
 use crate::unpacked::Unpacked;
 
 /// APFloat clamps the magnitude of a written exponent here.
 const OVERLARGE_EXPONENT: i64 = 24_000;
+
+/// Significant digits kept exactly. Every value representable in any kind, and every midpoint
+/// between two neighbours, has fewer significant digits than this (the longest, near `f128`'s
+/// smallest subnormal, has about 11,600), so replacing a longer tail by a single nonzero digit
+/// never changes the rounding, and parsing stays fast on hostile input.
+const MAX_EXACT_DIGITS: u64 = 12_000;
 
 /// A scanned decimal number: `digits * 10^exp` (digits without leading or trailing zeros).
 pub(crate) struct Decimal<'a> {
@@ -22,7 +28,9 @@ pub(crate) struct Decimal<'a> {
 
 /// Scan `[-+]?[0-9]*(.[0-9]*)?([eE][-+]?[0-9]+)?` with at least one mantissa digit.
 pub(crate) fn scan(text: &str) -> Result<Decimal<'_>, FloatError> {
-    let invalid = || FloatError::InvalidLiteral { text: text.to_string() };
+    let invalid = || FloatError::InvalidLiteral {
+        text: text.to_string(),
+    };
     let b = text.as_bytes();
     let mut i = 0;
     let negative = b.first() == Some(&b'-');
@@ -70,9 +78,15 @@ pub(crate) fn scan(text: &str) -> Result<Decimal<'_>, FloatError> {
     }
     // Significant digits: strip leading zeros (across the dot) and trailing zeros.
     let mut exp = written_exp - frac_part.len() as i64;
-    let int_trim = int_part.iter().position(|&c| c != b'0').map_or(&int_part[int_part.len()..], |p| &int_part[p..]);
+    let int_trim = int_part
+        .iter()
+        .position(|&c| c != b'0')
+        .map_or(&int_part[int_part.len()..], |p| &int_part[p..]);
     let frac_lead = if int_trim.is_empty() {
-        frac_part.iter().position(|&c| c != b'0').unwrap_or(frac_part.len())
+        frac_part
+            .iter()
+            .position(|&c| c != b'0')
+            .unwrap_or(frac_part.len())
     } else {
         0
     };
@@ -88,20 +102,42 @@ pub(crate) fn scan(text: &str) -> Result<Decimal<'_>, FloatError> {
         }
     }
     let digit_count = pieces.iter().map(|p| p.len() as u64).sum();
-    Ok(Decimal { negative, digits: pieces, digit_count, exp })
+    Ok(Decimal {
+        negative,
+        digits: pieces,
+        digit_count,
+        exp,
+    })
 }
 
 impl Decimal<'_> {
-    /// The significand digits as a big integer.
-    fn integer(&self) -> BigUint {
+    /// The significand as a big integer and the power of ten it is scaled by; beyond
+    /// `MAX_EXACT_DIGITS` digits the (nonzero) tail becomes one sticky digit `1`.
+    fn integer(&self) -> (BigUint, i64) {
         let mut n = BigUint::zero();
-        for piece in &self.digits {
+        let mut taken = 0u64;
+        'pieces: for piece in &self.digits {
             for chunk in piece.chunks(9) {
-                let v = chunk.iter().fold(0u32, |acc, &c| acc * 10 + u32::from(c - b'0'));
+                let room = (MAX_EXACT_DIGITS - taken) as usize;
+                let chunk = &chunk[..chunk.len().min(room)];
+                let v = chunk
+                    .iter()
+                    .fold(0u32, |acc, &c| acc * 10 + u32::from(c - b'0'));
                 n = n.mul_small_add(10u32.pow(chunk.len() as u32), v);
+                taken += chunk.len() as u64;
+                if taken == MAX_EXACT_DIGITS {
+                    break 'pieces;
+                }
             }
         }
-        n
+        if taken < self.digit_count {
+            // Trailing zeros were stripped, so the dropped tail is nonzero.
+            return (
+                n.mul_small_add(10, 1),
+                self.exp + (self.digit_count - taken) as i64 - 1,
+            );
+        }
+        (n, self.exp)
     }
 }
 
@@ -122,29 +158,39 @@ fn round_decimal(kind: FloatKind, d: &Decimal<'_>, mode: RoundingMode) -> (Unpac
     }
     // APFloat's quick overflow / underflow tests (they only fire when the outcome is certain).
     let normalized = d.exp + d.digit_count as i64 - 1;
-    let (max_exp, min_exp, p) = (i64::from(s.max_exp), i64::from(s.min_exp), i64::from(s.precision));
+    let (max_exp, min_exp, p) = (
+        i64::from(s.max_exp),
+        i64::from(s.min_exp),
+        i64::from(s.precision),
+    );
     if normalized - 1 > i64::from(i32::MAX / 42039) {
         return crate::round::overflow(kind, sign, mode);
     }
-    if normalized - 1 < i64::from(i32::MIN / 42039) || (normalized + 1) * 28738 <= 8651 * (min_exp - p) {
+    if normalized - 1 < i64::from(i32::MIN / 42039)
+        || (normalized + 1) * 28738 <= 8651 * (min_exp - p)
+    {
         return normalize(kind, sign, 0, min_exp - p, Lost::LessThanHalf, mode);
     }
     if (normalized - 1) * 42039 >= 12655 * max_exp {
         return crate::round::overflow(kind, sign, mode);
     }
-    let n = d.integer();
-    if d.exp >= 0 {
-        let value = n.mul(&BigUint::pow10(d.exp as u64));
+    let (n, exp) = d.integer();
+    if exp >= 0 {
+        let value = n.mul(&BigUint::pow10(exp as u64));
         let (top, shift, lost) = value.top_bits(126);
         return normalize(kind, sign, top, shift as i64, lost, mode);
     }
     // value = n / 5^k * 2^-k; take enough quotient bits, the remainder is a sticky bit.
-    let k = d.exp.unsigned_abs();
+    let k = exp.unsigned_abs();
     let den = BigUint::pow5(k);
     let extra = (p as u64 + 3 + den.bit_len()).saturating_sub(n.bit_len());
     let (q, r) = n.shl(extra).divrem(&den);
     let (top, shift, lost) = q.top_bits(126);
-    let sticky = if r.is_zero() { Lost::Zero } else { Lost::LessThanHalf };
+    let sticky = if r.is_zero() {
+        Lost::Zero
+    } else {
+        Lost::LessThanHalf
+    };
     let lsb_exp = shift as i64 - k as i64 - extra as i64;
     normalize(kind, sign, top, lsb_exp, lost.then(sticky), mode)
 }

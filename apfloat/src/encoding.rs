@@ -6,7 +6,11 @@ use crate::kind::{FloatKind, NanEncoding, NonFiniteBehavior};
 use crate::unpacked::{Category, Unpacked};
 
 fn mask(bits: u32) -> u128 {
-    if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 }
+    if bits >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    }
 }
 
 /// Decode the low `bit_width` bits of `bits`.
@@ -19,7 +23,12 @@ pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
             if bits == 0xFF {
                 Unpacked::nan(kind, false)
             } else {
-                Unpacked { category: Category::Normal, sign: false, exp: bits as i32 - 127, sig: 1 }
+                Unpacked {
+                    category: Category::Normal,
+                    sign: false,
+                    exp: bits as i32 - 127,
+                    sig: 1,
+                }
             }
         }
         _ => {
@@ -34,7 +43,12 @@ pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
                 if frac == 0 {
                     return Unpacked::infinity(kind, sign);
                 }
-                return Unpacked { category: Category::NaN, sign, exp: s.max_exp + 1, sig: frac };
+                return Unpacked {
+                    category: Category::NaN,
+                    sign,
+                    exp: s.max_exp + 1,
+                    sig: frac,
+                };
             }
             let is_nan = match (s.non_finite, s.nan_encoding) {
                 (NonFiniteBehavior::NanOnly, NanEncoding::AllOnes) => {
@@ -45,15 +59,34 @@ pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
             };
             if is_nan {
                 let nan = Unpacked::nan(kind, sign);
-                return Unpacked { sign, sig: frac, ..nan };
+                return Unpacked {
+                    sign,
+                    sig: frac,
+                    ..nan
+                };
             }
             if is_zero {
-                return Unpacked { category: Category::Zero, sign, exp: s.min_exp - 1, sig: 0 };
+                return Unpacked {
+                    category: Category::Zero,
+                    sign,
+                    exp: s.min_exp - 1,
+                    sig: 0,
+                };
             }
             if field == 0 {
-                Unpacked { category: Category::Normal, sign, exp: s.min_exp, sig: frac }
+                Unpacked {
+                    category: Category::Normal,
+                    sign,
+                    exp: s.min_exp,
+                    sig: frac,
+                }
             } else {
-                Unpacked { category: Category::Normal, sign, exp: field - bias, sig: frac | (1u128 << trailing) }
+                Unpacked {
+                    category: Category::Normal,
+                    sign,
+                    exp: field - bias,
+                    sig: frac | (1u128 << trailing),
+                }
             }
         }
     }
@@ -65,16 +98,31 @@ fn decode_f80(bits: u128) -> Unpacked {
     let sign = (bits >> 79) & 1 == 1;
     let integer_bit = sig >> 63 == 1;
     if field == 0 && sig == 0 {
-        return Unpacked { category: Category::Zero, sign, exp: -16383, sig: 0 };
+        return Unpacked {
+            category: Category::Zero,
+            sign,
+            exp: -16383,
+            sig: 0,
+        };
     }
     if field == 0x7fff && sig == 1u128 << 63 {
         return Unpacked::infinity(FloatKind::F80, sign);
     }
     if field == 0x7fff || (field != 0 && !integer_bit) {
-        return Unpacked { category: Category::NaN, sign, exp: 16384, sig };
+        return Unpacked {
+            category: Category::NaN,
+            sign,
+            exp: 16384,
+            sig,
+        };
     }
     let exp = if field == 0 { -16382 } else { field - 16383 };
-    Unpacked { category: Category::Normal, sign, exp, sig }
+    Unpacked {
+        category: Category::Normal,
+        sign,
+        exp,
+        sig,
+    }
 }
 
 /// Encode an unpacked value of `kind` as its bit pattern.
@@ -84,7 +132,11 @@ pub(crate) fn encode(kind: FloatKind, u: &Unpacked) -> u128 {
         let (field, sig) = match u.category {
             Category::Normal => {
                 let field = u.exp + 16383;
-                if field == 1 && u.sig >> 63 == 0 { (0, u.sig) } else { (field, u.sig) }
+                if field == 1 && u.sig >> 63 == 0 {
+                    (0, u.sig)
+                } else {
+                    (field, u.sig)
+                }
             }
             Category::Zero => (0, 0),
             Category::Infinity => (0x7fff, 1u128 << 63),
@@ -93,8 +145,16 @@ pub(crate) fn encode(kind: FloatKind, u: &Unpacked) -> u128 {
         return (u128::from(u.sign) << 79) | ((field as u128 & 0x7fff) << 64) | (sig & mask(64));
     }
     let trailing = s.precision - 1;
-    let bias = if kind == FloatKind::F8E8M0FNU { -s.min_exp } else { 1 - s.min_exp };
-    let exp_bits = if s.signed { s.bits - 1 - trailing } else { s.bits - trailing };
+    let bias = if kind == FloatKind::F8E8M0FNU {
+        -s.min_exp
+    } else {
+        1 - s.min_exp
+    };
+    let exp_bits = if s.signed {
+        s.bits - 1 - trailing
+    } else {
+        s.bits - trailing
+    };
     let (field, frac) = match u.category {
         Category::Normal => {
             let field = u.exp + bias;
@@ -105,6 +165,10 @@ pub(crate) fn encode(kind: FloatKind, u: &Unpacked) -> u128 {
         Category::Infinity => (s.max_exp + 1 + bias, 0),
         Category::NaN => (u.exp + bias, u.sig),
     };
-    let sign = if s.signed { u128::from(u.sign) << (s.bits - 1) } else { 0 };
+    let sign = if s.signed {
+        u128::from(u.sign) << (s.bits - 1)
+    } else {
+        0
+    };
     sign | ((field as u128 & mask(exp_bits)) << trailing) | (frac & mask(trailing))
 }

@@ -41,7 +41,9 @@ pub enum FloatError {
 impl std::fmt::Display for FloatError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            FloatError::InvalidLiteral { text } => write!(f, "invalid floating point literal '{text}'"),
+            FloatError::InvalidLiteral { text } => {
+                write!(f, "invalid floating point literal '{text}'")
+            }
             FloatError::DecimalIntegerLiteral => {
                 f.write_str("unexpected decimal integer literal for a floating point value")
             }
@@ -52,13 +54,22 @@ impl std::fmt::Display for FloatError {
                 f.write_str("hexadecimal float constant out of range for type")
             }
             FloatError::NegativeUnsigned { kind } => {
-                write!(f, "negative value is not representable in unsigned type {kind}")
+                write!(
+                    f,
+                    "negative value is not representable in unsigned type {kind}"
+                )
             }
             FloatError::KindMismatch { lhs, rhs } => {
-                write!(f, "floating point operands have different types {lhs} and {rhs}")
+                write!(
+                    f,
+                    "floating point operands have different types {lhs} and {rhs}"
+                )
             }
             FloatError::IntegerWidth { width } => {
-                write!(f, "integer width {width} is outside the supported range 1..=128")
+                write!(
+                    f,
+                    "integer width {width} is outside the supported range 1..=128"
+                )
             }
         }
     }

@@ -4,7 +4,7 @@
 use crate::decimal::parse_decimal;
 use crate::encoding::{decode, encode};
 use crate::error::FloatError;
-use crate::format::{to_string, FormatOptions};
+use crate::format::{FormatOptions, to_string};
 use crate::kind::FloatKind;
 use crate::status::Status;
 use crate::unpacked::{Category, Unpacked};
@@ -22,7 +22,11 @@ impl Float {
     /// The value with bit pattern `bits` (bits above the kind's width are ignored).
     pub fn from_bits(kind: FloatKind, bits: u128) -> Float {
         let width = kind.bit_width();
-        let bits = if width >= 128 { bits } else { bits & ((1u128 << width) - 1) };
+        let bits = if width >= 128 {
+            bits
+        } else {
+            bits & ((1u128 << width) - 1)
+        };
         Float { kind, bits }
     }
 
@@ -31,7 +35,10 @@ impl Float {
     }
 
     pub(crate) fn pack(kind: FloatKind, u: &Unpacked) -> Float {
-        Float { kind, bits: encode(kind, u) }
+        Float {
+            kind,
+            bits: encode(kind, u),
+        }
     }
 
     /// Parse decimal text `[-+]?[0-9]*(.[0-9]*)?([eE][-+]?[0-9]+)?` (at least one mantissa
@@ -59,17 +66,22 @@ impl Float {
     /// The default quiet NaN of `kind` (e.g. `0x7FC00000` for `f32`, `0x80` for the FNUZ
     /// kinds), or `None` for the finite-only kinds.
     pub fn nan(kind: FloatKind) -> Option<Float> {
-        kind.has_nan().then(|| Float::pack(kind, &Unpacked::nan(kind, false)))
+        kind.has_nan()
+            .then(|| Float::pack(kind, &Unpacked::nan(kind, false)))
     }
 
     /// Infinity with the given sign, or `None` when the kind has no infinity.
     pub fn infinity(kind: FloatKind, negative: bool) -> Option<Float> {
-        kind.has_infinity().then(|| Float::pack(kind, &Unpacked::infinity(kind, negative)))
+        kind.has_infinity()
+            .then(|| Float::pack(kind, &Unpacked::infinity(kind, negative)))
     }
 
     /// The largest finite value with the given sign (`negative` is ignored for unsigned kinds).
     pub fn largest(kind: FloatKind, negative: bool) -> Float {
-        Float::pack(kind, &Unpacked::largest(kind, negative && kind.has_signed_repr()))
+        Float::pack(
+            kind,
+            &Unpacked::largest(kind, negative && kind.has_signed_repr()),
+        )
     }
 
     /// The smallest positive normal value.
@@ -111,7 +123,9 @@ impl Float {
     pub fn is_denormal(self) -> bool {
         let u = self.unpack();
         let s = self.kind.semantics();
-        u.category == Category::Normal && u.exp == s.min_exp && (u.sig >> (s.precision - 1)) & 1 == 0
+        u.category == Category::Normal
+            && u.exp == s.min_exp
+            && (u.sig >> (s.precision - 1)) & 1 == 0
     }
 
     /// The value as a host `f64` (rounded to nearest-even for `f80` and `f128`).
@@ -121,7 +135,9 @@ impl Float {
 
     /// The host `f64` value `v` rounded (nearest, ties to even) into `kind`.
     pub fn from_f64(kind: FloatKind, v: f64) -> Float {
-        Float::from_bits(FloatKind::F64, u128::from(v.to_bits())).convert(kind).0
+        Float::from_bits(FloatKind::F64, u128::from(v.to_bits()))
+            .convert(kind)
+            .0
     }
 
     /// `APFloat::toString` with explicit formatting options (`"+Inf"`, `"-Inf"` and `"NaN"`

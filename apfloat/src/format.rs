@@ -19,10 +19,17 @@ pub struct FormatOptions {
 
 impl FormatOptions {
     /// `APFloat::toString()` with its default arguments (`0, 3, true`).
-    pub const DEFAULT: FormatOptions = FormatOptions { precision: 0, max_padding: 3, truncate_zero: true };
+    pub const DEFAULT: FormatOptions = FormatOptions {
+        precision: 0,
+        max_padding: 3,
+        truncate_zero: true,
+    };
     /// The form MLIR tries first when printing attributes (`6, 0, false`): `1.000000e+00`.
-    pub const MLIR_SCIENTIFIC: FormatOptions =
-        FormatOptions { precision: 6, max_padding: 0, truncate_zero: false };
+    pub const MLIR_SCIENTIFIC: FormatOptions = FormatOptions {
+        precision: 6,
+        max_padding: 0,
+        truncate_zero: false,
+    };
 }
 
 /// Write `u` (a value of `kind`) as `APFloat::toString` does.
@@ -54,7 +61,11 @@ pub(crate) fn to_string(kind: FloatKind, u: &Unpacked, opts: FormatOptions) -> S
         out.push('-');
     }
     let p = kind.precision();
-    let precision = if opts.precision == 0 { 2 + p * 59 / 196 } else { opts.precision };
+    let precision = if opts.precision == 0 {
+        2 + p * 59 / 196
+    } else {
+        opts.precision
+    };
     let mut exp = u.lsb_exp(kind);
     let mut sig = BigUint::from_u128(u.sig);
     let tz = sig.trailing_zeros();
@@ -69,7 +80,7 @@ pub(crate) fn to_string(kind: FloatKind, u: &Unpacked, opts: FormatOptions) -> S
     }
     // First truncation: drop whole powers of ten that cannot matter at this precision.
     let bits = sig.bit_len();
-    let bits_required = (u64::from(precision) * 196 + 58) / 59;
+    let bits_required = (u64::from(precision) * 196).div_ceil(59);
     if bits > bits_required {
         let tens = (bits - bits_required) * 59 / 196;
         if tens != 0 {
@@ -134,7 +145,13 @@ fn round_digits(digits: &mut Vec<u8>, exp: &mut i64, precision: usize) {
     digits.drain(..first);
 }
 
-fn write_digits(out: &mut String, digits: &[u8], mut exp: i64, precision: u32, opts: FormatOptions) {
+fn write_digits(
+    out: &mut String,
+    digits: &[u8],
+    mut exp: i64,
+    precision: u32,
+    opts: FormatOptions,
+) {
     let nd = digits.len();
     let ch = |d: u8| char::from(b'0' + d);
     let scientific = if opts.max_padding == 0 {

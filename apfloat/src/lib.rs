@@ -3,10 +3,30 @@
 //!
 //! A [`Float`] is a [`FloatKind`] plus its bit pattern. The crate parses decimal literals with
 //! correct rounding for any number of digits ([`Float::parse`]), reproduces mlir-opt 22's
-//! literal parsing ([`Float::from_mlir_literal`]) and its attribute printing
-//! ([`Float::to_mlir_string`], LLVM's `APFloat::toString` rules), and implements the
-//! arithmetic and conversions constant folding needs (add, sub, mul, div, fmod, compare,
-//! kind and integer conversions) with round-to-nearest-even and APFloat's special-value rules.
+//! literal parsing ([`Float::from_mlir_literal`], which rounds through `f64` as mlir-opt does)
+//! and its attribute printing ([`Float::to_mlir_string`], LLVM's `APFloat::toString` rules), and
+//! implements what constant folding needs (add, sub, mul, div, fmod, negation, comparison,
+//! kind and integer conversions, rounding to integral) with APFloat's special-value rules.
+//!
+//! ```
+//! use mica_apfloat::{Float, FloatKind};
+//!
+//! let tenth = Float::from_mlir_literal(FloatKind::F32, "0.1").unwrap();
+//! assert_eq!(tenth.to_mlir_string(), "1.000000e-01");
+//! // Values that the six-digit form cannot round-trip print as their bit pattern...
+//! let big = Float::from_mlir_literal(FloatKind::F32, "123456789.0").unwrap();
+//! assert_eq!(big.to_mlir_string(), "0x4CEB79A3");
+//! // ...or in APFloat's default form when that has a decimal point.
+//! let quad = Float::from_mlir_literal(FloatKind::F128, "0.1").unwrap();
+//! assert_eq!(quad.to_mlir_string(), "0.100000000000000005551115123125782702");
+//! let (sum, _status) = tenth.add(tenth).unwrap();
+//! assert_eq!(sum.to_mlir_string(), "2.000000e-01");
+//! ```
+//!
+//! Where LLVM's behaviour is undefined this crate picks a defined result: a NaN result in a
+//! finite-only kind (`f4E2M1FN`, `f6E2M3FN`, `f6E3M2FN`) is +0, an infinite one saturates to
+//! the largest finite value, and a negative result in the unsigned `f8E8M0FNU` is its NaN
+//! (parsing a negative literal for it is an error).
 
 mod arith;
 mod bigint;

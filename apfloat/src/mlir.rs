@@ -5,7 +5,7 @@
 use crate::decimal::parse_decimal;
 use crate::error::FloatError;
 use crate::float::Float;
-use crate::format::{to_string, FormatOptions};
+use crate::format::{FormatOptions, to_string};
 use crate::kind::FloatKind;
 use crate::unpacked::Category;
 
@@ -35,7 +35,9 @@ impl Float {
             return Err(FloatError::DecimalIntegerLiteral);
         }
         if !body.as_bytes().first().is_some_and(u8::is_ascii_digit) || !body.contains('.') {
-            return Err(FloatError::InvalidLiteral { text: text.to_string() });
+            return Err(FloatError::InvalidLiteral {
+                text: text.to_string(),
+            });
         }
         let (double, _) = parse_decimal(FloatKind::F64, text)?;
         let double = Float::pack(FloatKind::F64, &double);
@@ -69,11 +71,15 @@ impl Float {
 
 fn parse_hex_bits(kind: FloatKind, hex: &str, text: &str) -> Result<Float, FloatError> {
     if hex.is_empty() {
-        return Err(FloatError::InvalidLiteral { text: text.to_string() });
+        return Err(FloatError::InvalidLiteral {
+            text: text.to_string(),
+        });
     }
     let mut bits = 0u128;
     for c in hex.chars() {
-        let digit = c.to_digit(16).ok_or_else(|| FloatError::InvalidLiteral { text: text.to_string() })?;
+        let digit = c.to_digit(16).ok_or_else(|| FloatError::InvalidLiteral {
+            text: text.to_string(),
+        })?;
         if bits >> 124 != 0 {
             return Err(FloatError::HexLiteralOutOfRange { kind });
         }

@@ -45,7 +45,14 @@ pub(crate) fn shift_right(sig: u128, bits: u64) -> (u128, Lost) {
         return (sig, Lost::Zero);
     }
     if bits > 128 {
-        return (0, if sig == 0 { Lost::Zero } else { Lost::LessThanHalf });
+        return (
+            0,
+            if sig == 0 {
+                Lost::Zero
+            } else {
+                Lost::LessThanHalf
+            },
+        );
     }
     let half = (sig >> (bits - 1)) & 1 == 1;
     let rest = bits > 1 && sig & ((1u128 << (bits - 1)) - 1) != 0;
@@ -137,7 +144,15 @@ pub(crate) fn normalize(
         return overflow(kind, sign, mode);
     }
     if lost == Lost::Zero {
-        return (Unpacked { category: Category::Normal, sign, exp, sig }, Status::OK);
+        return (
+            Unpacked {
+                category: Category::Normal,
+                sign,
+                exp,
+                sig,
+            },
+            Status::OK,
+        );
     }
     if round_away(mode, sign, lost, sig & 1 == 1) {
         sig += 1;
@@ -147,19 +162,40 @@ pub(crate) fn normalize(
             }
             sig >>= 1;
             exp += 1;
-            return (Unpacked { category: Category::Normal, sign, exp, sig }, Status::INEXACT);
+            return (
+                Unpacked {
+                    category: Category::Normal,
+                    sign,
+                    exp,
+                    sig,
+                },
+                Status::INEXACT,
+            );
         }
         if is_nan_pattern(kind, exp, sig) {
             return overflow(kind, sign, mode);
         }
     }
     if sig >> (p - 1) == 1 {
-        return (Unpacked { category: Category::Normal, sign, exp, sig }, Status::INEXACT);
+        return (
+            Unpacked {
+                category: Category::Normal,
+                sign,
+                exp,
+                sig,
+            },
+            Status::INEXACT,
+        );
     }
     let value = if sig == 0 {
         Unpacked::zero(kind, sign)
     } else {
-        Unpacked { category: Category::Normal, sign, exp, sig }
+        Unpacked {
+            category: Category::Normal,
+            sign,
+            exp,
+            sig,
+        }
     };
     (value, Status::UNDERFLOW | Status::INEXACT)
 }

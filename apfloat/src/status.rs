@@ -18,7 +18,10 @@ pub enum RoundingMode {
 
 impl RoundingMode {
     pub(crate) fn is_nearest(self) -> bool {
-        matches!(self, RoundingMode::NearestTiesToEven | RoundingMode::NearestTiesToAway)
+        matches!(
+            self,
+            RoundingMode::NearestTiesToEven | RoundingMode::NearestTiesToAway
+        )
     }
 }
 

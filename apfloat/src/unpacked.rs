@@ -32,7 +32,12 @@ impl Unpacked {
     pub fn infinity(kind: FloatKind, sign: bool) -> Unpacked {
         let s = kind.semantics();
         match s.non_finite {
-            NonFiniteBehavior::Ieee754 => Unpacked { category: Category::Infinity, sign, exp: s.max_exp + 1, sig: 0 },
+            NonFiniteBehavior::Ieee754 => Unpacked {
+                category: Category::Infinity,
+                sign,
+                exp: s.max_exp + 1,
+                sig: 0,
+            },
             NonFiniteBehavior::NanOnly => Unpacked::nan(kind, sign),
             NonFiniteBehavior::FiniteOnly => Unpacked::largest(kind, sign),
         }
@@ -46,13 +51,23 @@ impl Unpacked {
             return Unpacked::smallest_normal(kind, false);
         }
         let sign = sign && s.nan_encoding != NanEncoding::NegativeZero;
-        Unpacked { category: Category::Zero, sign, exp: s.min_exp - 1, sig: 0 }
+        Unpacked {
+            category: Category::Zero,
+            sign,
+            exp: s.min_exp - 1,
+            sig: 0,
+        }
     }
 
     /// The smallest positive normal number (with the given sign).
     pub fn smallest_normal(kind: FloatKind, sign: bool) -> Unpacked {
         let s = kind.semantics();
-        Unpacked { category: Category::Normal, sign, exp: s.min_exp, sig: 1u128 << (s.precision - 1) }
+        Unpacked {
+            category: Category::Normal,
+            sign,
+            exp: s.min_exp,
+            sig: 1u128 << (s.precision - 1),
+        }
     }
 
     /// The finite value of largest magnitude (with the given sign).
@@ -62,7 +77,12 @@ impl Unpacked {
         if s.nan_encoding == NanEncoding::AllOnes && s.precision > 1 {
             sig &= !1;
         }
-        Unpacked { category: Category::Normal, sign, exp: s.max_exp, sig }
+        Unpacked {
+            category: Category::Normal,
+            sign,
+            exp: s.max_exp,
+            sig,
+        }
     }
 
     /// The default quiet NaN of `kind` (APFloat's `makeNaN(false, sign)`); for the finite-only
@@ -77,10 +97,17 @@ impl Unpacked {
             (NonFiniteBehavior::NanOnly, NanEncoding::NegativeZero) => (true, 0),
             // All stored significand bits set; with no stored bits (f8E8M0FNU) APFloat still
             // sets its "quiet" bit 0, which matters when the NaN is converted to other kinds.
-            (NonFiniteBehavior::NanOnly, _) => (sign && s.signed, ((1u128 << (p - 1)) - 1) | 1u128 << p.saturating_sub(2)),
+            (NonFiniteBehavior::NanOnly, _) => (
+                sign && s.signed,
+                ((1u128 << (p - 1)) - 1) | 1u128 << p.saturating_sub(2),
+            ),
             _ => {
                 let quiet = 1u128 << (p - 2);
-                let integer = if kind == FloatKind::F80 { 1u128 << 63 } else { 0 };
+                let integer = if kind == FloatKind::F80 {
+                    1u128 << 63
+                } else {
+                    0
+                };
                 (sign, quiet | integer)
             }
         };
@@ -89,7 +116,12 @@ impl Unpacked {
             (NonFiniteBehavior::NanOnly, _) if s.signed => s.max_exp,
             _ => s.max_exp + 1,
         };
-        Unpacked { category: Category::NaN, sign, exp, sig }
+        Unpacked {
+            category: Category::NaN,
+            sign,
+            exp,
+            sig,
+        }
     }
 
     /// Whether this is a signaling NaN (only IEEE-encoded NaNs can signal).

@@ -39,7 +39,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ("f4E2M1FN", "0x0", "0.000000e+00"),
     ("f4E2M1FN", "0xF", "-6.000000e+00"),
     ("f4E2M1FN", "0x8", "-0.000000e+00"),
-    ("f64", "123456789012345678901234567890.0", "1.2345678901234568E+29"),
+    (
+        "f64",
+        "123456789012345678901234567890.0",
+        "1.2345678901234568E+29",
+    ),
     ("f80", "0.1", "0.100000000000000005551"),
     ("f80", "1.5", "1.500000e+00"),
     ("f32", "1.0e10", "1.000000e+10"),
@@ -50,7 +54,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ("f16", "65504.0", "6.550400e+04"),
     ("f64", "1.0e-320", "9.999880e-321"),
     ("f80", "1.0e30", "1.00000000000000001988E+30"),
-    ("f128", "1.0e-30", "1.00000000000000008333642060758598535E-30"),
+    (
+        "f128",
+        "1.0e-30",
+        "1.00000000000000008333642060758598535E-30",
+    ),
     ("f32", "33.0", "3.300000e+01"),
     ("f32", "1234567.0", "0x4996B438"),
     ("f32", "12345678.0", "0x4B3C614E"),
@@ -87,8 +95,15 @@ fn mlir_opt_prints_these_literals_so() {
         let kind = FloatKind::from_mlir_name(ty).expect("known type");
         let got = Float::from_mlir_literal(kind, literal).map(|f| f.to_mlir_string());
         if got.as_deref() != Ok(expected) {
-            failures.push(format!("{literal} : {ty}: expected {expected}, got {got:?}"));
+            failures.push(format!(
+                "{literal} : {ty}: expected {expected}, got {got:?}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -8,6 +8,7 @@
 //! Skips (with a message) when mlir-opt is missing; fails when `MICA_REQUIRE_ORACLES=1`.
 
 use std::collections::HashMap;
+use std::ops::Neg;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -27,7 +28,11 @@ impl Rng {
     }
     fn bits(&mut self, width: u32) -> u128 {
         let v = (u128::from(self.next()) << 64) | u128::from(self.next());
-        if width >= 128 { v } else { v & ((1u128 << width) - 1) }
+        if width >= 128 {
+            v
+        } else {
+            v & ((1u128 << width) - 1)
+        }
     }
 }
 
@@ -39,11 +44,20 @@ fn oracle() -> Option<PathBuf> {
         return Some(path);
     }
     if std::env::var("MICA_REQUIRE_ORACLES").as_deref() == Ok("1") {
-        panic!("mlir-opt not found at {} and MICA_REQUIRE_ORACLES=1", path.display());
+        panic!(
+            "mlir-opt not found at {} and MICA_REQUIRE_ORACLES=1",
+            path.display()
+        );
     }
-    println!("SKIPPED: mlir-opt not found at {}; folding differential test not run", path.display());
+    println!(
+        "SKIPPED: mlir-opt not found at {}; folding differential test not run",
+        path.display()
+    );
     None
 }
+
+/// A binary arithmetic method of `Float`.
+type BinaryOp = fn(Float, Float) -> Result<(Float, Status), mica_apfloat::FloatError>;
 
 /// What mica predicts for one folded operation.
 enum Expect {
@@ -68,7 +82,11 @@ fn hex(f: Float) -> String {
 }
 
 fn constant(name: &str, f: Float) -> String {
-    format!("  %{name} = arith.constant {} : {}\n", hex(f), f.kind.mlir_name())
+    format!(
+        "  %{name} = arith.constant {} : {}\n",
+        hex(f),
+        f.kind.mlir_name()
+    )
 }
 
 /// Operand values: every pattern for narrow kinds, else random and boundary patterns.
@@ -105,12 +123,19 @@ fn values(kind: FloatKind, rng: &mut Rng, n: usize) -> Vec<Float> {
 }
 
 fn float_case(id: usize, label: String, body: String, kind: FloatKind, result: Float) -> Case {
-    Case { text: body.replace("%r ", &format!("%r{id} ")), result_type: kind.mlir_name().into(), expect: Expect::Float(result), label }
+    Case {
+        text: body.replace("%r ", &format!("%r{id} ")),
+        result_type: kind.mlir_name().into(),
+        expect: Expect::Float(result),
+        label,
+    }
 }
 
 fn binary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<Case>) {
     let pairs: Vec<(Float, Float)> = if vals.len() <= 16 {
-        vals.iter().flat_map(|&a| vals.iter().map(move |&b| (a, b))).collect()
+        vals.iter()
+            .flat_map(|&a| vals.iter().map(move |&b| (a, b)))
+            .collect()
     } else {
         (0..400)
             .map(|i| {
@@ -128,7 +153,7 @@ fn binary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<
     let finite_only = !kind.has_nan();
     let unsigned = !kind.has_signed_repr();
     for (a, b) in pairs {
-        let ops: [(&str, fn(Float, Float) -> Result<(Float, Status), mica_apfloat::FloatError>); 5] = [
+        let ops: [(&str, BinaryOp); 5] = [
             ("addf", Float::add),
             ("subf", Float::sub),
             ("mulf", Float::mul),
@@ -154,10 +179,25 @@ fn binary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<
                 "mulf" | "divf" => b == one,
                 _ => false,
             };
-            let result = if identity { a } else { op(a, b).expect("same kind").0 };
+            let result = if identity {
+                a
+            } else {
+                op(a, b).expect("same kind").0
+            };
             let id = cases.len();
-            let body = format!("{}{}  %r = arith.{name} %a{id}, %b{id} : {}\n", constant(&format!("a{id}"), a), constant(&format!("b{id}"), b), kind.mlir_name());
-            cases.push(float_case(id, format!("{name} {} {}", hex(a), hex(b)), body, kind, result));
+            let body = format!(
+                "{}{}  %r = arith.{name} %a{id}, %b{id} : {}\n",
+                constant(&format!("a{id}"), a),
+                constant(&format!("b{id}"), b),
+                kind.mlir_name()
+            );
+            cases.push(float_case(
+                id,
+                format!("{name} {} {}", hex(a), hex(b)),
+                body,
+                kind,
+                result,
+            ));
         }
         let id = cases.len();
         let ordering = a.compare(b).expect("same kind");
@@ -166,37 +206,80 @@ fn binary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<
             1 => ("oeq", ordering == Some(std::cmp::Ordering::Equal)),
             2 => ("une", ordering != Some(std::cmp::Ordering::Equal)),
             3 => ("uno", ordering.is_none()),
-            _ => ("oge", matches!(ordering, Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal))),
+            _ => (
+                "oge",
+                matches!(
+                    ordering,
+                    Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal)
+                ),
+            ),
         };
-        let body = format!("{}{}  %r{id} = arith.cmpf {pred}, %a{id}, %b{id} : {}\n", constant(&format!("a{id}"), a), constant(&format!("b{id}"), b), kind.mlir_name());
-        cases.push(Case { text: body, result_type: "i1".into(), expect: Expect::Int(i128::from(holds), 1), label: format!("cmpf {pred} {} {}", hex(a), hex(b)) });
+        let body = format!(
+            "{}{}  %r{id} = arith.cmpf {pred}, %a{id}, %b{id} : {}\n",
+            constant(&format!("a{id}"), a),
+            constant(&format!("b{id}"), b),
+            kind.mlir_name()
+        );
+        cases.push(Case {
+            text: body,
+            result_type: "i1".into(),
+            expect: Expect::Int(i128::from(holds), 1),
+            label: format!("cmpf {pred} {} {}", hex(a), hex(b)),
+        });
     }
 }
 
 fn unary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<Case>) {
     let ty = kind.mlir_name();
-    let others: Vec<FloatKind> = FloatKind::ALL.into_iter().filter(|k| k.bit_width() != kind.bit_width()).collect();
+    let others: Vec<FloatKind> = FloatKind::ALL
+        .into_iter()
+        .filter(|k| k.bit_width() != kind.bit_width())
+        .collect();
     for (i, &a) in vals.iter().enumerate().take(300) {
         let id = cases.len();
         let c = constant(&format!("a{id}"), a);
         if kind.has_signed_repr() {
-            cases.push(float_case(id, format!("negf {}", hex(a)), format!("{c}  %r = arith.negf %a{id} : {ty}\n"), kind, a.neg()));
+            cases.push(float_case(
+                id,
+                format!("negf {}", hex(a)),
+                format!("{c}  %r = arith.negf %a{id} : {ty}\n"),
+                kind,
+                a.neg(),
+            ));
         }
         let id = cases.len();
         let c = constant(&format!("a{id}"), a);
-        cases.push(float_case(id, format!("absf {}", hex(a)), format!("{c}  %r = math.absf %a{id} : {ty}\n"), kind, a.abs()));
+        cases.push(float_case(
+            id,
+            format!("absf {}", hex(a)),
+            format!("{c}  %r = math.absf %a{id} : {ty}\n"),
+            kind,
+            a.abs(),
+        ));
         // Float-to-float conversion to a kind of another width.
         let to = others[(i + rng.below(others.len() as u64) as usize) % others.len()];
-        let undefined = (!to.has_nan() && !a.is_finite()) || (!to.has_signed_repr() && a.is_negative() && !a.is_nan());
+        let undefined = (!to.has_nan() && !a.is_finite())
+            || (!to.has_signed_repr() && a.is_negative() && !a.is_nan());
         if !undefined {
             let id = cases.len();
             let c = constant(&format!("a{id}"), a);
-            let op = if to.bit_width() > kind.bit_width() { "extf" } else { "truncf" };
+            let op = if to.bit_width() > kind.bit_width() {
+                "extf"
+            } else {
+                "truncf"
+            };
             let (converted, status) = a.convert_with_status(to);
             let lost = a.convert(to).1;
-            let expect = if lost || status != Status::OK { Expect::NotFolded } else { Expect::Float(converted) };
+            let expect = if lost || status != Status::OK {
+                Expect::NotFolded
+            } else {
+                Expect::Float(converted)
+            };
             cases.push(Case {
-                text: format!("{c}  %r{id} = arith.{op} %a{id} : {ty} to {}\n", to.mlir_name()),
+                text: format!(
+                    "{c}  %r{id} = arith.{op} %a{id} : {ty} to {}\n",
+                    to.mlir_name()
+                ),
                 result_type: to.mlir_name().into(),
                 expect,
                 label: format!("{op} {} to {}", hex(a), to.mlir_name()),
@@ -213,9 +296,18 @@ fn unary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<C
             let (v, s) = a.to_u128(width, RoundingMode::TowardZero).expect("width");
             ((v << (128 - width)) as i128 >> (128 - width), s)
         };
-        let expect = if status.contains(Status::INVALID_OP) { Expect::NotFolded } else { Expect::Int(value, width) };
+        let expect = if status.contains(Status::INVALID_OP) {
+            Expect::NotFolded
+        } else {
+            Expect::Int(value, width)
+        };
         let op = if signed { "fptosi" } else { "fptoui" };
-        cases.push(Case { text: format!("{c}  %r{id} = arith.{op} %a{id} : {ty} to i{width}\n"), result_type: format!("i{width}"), expect, label: format!("{op} {} to i{width}", hex(a)) });
+        cases.push(Case {
+            text: format!("{c}  %r{id} = arith.{op} %a{id} : {ty} to i{width}\n"),
+            result_type: format!("i{width}"),
+            expect,
+            label: format!("{op} {} to i{width}", hex(a)),
+        });
     }
     // Integer-to-float conversions.
     for _ in 0..150 {
@@ -226,11 +318,23 @@ fn unary_cases(kind: FloatKind, vals: &[Float], rng: &mut Rng, cases: &mut Vec<C
         if signed && as_signed < 0 && !kind.has_signed_repr() {
             continue;
         }
-        let result = if signed { Float::from_i128(kind, as_signed).0 } else { Float::from_u128(kind, raw).0 };
+        let result = if signed {
+            Float::from_i128(kind, as_signed).0
+        } else {
+            Float::from_u128(kind, raw).0
+        };
         let id = cases.len();
         let op = if signed { "sitofp" } else { "uitofp" };
-        let body = format!("  %i{id} = arith.constant {as_signed} : i{width}\n  %r = arith.{op} %i{id} : i{width} to {ty}\n");
-        cases.push(float_case(id, format!("{op} {as_signed} : i{width}"), body, kind, result));
+        let body = format!(
+            "  %i{id} = arith.constant {as_signed} : i{width}\n  %r = arith.{op} %i{id} : i{width} to {ty}\n"
+        );
+        cases.push(float_case(
+            id,
+            format!("{op} {as_signed} : i{width}"),
+            body,
+            kind,
+            result,
+        ));
     }
 }
 
@@ -239,10 +343,16 @@ fn run(mlir_opt: &PathBuf, name: &str, cases: &[Case]) -> (usize, Vec<String>) {
     let mut file = String::from("func.func @f() {\n");
     for (id, c) in cases.iter().enumerate() {
         file.push_str(&c.text);
-        file.push_str(&format!("  \"test.sink\"(%r{id}) {{id = {id}}} : ({}) -> ()\n", c.result_type));
+        file.push_str(&format!(
+            "  \"test.sink\"(%r{id}) {{id = {id}}} : ({}) -> ()\n",
+            c.result_type
+        ));
     }
     file.push_str("  return\n}\n");
-    let path = std::env::temp_dir().join(format!("mica-apfloat-fold-{}-{name}.mlir", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "mica-apfloat-fold-{}-{name}.mlir",
+        std::process::id()
+    ));
     std::fs::write(&path, &file).expect("write input");
     let output = Command::new(mlir_opt)
         .args(["--allow-unregistered-dialect", "--canonicalize"])
@@ -250,7 +360,11 @@ fn run(mlir_opt: &PathBuf, name: &str, cases: &[Case]) -> (usize, Vec<String>) {
         .output()
         .expect("run mlir-opt");
     std::fs::remove_file(&path).expect("remove input");
-    assert!(output.status.success(), "mlir-opt failed for {name}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "mlir-opt failed for {name}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let stdout = String::from_utf8(output.stdout).expect("utf8");
     let mut constants: HashMap<&str, &str> = HashMap::new();
     let mut sinks: HashMap<usize, &str> = HashMap::new();
@@ -260,7 +374,11 @@ fn run(mlir_opt: &PathBuf, name: &str, cases: &[Case]) -> (usize, Vec<String>) {
             constants.insert(lhs, value);
         } else if let Some(rest) = line.strip_prefix("\"test.sink\"(") {
             let (operand, rest) = rest.split_once(')').expect("operand");
-            let id: usize = rest.split_once("id = ").and_then(|(_, r)| r.split_once(' ')).and_then(|(n, _)| n.parse().ok()).expect("id");
+            let id: usize = rest
+                .split_once("id = ")
+                .and_then(|(_, r)| r.split_once(' '))
+                .and_then(|(n, _)| n.parse().ok())
+                .expect("id");
             sinks.insert(id, operand);
         }
     }
@@ -277,7 +395,10 @@ fn run(mlir_opt: &PathBuf, name: &str, cases: &[Case]) -> (usize, Vec<String>) {
         if got.map(str::to_string) == want {
             passed += 1;
         } else {
-            failures.push(format!("{name}: {}: mlir-opt {got:?}, mica {want:?}", c.label));
+            failures.push(format!(
+                "{name}: {}: mlir-opt {got:?}, mica {want:?}",
+                c.label
+            ));
         }
     }
     (passed, failures)
@@ -295,9 +416,20 @@ fn folded_constants_match_mlir_opt() {
         binary_cases(kind, &vals, &mut rng, &mut cases);
         unary_cases(kind, &vals, &mut rng, &mut cases);
         let (passed, failures) = run(&mlir_opt, kind.mlir_name(), &cases);
-        report.push(format!("{:>14}: {passed}/{} ({:.2}%)", kind.mlir_name(), cases.len(), 100.0 * passed as f64 / cases.len() as f64));
+        report.push(format!(
+            "{:>14}: {passed}/{} ({:.2}%)",
+            kind.mlir_name(),
+            cases.len(),
+            100.0 * passed as f64 / cases.len() as f64
+        ));
         all_failures.extend(failures.into_iter().take(12));
     }
     println!("folding pass rate per kind:\n{}", report.join("\n"));
-    assert!(all_failures.is_empty(), "{} mismatches:\n{}\n{}", all_failures.len(), all_failures.join("\n"), report.join("\n"));
+    assert!(
+        all_failures.is_empty(),
+        "{} mismatches:\n{}\n{}",
+        all_failures.len(),
+        all_failures.join("\n"),
+        report.join("\n")
+    );
 }

@@ -29,7 +29,11 @@ impl Rng {
     }
     fn bits(&mut self, width: u32) -> u128 {
         let v = (u128::from(self.next()) << 64) | u128::from(self.next());
-        if width >= 128 { v } else { v & ((1u128 << width) - 1) }
+        if width >= 128 {
+            v
+        } else {
+            v & ((1u128 << width) - 1)
+        }
     }
 }
 
@@ -41,9 +45,15 @@ fn oracle() -> Option<PathBuf> {
         return Some(path);
     }
     if std::env::var("MICA_REQUIRE_ORACLES").as_deref() == Ok("1") {
-        panic!("mlir-opt not found at {} and MICA_REQUIRE_ORACLES=1", path.display());
+        panic!(
+            "mlir-opt not found at {} and MICA_REQUIRE_ORACLES=1",
+            path.display()
+        );
     }
-    println!("SKIPPED: mlir-opt not found at {}; differential test not run", path.display());
+    println!(
+        "SKIPPED: mlir-opt not found at {}; differential test not run",
+        path.display()
+    );
     None
 }
 
@@ -54,7 +64,11 @@ fn hex_literal(kind: FloatKind, bits: u128) -> String {
 
 /// The exact decimal expansion of a value, in MLIR float-literal syntax.
 fn exact_decimal(f: Float) -> String {
-    f.to_string_with(FormatOptions { precision: 12_000, max_padding: 0, truncate_zero: true })
+    f.to_string_with(FormatOptions {
+        precision: 12_000,
+        max_padding: 0,
+        truncate_zero: true,
+    })
 }
 
 /// Whether mlir-opt's behaviour for this decimal literal is defined (LLVM has undefined
@@ -71,8 +85,10 @@ fn defined_for(kind: FloatKind, literal: &str) -> bool {
 
 /// A random decimal literal whose magnitude is spread over (and a bit beyond) `kind`'s range.
 fn random_decimal(rng: &mut Rng, kind: FloatKind) -> String {
-    let lo = ((kind.min_exponent() - kind.precision() as i32) as f64 * 0.30103) as i64 - 3;
-    let hi = (kind.max_exponent() as f64 * 0.30103) as i64 + 3;
+    let lo = ((kind.min_exponent() - kind.precision() as i32) as f64 * std::f64::consts::LOG10_2)
+        as i64
+        - 3;
+    let hi = (kind.max_exponent() as f64 * std::f64::consts::LOG10_2) as i64 + 3;
     let (lo, hi) = (lo.max(-340), hi.min(320));
     let ndigits = match rng.below(4) {
         0 => rng.range(1, 3),
@@ -80,7 +96,9 @@ fn random_decimal(rng: &mut Rng, kind: FloatKind) -> String {
         2 => rng.range(10, 25),
         _ => rng.range(26, 60),
     } as usize;
-    let mut digits: String = (0..ndigits).map(|_| char::from(b'0' + rng.below(10) as u8)).collect();
+    let mut digits: String = (0..ndigits)
+        .map(|_| char::from(b'0' + rng.below(10) as u8))
+        .collect();
     if rng.below(5) == 0 {
         // Many trailing zeros or nines stress the rounding of the digit string.
         let fill = if rng.below(2) == 0 { '0' } else { '9' };
@@ -102,7 +120,11 @@ fn random_decimal(rng: &mut Rng, kind: FloatKind) -> String {
             } else if point as usize >= all.len() {
                 format!("{sign}{all}{}.", "0".repeat(point as usize - all.len()))
             } else {
-                format!("{sign}{}.{}", &all[..point as usize], &all[point as usize..])
+                format!(
+                    "{sign}{}.{}",
+                    &all[..point as usize],
+                    &all[point as usize..]
+                )
             }
         }
         1 => format!("{sign}{int_part}.{frac_part}E{exp:+}"),
@@ -113,11 +135,34 @@ fn random_decimal(rng: &mut Rng, kind: FloatKind) -> String {
 /// Interesting bit patterns: extremes, subnormal boundaries, NaN/infinity encodings.
 fn edge_bits(kind: FloatKind) -> Vec<u128> {
     let w = kind.bit_width();
-    let all = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
-    let mut v = vec![0, 1, 2, 3, all, all - 1, all >> 1, (all >> 1) - 1, 1u128 << (w - 1)];
+    let all = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    let mut v = vec![
+        0,
+        1,
+        2,
+        3,
+        all,
+        all - 1,
+        all >> 1,
+        (all >> 1) - 1,
+        1u128 << (w - 1),
+    ];
     let trailing = kind.precision() - 1;
-    for f in [Float::largest(kind, false), Float::smallest_normal(kind), Float::zero(kind)] {
-        v.extend([f.bits, f.bits.wrapping_sub(1) & all, (f.bits + 1) & all, f.bits | 1u128 << (w - 1)]);
+    for f in [
+        Float::largest(kind, false),
+        Float::smallest_normal(kind),
+        Float::zero(kind),
+    ] {
+        v.extend([
+            f.bits,
+            f.bits.wrapping_sub(1) & all,
+            (f.bits + 1) & all,
+            f.bits | 1u128 << (w - 1),
+        ]);
     }
     v.push((1u128 << trailing) - 1);
     v.push(1u128 << trailing);
@@ -164,7 +209,10 @@ fn literals_for(kind: FloatKind, rng: &mut Rng) -> Vec<String> {
         }
     }
     // Fixed decimal edge cases.
-    for s in ["0.0", "-0.0", "1.0", "-1.0", "0.5", "2.", "3.", "0.1", "1.5", "100.0", "1.0e-7", "6.5e4", "1.e38", "3.5e38"] {
+    for s in [
+        "0.0", "-0.0", "1.0", "-1.0", "0.5", "2.", "3.", "0.1", "1.5", "100.0", "1.0e-7", "6.5e4",
+        "1.e38", "3.5e38",
+    ] {
         out.push(s.to_string());
     }
     // Random digit strings and exponents.
@@ -173,7 +221,11 @@ fn literals_for(kind: FloatKind, rng: &mut Rng) -> Vec<String> {
     }
     // Exact halfway cases between neighbours (and just above them), through f64 where the
     // kind is narrower so that mlir-opt's double rounding is exercised on ties.
-    let halfway_kind = if kind.precision() < 53 && kind.max_exponent() <= 1023 { FloatKind::F64 } else { FloatKind::F128 };
+    let halfway_kind = if kind.precision() < 53 && kind.max_exponent() <= 1023 {
+        FloatKind::F64
+    } else {
+        FloatKind::F128
+    };
     for _ in 0..300 {
         let b = rng.bits(w);
         let f = Float::from_bits(kind, b);
@@ -213,14 +265,25 @@ fn run_kind(mlir_opt: &PathBuf, kind: FloatKind, literals: &[String]) -> (usize,
         .output()
         .expect("run mlir-opt");
     std::fs::remove_file(&path).expect("remove input");
-    assert!(output.status.success(), "mlir-opt failed on {ty}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "mlir-opt failed on {ty}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let stdout = String::from_utf8(output.stdout).expect("utf8");
     let printed: Vec<&str> = stdout
         .lines()
         .filter_map(|line| line.split_once("{v = ").map(|(_, rest)| rest))
-        .map(|rest| rest.rsplit_once(&format!(" : {ty}}}")).map_or(rest, |(v, _)| v))
+        .map(|rest| {
+            rest.rsplit_once(&format!(" : {ty}}}"))
+                .map_or(rest, |(v, _)| v)
+        })
         .collect();
-    assert_eq!(printed.len(), literals.len(), "one printed op per input op for {ty}");
+    assert_eq!(
+        printed.len(),
+        literals.len(),
+        "one printed op per input op for {ty}"
+    );
     let mut failures = Vec::new();
     let mut passed = 0;
     for (lit, expected) in literals.iter().zip(printed) {
@@ -243,10 +306,24 @@ fn printed_values_match_mlir_opt() {
     for kind in FloatKind::ALL {
         let literals = literals_for(kind, &mut rng);
         let (passed, failures) = run_kind(&mlir_opt, kind, &literals);
-        report.push(format!("{:>14}: {passed}/{} ({:.2}%)", kind.mlir_name(), literals.len(), 100.0 * passed as f64 / literals.len() as f64));
+        report.push(format!(
+            "{:>14}: {passed}/{} ({:.2}%)",
+            kind.mlir_name(),
+            literals.len(),
+            100.0 * passed as f64 / literals.len() as f64
+        ));
         all_failures.extend(failures.into_iter().take(15));
     }
-    std::fs::remove_dir(std::env::temp_dir().join(format!("mica-apfloat-oracle-{}", std::process::id()))).ok();
+    std::fs::remove_dir(
+        std::env::temp_dir().join(format!("mica-apfloat-oracle-{}", std::process::id())),
+    )
+    .ok();
     println!("differential pass rate per kind:\n{}", report.join("\n"));
-    assert!(all_failures.is_empty(), "{} mismatches (first per kind):\n{}\n{}", all_failures.len(), all_failures.join("\n"), report.join("\n"));
+    assert!(
+        all_failures.is_empty(),
+        "{} mismatches (first per kind):\n{}\n{}",
+        all_failures.len(),
+        all_failures.join("\n"),
+        report.join("\n")
+    );
 }

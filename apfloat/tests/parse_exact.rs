@@ -18,16 +18,26 @@ impl Rng {
     }
     fn bits(&mut self, width: u32) -> u128 {
         let v = (u128::from(self.next()) << 64) | u128::from(self.next());
-        if width >= 128 { v } else { v & ((1u128 << width) - 1) }
+        if width >= 128 {
+            v
+        } else {
+            v & ((1u128 << width) - 1)
+        }
     }
 }
 
 fn random_digits(rng: &mut Rng, n: usize) -> String {
-    (0..n).map(|_| char::from(b'0' + rng.below(10) as u8)).collect()
+    (0..n)
+        .map(|_| char::from(b'0' + rng.below(10) as u8))
+        .collect()
 }
 
 fn exact_decimal(f: Float) -> String {
-    f.to_string_with(FormatOptions { precision: 12_000, max_padding: 0, truncate_zero: true })
+    f.to_string_with(FormatOptions {
+        precision: 12_000,
+        max_padding: 0,
+        truncate_zero: true,
+    })
 }
 
 #[test]
@@ -40,7 +50,11 @@ fn matches_rust_parsers_for_f32_and_f64() {
         let exp = rng.below(700) as i64 - 350;
         let sign = if rng.below(2) == 0 { "-" } else { "" };
         let text = format!("{sign}{}.{}e{exp}", &digits[..point], &digits[point..]);
-        let text = if point == 0 { format!("{sign}0{}", &text[sign.len()..]) } else { text };
+        let text = if point == 0 {
+            format!("{sign}0{}", &text[sign.len()..])
+        } else {
+            text
+        };
         let want64 = text.parse::<f64>().expect("rust parses");
         let got64 = Float::parse(FloatKind::F64, &text).expect("parses");
         assert_eq!(got64.bits, u128::from(want64.to_bits()), "f64 {text}");
@@ -57,7 +71,11 @@ fn just_below(text: &str) -> String {
     let last = m.iter().rposition(u8::is_ascii_digit).expect("digit");
     // The last digit is nonzero (trailing zeros are never printed).
     m[last] -= 1;
-    format!("{}{}E{exp}", String::from_utf8(m).expect("ascii"), "9".repeat(60))
+    format!(
+        "{}{}E{exp}",
+        String::from_utf8(m).expect("ascii"),
+        "9".repeat(60)
+    )
 }
 
 fn just_above(text: &str) -> String {
@@ -80,7 +98,10 @@ fn halfway_points_round_to_even_in_every_kind() {
                 b &= (1u128 << (w - 1)) - 1;
             }
             let (lo, hi) = (Float::from_bits(kind, b), Float::from_bits(kind, b + 1));
-            if !lo.is_finite() || !hi.is_finite() || (b + 1) >> (w - u32::from(kind.has_signed_repr())) != 0 {
+            if !lo.is_finite()
+                || !hi.is_finite()
+                || (b + 1) >> (w - u32::from(kind.has_signed_repr())) != 0
+            {
                 continue;
             }
             // The midpoint, exactly: in f128 for narrow kinds; for f80/f128 from the decimal
@@ -88,11 +109,28 @@ fn halfway_points_round_to_even_in_every_kind() {
             let mid = midpoint_text(lo, hi);
             let even = if b & 1 == 0 { lo } else { hi };
             // With a one-bit significand (f8E8M0FNU) the kept bit is always 1: ties go up.
-            let even = if kind == FloatKind::F8E8M0FNU { hi } else { even };
+            let even = if kind == FloatKind::F8E8M0FNU {
+                hi
+            } else {
+                even
+            };
             assert_eq!(Float::parse(kind, &mid), Ok(even), "{kind} tie {mid}");
-            assert_eq!(Float::parse(kind, &just_above(&mid)), Ok(hi), "{kind} above {mid}");
-            assert_eq!(Float::parse(kind, &just_below(&mid)), Ok(lo), "{kind} below {mid}");
-            assert_eq!(Float::parse(kind, &exact_decimal(lo)), Ok(lo), "{kind} exact {}", exact_decimal(lo));
+            assert_eq!(
+                Float::parse(kind, &just_above(&mid)),
+                Ok(hi),
+                "{kind} above {mid}"
+            );
+            assert_eq!(
+                Float::parse(kind, &just_below(&mid)),
+                Ok(lo),
+                "{kind} below {mid}"
+            );
+            assert_eq!(
+                Float::parse(kind, &exact_decimal(lo)),
+                Ok(lo),
+                "{kind} exact {}",
+                exact_decimal(lo)
+            );
             checked += 1;
         }
         assert_eq!(checked, 150, "{kind}: enough cases");
@@ -140,7 +178,11 @@ fn parse_sci(text: &str) -> (String, i64) {
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
     let exp: i64 = exp.parse().expect("exponent");
     let digits = digits.trim_end_matches('0').to_string();
-    let digits = if digits.is_empty() { "0".to_string() } else { digits };
+    let digits = if digits.is_empty() {
+        "0".to_string()
+    } else {
+        digits
+    };
     (digits.clone(), exp - (digits.len() as i64 - 1))
 }
 
@@ -151,13 +193,17 @@ fn exact_expansions_round_trip_for_random_bit_patterns() {
         for _ in 0..300 {
             let f = Float::from_bits(kind, rng.bits(kind.bit_width()));
             // x87 pseudo-denormals (zero exponent field, integer bit set) read back normalized.
-            let pseudo_denormal = kind == FloatKind::F80 && (f.bits >> 64) & 0x7fff == 0 && (f.bits >> 63) & 1 == 1;
+            let pseudo_denormal =
+                kind == FloatKind::F80 && (f.bits >> 64) & 0x7fff == 0 && (f.bits >> 63) & 1 == 1;
             if !f.is_finite() || pseudo_denormal {
                 continue;
             }
             let text = exact_decimal(f);
             let back = Float::parse(kind, &text).expect("parses");
-            assert!(back == f || (f.is_zero() && back.is_zero()), "{kind} {text}: {back:?} != {f:?}");
+            assert!(
+                back == f || (f.is_zero() && back.is_zero()),
+                "{kind} {text}: {back:?} != {f:?}"
+            );
         }
     }
 }
@@ -183,41 +229,117 @@ fn overflow_and_underflow_follow_the_kind() {
         (FloatKind::F8E8M0FNU, "1e300", 0xFF),
         (FloatKind::F80, "1e5000", 0x7FFF_8000_0000_0000_0000),
         (FloatKind::F128, "1e-5000", 0),
-        (FloatKind::F16, "0.00000000000000000000000000000000000000001e99999999", 0x7C00),
+        (
+            FloatKind::F16,
+            "0.00000000000000000000000000000000000000001e99999999",
+            0x7C00,
+        ),
     ];
     for &(kind, text, bits) in cases {
-        assert_eq!(Float::parse(kind, text), Ok(Float::from_bits(kind, bits)), "{kind} {text}");
+        assert_eq!(
+            Float::parse(kind, text),
+            Ok(Float::from_bits(kind, bits)),
+            "{kind} {text}"
+        );
     }
-    assert_eq!(Float::parse_with_status(FloatKind::F32, "1e39").map(|r| r.1), Ok(Status::OVERFLOW | Status::INEXACT));
-    assert_eq!(Float::parse_with_status(FloatKind::F32, "0.5").map(|r| r.1), Ok(Status::OK));
+    assert_eq!(
+        Float::parse_with_status(FloatKind::F32, "1e39").map(|r| r.1),
+        Ok(Status::OVERFLOW | Status::INEXACT)
+    );
+    assert_eq!(
+        Float::parse_with_status(FloatKind::F32, "0.5").map(|r| r.1),
+        Ok(Status::OK)
+    );
 }
 
 #[test]
 fn malformed_text_is_an_error() {
-    for text in ["", "-", ".", "e5", "1e", "1.5e+", "1..5", "0x1p3", "1.5f", " 1.0", "inf", "nan"] {
+    for text in [
+        "", "-", ".", "e5", "1e", "1.5e+", "1..5", "0x1p3", "1.5f", " 1.0", "inf", "nan",
+    ] {
         assert!(
-            matches!(Float::parse(FloatKind::F32, text), Err(FloatError::InvalidLiteral { .. })),
+            matches!(
+                Float::parse(FloatKind::F32, text),
+                Err(FloatError::InvalidLiteral { .. })
+            ),
             "{text:?} should be rejected"
         );
     }
     assert_eq!(
         Float::parse(FloatKind::F8E8M0FNU, "-2.0"),
-        Err(FloatError::NegativeUnsigned { kind: FloatKind::F8E8M0FNU })
+        Err(FloatError::NegativeUnsigned {
+            kind: FloatKind::F8E8M0FNU
+        })
     );
 }
 
 #[test]
 fn mlir_literal_rules() {
     use FloatKind::*;
-    assert_eq!(Float::from_mlir_literal(F32, "5"), Err(FloatError::DecimalIntegerLiteral));
-    assert_eq!(Float::from_mlir_literal(F16, "-0x1"), Err(FloatError::NegativeHexLiteral));
-    assert_eq!(Float::from_mlir_literal(F4E2M1FN, "0x10"), Err(FloatError::HexLiteralOutOfRange { kind: F4E2M1FN }));
-    assert_eq!(Float::from_mlir_literal(F4E2M1FN, "0x0000F"), Ok(Float::from_bits(F4E2M1FN, 0xF)));
-    assert_eq!(Float::from_mlir_literal(TF32, "0x80000"), Err(FloatError::HexLiteralOutOfRange { kind: TF32 }));
-    assert!(matches!(Float::from_mlir_literal(F32, ".5"), Err(FloatError::InvalidLiteral { .. })));
-    assert!(matches!(Float::from_mlir_literal(F32, "1e5"), Err(FloatError::InvalidLiteral { .. })));
+    assert_eq!(
+        Float::from_mlir_literal(F32, "5"),
+        Err(FloatError::DecimalIntegerLiteral)
+    );
+    assert_eq!(
+        Float::from_mlir_literal(F16, "-0x1"),
+        Err(FloatError::NegativeHexLiteral)
+    );
+    assert_eq!(
+        Float::from_mlir_literal(F4E2M1FN, "0x10"),
+        Err(FloatError::HexLiteralOutOfRange { kind: F4E2M1FN })
+    );
+    assert_eq!(
+        Float::from_mlir_literal(F4E2M1FN, "0x0000F"),
+        Ok(Float::from_bits(F4E2M1FN, 0xF))
+    );
+    assert_eq!(
+        Float::from_mlir_literal(TF32, "0x80000"),
+        Err(FloatError::HexLiteralOutOfRange { kind: TF32 })
+    );
+    assert!(matches!(
+        Float::from_mlir_literal(F32, ".5"),
+        Err(FloatError::InvalidLiteral { .. })
+    ));
+    assert!(matches!(
+        Float::from_mlir_literal(F32, "1e5"),
+        Err(FloatError::InvalidLiteral { .. })
+    ));
     // mlir-opt rounds through f64: 0.1 in f128 is the double nearest 0.1, not the nearest quad.
     let through_double = Float::from_mlir_literal(F128, "0.1").expect("parses");
     assert_eq!(through_double, Float::from_f64(F128, 0.1));
     assert_ne!(through_double, Float::parse(F128, "0.1").expect("parses"));
+}
+
+#[test]
+fn very_long_digit_strings_round_exactly_and_quickly() {
+    // The midpoint between 1 and the next f64, followed by 50,000 zeros and then a 1: just
+    // above the tie, so it must round up; without the final 1 it is a tie (to even: down).
+    let tie = "1.00000000000000011102230246251565404236316680908203125";
+    let zeros = "0".repeat(50_000);
+    let above = format!("{tie}{zeros}1");
+    assert_eq!(
+        Float::parse(FloatKind::F64, &above),
+        Ok(Float::from_f64(FloatKind::F64, 1.0000000000000002))
+    );
+    assert_eq!(
+        Float::parse(FloatKind::F64, &format!("{tie}{zeros}")),
+        Ok(Float::from_f64(FloatKind::F64, 1.0))
+    );
+    let below = format!(
+        "1.00000000000000011102230246251565404236316680908203124{}",
+        "9".repeat(50_000)
+    );
+    assert_eq!(
+        Float::parse(FloatKind::F64, &below),
+        Ok(Float::from_f64(FloatKind::F64, 1.0))
+    );
+    // A million random digits against Rust's parser.
+    let mut rng = Rng(99);
+    let digits = random_digits(&mut rng, 1_000_000);
+    let text = format!("0.{digits}e-300");
+    let want = text.parse::<f64>().expect("rust parses");
+    assert_eq!(
+        Float::parse(FloatKind::F64, &text).map(|f| f.bits),
+        Ok(u128::from(want.to_bits()))
+    );
 }

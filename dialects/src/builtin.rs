@@ -2,7 +2,7 @@
 //! attributes {...} { ... }`) and `builtin.unrealized_conversion_cast`.
 
 use mica_ir::asm::AsmParser;
-use mica_ir::{Body, Context, Op, OpDef, OperationState, Printer, Traits};
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits};
 
 /// Registers the builtin ops.
 pub fn register(ctx: &mut Context) {
@@ -19,7 +19,84 @@ pub fn register(ctx: &mut Context) {
     module.print = Some(print_module);
     module.properties = &["sym_name", "sym_visibility"];
     crate::register(ctx, module);
-    crate::register(ctx, OpDef::new("builtin.unrealized_conversion_cast", Traits::PURE));
+    let mut cast = OpDef::new("builtin.unrealized_conversion_cast", Traits::PURE);
+    cast.parse = Some(parse_cast);
+    cast.print = Some(print_cast);
+    cast.verify = Some(verify_cast);
+    crate::register(ctx, cast);
+}
+
+/// `($inputs^ : type($inputs))? to type($outputs) attr-dict`
+fn parse_cast(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let mut ops = Vec::new();
+    while p.peek_ssa_name() {
+        ops.push(p.parse_operand()?);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    if !ops.is_empty() {
+        p.parse_punct(":")?;
+        let mut types = Vec::new();
+        loop {
+            types.push(p.parse_type()?);
+            if !p.parse_optional_punct(",") {
+                break;
+            }
+        }
+        if types.len() != ops.len() {
+            let at = p.offset();
+            p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+            return Err(());
+        }
+        for (o, t) in ops.iter().zip(types) {
+            let v = p.resolve_operand(o, t)?;
+            state.operands.push(v);
+        }
+    }
+    if !p.parse_optional_keyword("to") {
+        let at = p.offset();
+        p.error_at(at, "expected 'to'");
+        return Err(());
+    }
+    loop {
+        let t = p.parse_type()?;
+        state.result_types.push(t);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        state.attrs = p.ctx().dict_attr(entries);
+    }
+    Ok(())
+}
+
+fn print_cast(p: &mut Printer<'_>, body: &Body, op: Op) {
+    let n = body.num_operands(op);
+    if n > 0 {
+        p.write(" ");
+        for (i, v) in body.operands(op).enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_value(body, v);
+        }
+        p.write(" : ");
+        let types: Vec<_> = body.operands(op).map(|v| body.value_type(v)).collect();
+        p.type_list(&types);
+    }
+    p.write(" to ");
+    let types: Vec<_> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+    p.type_list(&types);
+    p.print_attr_dict(body.op(op).attrs, &[], false);
+}
+
+fn verify_cast(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    if body.results(op).is_empty() {
+        return Err(Diagnostic::error(body.op(op).loc, "'builtin.unrealized_conversion_cast' op expected at least one result for cast operation"));
+    }
+    Ok(())
 }
 
 fn parse_module(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {

@@ -280,7 +280,7 @@ impl<'a> Checker<'a> {
         }
         self.substitution_notes(pattern, range.start);
         let input: &'a SourceText = self.input;
-        if let Some(at) = possible_intended_match(&pattern.example(), &input.text()[range.clone()]) {
+        if let Some(at) = possible_intended_match(pattern.example(), &input.text()[range.clone()]) {
             let loc = self.input.location(range.start + at, 0);
             self.diags.push(Diagnostic::note("possible intended match here", loc));
         }
@@ -288,7 +288,7 @@ impl<'a> Checker<'a> {
 
     fn pattern_errors(&mut self, pattern: &Pattern, errors: Vec<MatchError>) {
         for e in errors {
-            let loc = self.source_of(pattern).location(e.offset, e.len);
+            let loc = self.source_of(pattern).location(e.offset, 0);
             self.diags.push(Diagnostic::error(e.message, Some(loc)));
         }
     }

@@ -58,17 +58,55 @@ impl fmt::Display for Diagnostic {
             return writeln!(f, "{kind}: {}", self.message);
         };
         writeln!(f, "{}:{}:{}: {kind}: {}", loc.file, loc.line, loc.column, self.message)?;
-        writeln!(f, "{}", loc.line_text)?;
-        // The caret line mirrors tabs so that it lines up under any tab stops.
-        let before = loc.line_text.get(..loc.column - 1).unwrap_or(&loc.line_text);
-        let mut caret: String =
-            before.chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        caret.push('^');
-        let rest = loc.line_text.get(loc.column - 1..).unwrap_or("");
-        let tildes = rest.chars().count().min(loc.len).saturating_sub(1);
-        caret.extend(std::iter::repeat_n('~', tildes));
-        writeln!(f, "{caret}")
+        writeln!(f, "{}", expand_tabs(&loc.line_text))?;
+        // Like LLVM, no caret line under text whose display columns are unknown.
+        if loc.line_text.is_ascii() {
+            writeln!(f, "{}", caret_line(loc))?;
+        }
+        Ok(())
     }
+}
+
+/// Width of a tab stop when showing source lines.
+const TAB_STOP: usize = 8;
+
+/// The line with tabs expanded to the next tab stop, as LLVM shows it.
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c == '\t' {
+            out.push(' ');
+            while out.len() % TAB_STOP != 0 {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `^` under the location and `~` under the rest of its range (clipped to the line),
+/// laid out under the tab-expanded line.
+fn caret_line(loc: &Location) -> String {
+    let line = loc.line_text.as_bytes();
+    let mut marks = vec![b' '; line.len() + 1];
+    let start = (loc.column - 1).min(line.len());
+    let end = (start + loc.len).min(line.len());
+    marks[start..end].fill(b'~');
+    marks[start] = b'^';
+    let used = marks.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+    let mut out = String::new();
+    for (i, &mark) in marks[..used].iter().enumerate() {
+        out.push(mark as char);
+        // A tab in the source line widens its column to the next tab stop.
+        if line.get(i) == Some(&b'\t') {
+            while out.len() % TAB_STOP != 0 {
+                out.push(mark as char);
+            }
+        }
+    }
+    out
 }
 
 /// Why a check did not pass, which decides FileCheck's exit code.
@@ -139,9 +177,13 @@ mod tests {
     #[test]
     fn renders_ranges_tabs_and_plain_errors() {
         let d = Diagnostic::note("found here", loc("\tabc def", 2, 3));
-        assert_eq!(d.to_string(), "t.mlir:3:2: note: found here\n\tabc def\n\t^~~\n");
+        assert_eq!(d.to_string(), "t.mlir:3:2: note: found here\n        abc def\n        ^~~\n");
+        let on_tab = Diagnostic::note("scanning from here", loc("x\ta", 2, 0));
+        assert!(on_tab.to_string().ends_with("x       a\n ^^^^^^^\n"));
         let clipped = Diagnostic::note("found here", loc("ab", 2, 10));
         assert!(clipped.to_string().ends_with("ab\n ^\n"));
+        let unicode = Diagnostic::note("found here", loc("é", 1, 1));
+        assert!(unicode.to_string().ends_with("found here\né\n"));
         let bare = Diagnostic::error("no check strings found with prefix 'CHECK:'", None);
         assert_eq!(bare.to_string(), "error: no check strings found with prefix 'CHECK:'\n");
     }

@@ -26,11 +26,10 @@ pub(crate) struct Found {
 }
 
 /// A problem with a pattern found while matching (e.g. an undefined variable), located
-/// in the pattern's source.
+/// at a byte offset of the pattern's source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct MatchError {
     pub offset: usize,
-    pub len: usize,
     pub message: String,
 }
 
@@ -51,24 +50,23 @@ fn group_name(group: usize) -> String {
 }
 
 fn undefined(name: &str, offset: usize) -> MatchError {
-    MatchError { offset, len: name.len(), message: format!("undefined variable: {name}") }
+    MatchError { offset, message: format!("undefined variable: {name}") }
 }
 
 /// The escaped value of `[[NAME]]`.
-fn string_use(name: &str, offset: usize, vars: &Variables) -> Result<String, MatchError> {
-    vars.string(name).map(posix::escape).ok_or_else(|| undefined(name, offset))
+fn string_use(name: &str, offset: usize, vars: &Variables) -> Result<String, Vec<MatchError>> {
+    vars.string(name).map(posix::escape).ok_or_else(|| vec![undefined(name, offset)])
 }
 
 /// The escaped value of a numeric expression in its format.
-fn numeric_use(u: &NumericUse, vars: &Variables) -> Result<String, MatchError> {
+fn numeric_use(u: &NumericUse, vars: &Variables) -> Result<String, Vec<MatchError>> {
     let rendered = u.expr.eval(vars.numbers()).and_then(|v| u.format.render(v));
     rendered.map(|s| posix::escape(&s)).map_err(|e| match e {
-        EvalError::Undefined { name, offset } => undefined(&name, u.offset + offset),
-        EvalError::Overflow => MatchError {
+        EvalError::Undefined(names) => names.iter().map(|(name, at)| undefined(name, u.offset + at)).collect(),
+        EvalError::Overflow => vec![MatchError {
             offset: u.offset,
-            len: u.text.len(),
             message: "unable to substitute variable or numeric expression: overflow error".into(),
-        },
+        }],
     })
 }
 
@@ -97,7 +95,7 @@ fn assemble(pieces: &[Piece], vars: &Variables) -> Result<Assembled, Vec<MatchEr
         };
         match text {
             Ok(t) => a.segments.last_mut().into_iter().for_each(|s| s.push_str(&t)),
-            Err(e) => errors.push(e),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() { Ok(a) } else { Err(errors) }
@@ -133,10 +131,10 @@ impl Pattern {
             Matcher::Fixed(text) => {
                 return Ok(find_fixed(hay, text, cache.ignore_case()).map(|p| at(p, p + text.len())));
             }
-            Matcher::Regex { pieces, defs } => (pieces, defs),
+            Matcher::Regex { pieces, defs, .. } => (pieces, defs),
         };
         let assembled = assemble(pieces, vars)?;
-        let engine_error = |message: String| vec![MatchError { offset: self.offset, len: 0, message }];
+        let engine_error = |message: String| vec![MatchError { offset: self.offset, message }];
         let Some((range, groups)) = search(&assembled, hay, cache).map_err(engine_error)? else {
             return Ok(None);
         };

@@ -90,8 +90,8 @@ impl NumFormat {
 /// Why an expression could not be evaluated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum EvalError {
-    /// A variable without a value; with the byte offset of its name in the block.
-    Undefined { name: String, offset: usize },
+    /// Variables without a value, with the byte offsets of their names in the block.
+    Undefined(Vec<(String, usize)>),
     /// The value left the representable range, was negative for an unsigned format,
     /// or was divided by zero.
     Overflow,
@@ -137,14 +137,18 @@ impl Expr {
     pub(crate) fn eval(&self, values: &BTreeMap<String, i128>) -> Result<i128, EvalError> {
         match self {
             Expr::Literal(v) | Expr::Line(v) => Ok(*v),
-            Expr::Var { name, offset, .. } => values
-                .get(name)
-                .copied()
-                .ok_or_else(|| EvalError::Undefined { name: name.clone(), offset: *offset }),
-            Expr::Binary(op, l, r) => {
-                let (l, r) = (l.eval(values), r.eval(values));
-                op.apply(l?, r?)
+            Expr::Var { name, offset, .. } => {
+                values.get(name).copied().ok_or_else(|| EvalError::Undefined(vec![(name.clone(), *offset)]))
             }
+            Expr::Binary(op, l, r) => match (l.eval(values), r.eval(values)) {
+                (Ok(l), Ok(r)) => op.apply(l, r),
+                // Report every undefined variable, as FileCheck does.
+                (Err(EvalError::Undefined(mut a)), Err(EvalError::Undefined(b))) => {
+                    a.extend(b);
+                    Err(EvalError::Undefined(a))
+                }
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            },
         }
     }
 

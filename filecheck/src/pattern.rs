@@ -73,8 +73,9 @@ pub(crate) struct VarDef {
 pub(crate) enum Matcher {
     /// A plain substring search.
     Fixed(String),
-    /// A regex search with substitutions.
-    Regex { pieces: Vec<Piece>, defs: Vec<VarDef> },
+    /// A regex search with substitutions; `template` is the regex as LLVM spells it
+    /// before substitution, used for "possible intended match" hints.
+    Regex { pieces: Vec<Piece>, defs: Vec<VarDef>, template: String },
     /// CHECK-EMPTY: the newline ending the previous line followed by an empty line.
     Empty,
     /// The implicit end-of-input check.
@@ -116,7 +117,7 @@ impl Pattern {
 
     /// Whether the pattern defines or substitutes variables (not allowed in labels).
     pub(crate) fn has_variable(&self) -> bool {
-        let Matcher::Regex { pieces, defs } = &self.matcher else { return false };
+        let Matcher::Regex { pieces, defs, .. } = &self.matcher else { return false };
         defs.iter().any(|d| d.kind == VarKind::String)
             || pieces.iter().any(|p| {
                 matches!(p, Piece::StringUse { .. } | Piece::Numeric(_))
@@ -124,19 +125,13 @@ impl Pattern {
             })
     }
 
-    /// Text resembling what the pattern matches, for "possible intended match" hints.
-    pub(crate) fn example(&self) -> String {
+    /// Text resembling what the pattern matches, for "possible intended match" hints:
+    /// the fixed string, or the regex as FileCheck builds it.
+    pub(crate) fn example(&self) -> &str {
         match &self.matcher {
-            Matcher::Fixed(text) => text.clone(),
-            Matcher::Regex { pieces, .. } => pieces
-                .iter()
-                .filter_map(|p| match p {
-                    Piece::Regex(re) => Some(re.as_str()),
-                    Piece::Def { body: DefBody::Regex(re), .. } => Some(re.as_str()),
-                    _ => None,
-                })
-                .collect(),
-            Matcher::Empty | Matcher::Eof => String::new(),
+            Matcher::Fixed(text) => text,
+            Matcher::Regex { template, .. } => template,
+            Matcher::Empty | Matcher::Eof => "",
         }
     }
 
@@ -151,7 +146,7 @@ impl Pattern {
         opts: &Options,
         ctx: &mut ParseContext,
     ) -> Result<Pattern, ParseError> {
-        let matcher = PatternParser { base: offset, line, opts, ctx, pieces: Vec::new(), defs: Vec::new() }
+        let matcher = PatternParser { base: offset, line, opts, ctx, pieces: Vec::new(), defs: Vec::new(), template: String::new() }
             .parse(text, kind, prefix)?;
         Ok(Pattern { kind, source, offset, matcher })
     }
@@ -164,6 +159,19 @@ struct PatternParser<'a> {
     ctx: &'a mut ParseContext,
     pieces: Vec<Piece>,
     defs: Vec<VarDef>,
+    /// The pattern as LLVM's FileCheck spells its regex (POSIX, before substitution).
+    template: String,
+}
+
+/// LLVM's escaping of literal text in its regex template.
+fn llvm_escape(text: &str) -> String {
+    text.chars().fold(String::new(), |mut out, c| {
+        if "()^$|*+?.[]\\{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+        out
+    })
 }
 
 /// Finds the `]]` closing a substitution block, skipping brackets of regex classes.
@@ -212,6 +220,7 @@ impl PatternParser<'_> {
         let spaces = if opts.strict_whitespace { "" } else { " *" };
         if full_lines {
             self.pieces.push(Piece::Regex(format!("^{spaces}")));
+            self.template.push_str(&format!("^{spaces}"));
         }
         let mut pos = 0;
         while pos < text.len() {
@@ -222,6 +231,9 @@ impl PatternParser<'_> {
                     .ok_or_else(|| (self.base + pos, "found start of regex string with no end '}}'".to_string()))?;
                 let re = self.regex(&rest[2..end], pos + 2)?;
                 self.pieces.push(Piece::Regex(format!("(?:{re})")));
+                let user = &rest[2..end];
+                let grouped = if rest.contains('|') { format!("({user})") } else { user.to_string() };
+                self.template.push_str(&grouped);
                 pos += end + 2;
             } else if rest.starts_with("[[") && !rest.starts_with("[[[") {
                 pos = self.substitution_block(text, pos)?;
@@ -233,13 +245,15 @@ impl PatternParser<'_> {
                     .min()
                     .map_or(rest.len(), |e| e + first);
                 self.pieces.push(Piece::Regex(posix::escape(&rest[..end])));
+                self.template.push_str(&llvm_escape(&rest[..end]));
                 pos += end;
             }
         }
         if full_lines {
             self.pieces.push(Piece::Regex(format!("{spaces}$")));
+            self.template.push_str(&format!("{spaces}$"));
         }
-        Ok(Matcher::Regex { pieces: self.pieces, defs: self.defs })
+        Ok(Matcher::Regex { pieces: self.pieces, defs: self.defs, template: self.template })
     }
 
     /// Translates and validates a user regex found at `pos` of the pattern text.
@@ -285,7 +299,10 @@ impl PatternParser<'_> {
             }
             let earlier = self.defs.iter().rev().find(|d| d.name == var.name && d.kind == VarKind::String);
             self.pieces.push(match earlier {
-                Some(def) => Piece::Backref { group: def.group },
+                Some(def) => {
+                    self.template.push_str(&format!("\\{}", def.group + 1));
+                    Piece::Backref { group: def.group }
+                }
                 None => Piece::StringUse { name: var.name, offset: name_at },
             });
             return Ok(());
@@ -297,6 +314,7 @@ impl PatternParser<'_> {
             return Err((name_at, format!("numeric variable with name '{}' already exists", var.name)));
         }
         let body = self.regex(regex, at + var.name.len() + 1)?;
+        self.template.push_str(&format!("({regex})"));
         self.define(var.name.clone(), VarKind::String, DefBody::Regex(body));
         self.ctx.string_vars.insert(var.name);
         Ok(())
@@ -316,6 +334,11 @@ impl PatternParser<'_> {
             Some(expr) => DefBody::Numeric(NumericUse { expr, format, text: block.to_string(), offset: self.base + at }),
             None => DefBody::Regex(format.wildcard_regex()),
         };
+        let wildcard = match &body {
+            DefBody::Regex(re) => re.as_str(),
+            DefBody::Numeric(_) => "",
+        };
+        self.template.push_str(&if def.is_some() { format!("({wildcard})") } else { wildcard.to_string() });
         let Some((name, name_at)) = def else {
             self.pieces.push(match body {
                 DefBody::Regex(re) => Piece::Regex(re),

@@ -31,6 +31,7 @@ fn oracle() -> Option<PathBuf> {
 struct Outcome {
     code: i32,
     errors: Vec<String>,
+    text: String,
 }
 
 /// Messages whose wording differs between regex engines are compared by their stem.
@@ -60,13 +61,13 @@ fn run_llvm(filecheck: &Path, dir: &Path, args: &[&str], checks: &str, input: &s
             (file == "check" || file == "command line").then(|| format!("{file}:{rest}: {}", normalize(msg)))
         })
         .collect();
-    Outcome { code: out.status.code().unwrap_or(-1), errors }
+    Outcome { code: out.status.code().unwrap_or(-1), errors, text: String::from_utf8_lossy(&out.stderr).to_string() }
 }
 
 fn run_ours(args: &[&str], checks: &str, input: &str) -> Outcome {
     match check(checks, input, &options_for(args)) {
-        Ok(()) => Outcome { code: 0, errors: Vec::new() },
-        Err(f) => Outcome {
+        Ok(()) => Outcome { code: 0, errors: Vec::new(), text: String::new() },
+        Err(f) => Outcome { text: f.to_string(),
             code: f.kind.exit_code(),
             errors: f
                 .diagnostics
@@ -260,7 +261,8 @@ fn agrees_with_llvm_filecheck() {
             differences.push(format!("{name}: the case table expects {expect:?}, LLVM gives {llvm:?}\n"));
         }
         let ours = run_ours(&args, &checks, &input);
-        if llvm != ours {
+        if llvm.text != ours.text { eprintln!("TEXTDIFF {name}\n--- checks\n{checks}--- input\n{input:?}\n{}=====\n{}", llvm.text, ours.text); }
+        if llvm.code != ours.code || llvm.errors != ours.errors {
             differences.push(format!(
                 "{name} {args:?}\n--- checks\n{checks}--- input\n{input:?}\n--- LLVM: {llvm:?}\n--- ours: {ours:?}\n"
             ));

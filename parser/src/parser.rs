@@ -652,6 +652,9 @@ impl<'a> Parser<'a> {
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
+            if d.traits.contains(Traits::SINGLE_BLOCK) {
+                self.ensure_entry_blocks(&mut state);
+            }
         }
         Ok(self.cur_body().create_op(state))
     }
@@ -669,6 +672,23 @@ impl<'a> Parser<'a> {
         }
         state.properties = Some(self.ctx.dict_attr(props));
         state.attrs = self.ctx.dict_attr(rest);
+    }
+
+    /// Single-block ops always have their block, even when written as `{}`.
+    fn ensure_entry_blocks(&mut self, state: &mut OperationState) {
+        if let Some(nested) = state.nested.as_deref_mut() {
+            for r in nested.roots.clone() {
+                if nested.region_blocks(r).is_empty() {
+                    nested.append_block(r);
+                }
+            }
+        } else {
+            for r in state.regions.clone() {
+                if self.cur_body_ref().region_blocks(r).is_empty() {
+                    self.cur_body().append_block(r);
+                }
+            }
+        }
     }
 
     fn parse_custom_operation(&mut self, start: usize, _num_results: u32) -> PResult<Op> {
@@ -699,6 +719,9 @@ impl<'a> Parser<'a> {
         self.default_dialects.pop();
         r?;
         self.parse_trailing_location(&mut state)?;
+        if def.traits.contains(Traits::SINGLE_BLOCK) {
+            self.ensure_entry_blocks(&mut state);
+        }
         Ok(self.cur_body().create_op(state))
     }
 
