@@ -478,7 +478,7 @@ impl<'a, 'c> State<'a, 'c> {
         Ok(expr)
     }
 
-    /// `-operand`, built as MLIR does: `(-1) * operand`. A failing operand also reports
+    /// `-operand`, built as MLIR does: `operand * -1`. A failing operand also reports
     /// "missing operand of negation" (unless the lexer failed, which silences MLIR's parser).
     fn parse_negation(&mut self, has_lhs: bool) -> PResult<AffineExpr> {
         self.bump()?;
@@ -486,7 +486,7 @@ impl<'a, 'c> State<'a, 'c> {
         match self.parse_operand(has_lhs) {
             Ok(operand) => {
                 self.nesting -= 1;
-                self.bounded(AffineExpr::mul(AffineExpr::Constant(-1), operand))
+                self.bounded(AffineExpr::neg(operand))
             }
             Err(mut error) => {
                 if !self.lexer_failed {

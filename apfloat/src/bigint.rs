@@ -139,10 +139,6 @@ impl BigUint {
     pub fn pow5(k: u64) -> BigUint {
         // 5^13 is the largest power of five that fits in a limb.
         const FIVE_13: u32 = 1_220_703_125;
-        let mut result = BigUint::from_u128(1);
-        let mut base = BigUint::from_u128(5);
-        let mut e = k;
-        // Square-and-multiply keeps the big multiplications balanced.
         if k < 64 {
             let mut r = BigUint::from_u128(1);
             for _ in 0..k / 13 {
@@ -150,6 +146,10 @@ impl BigUint {
             }
             return r.mul_small_add(5u32.pow((k % 13) as u32), 0);
         }
+        // Square-and-multiply keeps the big multiplications balanced.
+        let mut result = BigUint::from_u128(1);
+        let mut base = BigUint::from_u128(5);
+        let mut e = k;
         while e != 0 {
             if e & 1 == 1 {
                 result = result.mul(&base);

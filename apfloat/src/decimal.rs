@@ -19,15 +19,15 @@ const OVERLARGE_EXPONENT: i64 = 24_000;
 const MAX_EXACT_DIGITS: u64 = 12_000;
 
 /// A scanned decimal number: `digits * 10^exp` (digits without leading or trailing zeros).
-pub(crate) struct Decimal<'a> {
-    pub negative: bool,
-    pub digits: Vec<&'a [u8]>,
-    pub digit_count: u64,
-    pub exp: i64,
+struct Decimal<'a> {
+    negative: bool,
+    digits: Vec<&'a [u8]>,
+    digit_count: u64,
+    exp: i64,
 }
 
 /// Scan `[-+]?[0-9]*(.[0-9]*)?([eE][-+]?[0-9]+)?` with at least one mantissa digit.
-pub(crate) fn scan(text: &str) -> Result<Decimal<'_>, FloatError> {
+fn scan(text: &str) -> Result<Decimal<'_>, FloatError> {
     let invalid = || FloatError::InvalidLiteral {
         text: text.to_string(),
     };

@@ -131,7 +131,9 @@ impl Pattern {
         match &self.matcher {
             Matcher::Fixed(text) => text,
             Matcher::Regex { template, .. } => template,
-            Matcher::Empty | Matcher::Eof => "",
+            // FileCheck's regex for CHECK-EMPTY.
+            Matcher::Empty => "(\n$)",
+            Matcher::Eof => "",
         }
     }
 

@@ -693,9 +693,14 @@ impl Parser<'_> {
         match self.tok.kind {
             Tok::HashIdent => {
                 let at = self.tok.start;
+                let name = self.text()[1..].to_string();
+                if !name.contains('.') && !self.attr_aliases.contains_key(&name) {
+                    return self.err(at, "operation location alias was never defined");
+                }
                 let a = self.parse_hash_attr()?;
                 if !matches!(ctx.attr_kind(a), AttrKind::Location(_)) {
-                    return self.err(at, "expected location attribute, but got");
+                    let s = mica_ir::printer::attr_string(ctx, a);
+                    return self.err(at, format!("expected location, but found '{s}'"));
                 }
                 Ok(a)
             }
@@ -723,7 +728,7 @@ impl Parser<'_> {
                 }
                 self.expect(Tok::LSquare, "'[' in fused location")?;
                 let mut locs = Vec::new();
-                self.comma_list(Tok::RSquare, |p| {
+                self.comma_list_msg(Tok::RSquare, "expected ']' in fused location", |p| {
                     locs.push(p.parse_location_body()?);
                     Ok(())
                 })?;

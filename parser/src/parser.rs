@@ -157,16 +157,34 @@ impl<'a> Parser<'a> {
         self.err(at, msg)
     }
 
+    /// Where MLIR reports an unexpected token: right after the previous non-blank text,
+    /// skipping blank lines and line comments (its `emitWrongTokenError`).
     pub(crate) fn error_offset(&self) -> usize {
         if self.tok.kind == Tok::Error {
             return self.tok.start;
         }
+        let mut loc = self.tok.start;
         if self.tok.kind == Tok::Eof {
-            // Point just after the last non-whitespace byte.
-            let trimmed = self.src.trim_end();
-            return trimmed.len().saturating_sub(1).max(0);
+            loc = loc.saturating_sub(1);
         }
-        self.tok.start
+        let bytes = self.src.as_bytes();
+        let mut end = loc.min(bytes.len());
+        loop {
+            while end > 0 && (bytes[end - 1] == b' ' || bytes[end - 1] == b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return loc;
+            }
+            if bytes[end - 1] != b'\n' && bytes[end - 1] != b'\r' {
+                return end;
+            }
+            end -= 1;
+            let line_start = self.src[..end].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            if let Some(c) = self.src[line_start..end].find("//") {
+                end = line_start + c;
+            }
+        }
     }
 
     pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
@@ -187,10 +205,17 @@ impl<'a> Parser<'a> {
     pub(crate) fn lex_error<T>(&mut self) -> PResult<T> {
         let at = self.tok.start;
         let c = self.src[at..].chars().next().unwrap_or(' ');
-        if c == '"' {
-            return self.err(at, "expected '\"' in string literal");
-        }
-        self.err(at, "unexpected character")
+        let msg = match c {
+            '"' => "expected '\"' in string literal",
+            '.' => "expected three consecutive dots for an ellipsis",
+            '!' => "invalid type identifier",
+            '#' => "invalid attribute name",
+            '^' => "invalid block name",
+            '%' => "invalid SSA name",
+            '@' => "@ identifier expected to start with letter or '_'",
+            _ => "unexpected character",
+        };
+        self.err(at, msg)
     }
 
     pub(crate) fn enter(&mut self) -> PResult<()> {
@@ -218,7 +243,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a comma-separated list of elements until `close` (consumed).
-    pub(crate) fn comma_list(&mut self, close: Tok, mut f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+    pub(crate) fn comma_list(&mut self, close: Tok, f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+        let p = close.punct().unwrap_or("?");
+        self.comma_list_msg(close, &format!("expected ',' or '{p}'"), f)
+    }
+
+    /// Like [`Self::comma_list`], with MLIR's message for a missing closing token.
+    pub(crate) fn comma_list_msg(&mut self, close: Tok, msg: &str, mut f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
         if self.eat(close) {
             return Ok(());
         }
@@ -228,8 +259,10 @@ impl<'a> Parser<'a> {
                 return Ok(());
             }
             if !self.eat(Tok::Comma) {
-                let p = close.punct().unwrap_or("?");
-                return self.err_here(format!("expected ',' or '{p}'"));
+                if self.tok.kind == Tok::Error {
+                    return self.lex_error();
+                }
+                return self.err_here(msg);
             }
         }
     }
@@ -257,7 +290,7 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 Tok::Eof => break,
-                Tok::HashIdent if self.is_alias_definition() => self.parse_attr_alias_def()?,
+                Tok::HashIdent => self.parse_attr_alias_def()?,
                 Tok::BangIdent => self.parse_type_alias_def()?,
                 Tok::FileMetadataBegin => self.parse_file_metadata()?,
                 Tok::Error => return self.lex_error(),
@@ -290,16 +323,11 @@ impl<'a> Parser<'a> {
         Ok(ParsedModule { body, top, resources: std::mem::take(&mut self.resources) })
     }
 
-    fn is_alias_definition(&self) -> bool {
-        let next = lex_at(self.src, self.tok.end);
-        next.kind == Tok::Equal
-    }
-
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
         let at = self.tok.start;
         let name = self.text()[1..].to_string();
         self.bump();
-        self.expect_punct(Tok::Equal)?;
+        self.expect(Tok::Equal, "'=' in attribute alias definition")?;
         if name.contains('.') {
             return self.err(at, "attribute names with a '.' are reserved for dialect-defined names");
         }
@@ -314,11 +342,7 @@ impl<'a> Parser<'a> {
         let at = self.tok.start;
         let name = self.text()[1..].to_string();
         self.bump();
-        if !self.is(Tok::Equal) {
-            // A type at top level that is not an alias definition.
-            return self.err(at, "expected 'type' or 'attribute' alias definition, or operation");
-        }
-        self.bump();
+        self.expect(Tok::Equal, "'=' in type alias definition")?;
         if name.contains('.') {
             return self.err(at, "type names with a '.' are reserved for dialect-defined names");
         }
@@ -538,7 +562,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            self.expect_punct(Tok::Equal)?;
+            self.expect(Tok::Equal, "'=' after SSA name")?;
         }
         let total: u32 = results.iter().map(|r| r.1).sum();
         let op = match self.tok.kind {
@@ -555,6 +579,9 @@ impl<'a> Parser<'a> {
         // Bind results.
         let nres = self.cur_body_ref().results(op).len() as u32;
         if !results.is_empty() {
+            if nres == 0 {
+                return self.err(start, "cannot name an operation with no results");
+            }
             if nres != total {
                 let msg = format!("operation defines {nres} results but was provided {total} to bind");
                 return self.err(start, msg);
@@ -776,7 +803,7 @@ impl<'a> Parser<'a> {
             self.push_body();
         }
         let r = (|| {
-            self.comma_list(Tok::RParen, |p| {
+            self.comma_list_msg(Tok::RParen, "expected ')' to end region list", |p| {
                 let region = p.parse_region_body(&[])?;
                 p.add_region(state, region, isolated);
                 Ok(())
@@ -907,7 +934,7 @@ impl<'a> Parser<'a> {
                 if o.number != 0 || p.src[o.offset..].starts_with(&format!("%{}#", o.name)) {
                     return p.err(o.offset, "invalid block argument name");
                 }
-                p.expect(Tok::Colon, "':' and type for SSA value")?;
+                p.expect(Tok::Colon, "':' and type for SSA operand")?;
                 let ty = p.parse_type()?;
                 let loc = AsmParser::parse_optional_location(p)?;
                 let v = p.cur_body().add_block_arg(b, ty, loc);
@@ -1016,9 +1043,9 @@ impl<'a> AsmParser<'a> for Parser<'a> {
             return Ok(None);
         }
         self.bump();
-        self.expect_punct(Tok::LParen)?;
+        self.expect(Tok::LParen, "'(' in location")?;
         let l = self.parse_location_body()?;
-        self.expect_punct(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' in location")?;
         Ok(Some(l))
     }
 

@@ -56,7 +56,7 @@ impl Parser<'_> {
                         self.bump();
                         self.expect(Tok::Less, "'<' in tuple type")?;
                         let mut elems = Vec::new();
-                        self.comma_list(Tok::Greater, |p| {
+                        self.comma_list_msg(Tok::Greater, "expected '>' in tuple type", |p| {
                             elems.push(p.parse_type()?);
                             Ok(())
                         })?;
@@ -87,7 +87,10 @@ impl Parser<'_> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(None);
         }
-        let width: u64 = digits.parse().unwrap_or(u64::MAX);
+        let Ok(width) = digits.parse::<u32>() else {
+            return self.err(at, "invalid integer width");
+        };
+        let width = width as u64;
         if width > MAX_INT_WIDTH {
             return self.err(at, format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"));
         }
@@ -291,13 +294,11 @@ impl Parser<'_> {
         let at = self.tok.start;
         let elem = self.parse_type()?;
         let ok = match self.ctx.type_kind(elem) {
-            TypeKind::Function { .. } | TypeKind::None => false,
-            TypeKind::UnrankedMemRef { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::RankedTensor { .. } => {
-                what != "memref" && what != "vector"
-            }
-            TypeKind::MemRef { .. } => what == "memref",
-            TypeKind::Vector { .. } => what != "vector",
-            _ => true,
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => true,
+            TypeKind::Complex(_) | TypeKind::Vector { .. } => what != "vector",
+            TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => what == "memref",
+            TypeKind::Opaque { .. } => what != "vector",
+            _ => false,
         };
         if !ok {
             let msg = match what {
@@ -333,6 +334,17 @@ impl Parser<'_> {
             let at = self.tok.start;
             let a = self.parse_attribute()?;
             let is_layout = matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. });
+            if is_layout && memory_space.is_some() {
+                return self.err(at, "expected memory space to be last in memref type");
+            }
+            if !is_layout
+                && !matches!(
+                    ctx.attr_kind(a),
+                    AttrKind::Integer { .. } | AttrKind::String { .. } | AttrKind::Dictionary(_) | AttrKind::Opaque { .. }
+                )
+            {
+                return self.err(at, "unsupported memory space Attribute");
+            }
             if is_layout && memory_space.is_none() && layout.is_none() && !unranked {
                 if let AttrKind::AffineMap(m) = ctx.attr_kind(a) {
                     if m.num_dims as usize != dims.len() {
