@@ -19,7 +19,11 @@ pub struct ParseError {
 impl ParseError {
     /// An error at `offset`.
     pub fn new(offset: usize, message: impl Into<String>) -> Self {
-        ParseError { offset, message: message.into(), also: Vec::new() }
+        ParseError {
+            offset,
+            message: message.into(),
+            also: Vec::new(),
+        }
     }
 }
 
@@ -49,8 +53,14 @@ pub(crate) fn wrong_token_offset(buffer: &[u8], token_offset: usize) -> usize {
         }
         end -= 1;
         // The previous line starts at its preceding line break (inclusive), or the buffer start.
-        let line_start = buffer[..end].iter().rposition(|&c| c == b'\n' || c == b'\r').unwrap_or(0);
-        if let Some(comment) = buffer[line_start..end].windows(2).position(|pair| pair == b"//") {
+        let line_start = buffer[..end]
+            .iter()
+            .rposition(|&c| c == b'\n' || c == b'\r')
+            .unwrap_or(0);
+        if let Some(comment) = buffer[line_start..end]
+            .windows(2)
+            .position(|pair| pair == b"//")
+        {
             end = line_start + comment;
         }
     }

@@ -1,10 +1,10 @@
 //! The affine expression value type: a tree over dimensions, symbols and 64-bit constants,
 //! with structural equality and hashing, cheap to clone (children are shared behind [`Arc`]).
 //!
-//! Binary nodes can only be created through this crate's constructors, so the facts cached in
-//! each node (whether it is free of dimensions, its largest known divisor, its depth) always
-//! agree with its operator and operands. The simplifying constructors live in
-//! [`crate::simplify`]; this file holds the representation and the read-only queries.
+//! Each binary node caches two facts that depend on its operands only (whether it is free of
+//! dimensions, and its depth), so the checks the parser and the simplifier make on every node
+//! take constant time. The simplifying constructors live in `simplify.rs`; this file holds the
+//! representation and the read-only queries.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -64,13 +64,12 @@ pub enum ExprView<'a> {
     Binary(BinaryOp, &'a AffineExpr, &'a AffineExpr),
 }
 
-/// The operands of a binary affine expression, with facts about the node computed once when it
-/// is built. Equality and hashing look at the operands only.
+/// The operands of a binary affine expression, with facts about them computed once when the
+/// node is built. Equality and hashing look at the operands only.
 pub struct BinaryExpr {
     lhs: AffineExpr,
     rhs: AffineExpr,
     symbolic_or_constant: bool,
-    largest_known_divisor: i64,
     depth: u32,
 }
 
@@ -125,14 +124,18 @@ impl AffineExpr {
         AffineExpr::Constant(value)
     }
 
-    /// Builds `lhs op rhs` as is, without any simplification. MLIR never builds such nodes
-    /// itself except when simplification declines (e.g. constant folding would overflow); this
-    /// is meant for tests and for rebuilding a tree node by node.
+    /// Builds the node `lhs op rhs` as is, without simplification: what the simplifying
+    /// constructors build when no rule applies. Other uses risk trees MLIR would never build
+    /// (such as `1 + 2`), which print differently from MLIR's.
     pub fn binary_unsimplified(op: BinaryOp, lhs: AffineExpr, rhs: AffineExpr) -> Self {
         let symbolic_or_constant = lhs.is_symbolic_or_constant() && rhs.is_symbolic_or_constant();
-        let largest_known_divisor = binary_divisor(op, &lhs, &rhs);
         let depth = lhs.depth().max(rhs.depth()).saturating_add(1);
-        let node = Arc::new(BinaryExpr { lhs, rhs, symbolic_or_constant, largest_known_divisor, depth });
+        let node = Arc::new(BinaryExpr {
+            lhs,
+            rhs,
+            symbolic_or_constant,
+            depth,
+        });
         match op {
             BinaryOp::Add => AffineExpr::Add(node),
             BinaryOp::Mul => AffineExpr::Mul(node),
@@ -151,7 +154,9 @@ impl AffineExpr {
             AffineExpr::Add(node) => ExprView::Binary(BinaryOp::Add, &node.lhs, &node.rhs),
             AffineExpr::Mul(node) => ExprView::Binary(BinaryOp::Mul, &node.lhs, &node.rhs),
             AffineExpr::Mod(node) => ExprView::Binary(BinaryOp::Mod, &node.lhs, &node.rhs),
-            AffineExpr::FloorDiv(node) => ExprView::Binary(BinaryOp::FloorDiv, &node.lhs, &node.rhs),
+            AffineExpr::FloorDiv(node) => {
+                ExprView::Binary(BinaryOp::FloorDiv, &node.lhs, &node.rhs)
+            }
             AffineExpr::CeilDiv(node) => ExprView::Binary(BinaryOp::CeilDiv, &node.lhs, &node.rhs),
         }
     }
@@ -180,7 +185,7 @@ impl AffineExpr {
         }
     }
 
-    /// The cached facts of a binary node.
+    /// The node of a binary expression, with its cached facts.
     fn binary_node(&self) -> Option<&BinaryExpr> {
         match self {
             AffineExpr::Dim(_) | AffineExpr::Symbol(_) | AffineExpr::Constant(_) => None,
@@ -198,7 +203,9 @@ impl AffineExpr {
         match self {
             AffineExpr::Dim(_) => false,
             AffineExpr::Symbol(_) | AffineExpr::Constant(_) => true,
-            _ => self.binary_node().is_some_and(|node| node.symbolic_or_constant),
+            _ => self
+                .binary_node()
+                .is_some_and(|node| node.symbolic_or_constant),
         }
     }
 
@@ -220,10 +227,10 @@ impl AffineExpr {
     /// The largest integer known to divide every value of the expression, as MLIR's
     /// `getLargestKnownDivisor` (including its wrap-around on extreme constants).
     pub fn largest_known_divisor(&self) -> i64 {
-        match self {
-            AffineExpr::Dim(_) | AffineExpr::Symbol(_) => 1,
-            AffineExpr::Constant(value) => value.wrapping_abs(),
-            _ => self.binary_node().map_or(1, |node| node.largest_known_divisor),
+        match self.view() {
+            ExprView::Dim(_) | ExprView::Symbol(_) => 1,
+            ExprView::Constant(value) => value.wrapping_abs(),
+            ExprView::Binary(op, lhs, rhs) => binary_divisor(op, lhs, rhs),
         }
     }
 
@@ -236,9 +243,9 @@ impl AffineExpr {
     pub fn is_function_of_dim(&self, position: u32) -> bool {
         match self {
             AffineExpr::Dim(found) => *found == position,
-            _ => self
-                .as_binary()
-                .is_some_and(|(_, lhs, rhs)| lhs.is_function_of_dim(position) || rhs.is_function_of_dim(position)),
+            _ => self.as_binary().is_some_and(|(_, lhs, rhs)| {
+                lhs.is_function_of_dim(position) || rhs.is_function_of_dim(position)
+            }),
         }
     }
 
@@ -255,7 +262,11 @@ impl AffineExpr {
     /// Replaces `d<i>` by `dims[i]` and `s<i>` by `symbols[i]` (positions past the end of a
     /// slice are kept) and rebuilds the changed nodes with simplification, as MLIR's
     /// `replaceDimsAndSymbols`.
-    pub fn replace_dims_and_symbols(&self, dims: &[AffineExpr], symbols: &[AffineExpr]) -> AffineExpr {
+    pub fn replace_dims_and_symbols(
+        &self,
+        dims: &[AffineExpr],
+        symbols: &[AffineExpr],
+    ) -> AffineExpr {
         if let Some((op, lhs, rhs)) = self.as_binary() {
             let new_lhs = lhs.replace_dims_and_symbols(dims, symbols);
             let new_rhs = rhs.replace_dims_and_symbols(dims, symbols);
@@ -276,11 +287,14 @@ impl AffineExpr {
 /// The largest known divisor of `lhs op rhs`, as MLIR 22 computes it.
 fn binary_divisor(op: BinaryOp, lhs: &AffineExpr, rhs: &AffineExpr) -> i64 {
     match op {
-        BinaryOp::Mul => lhs.largest_known_divisor().wrapping_mul(rhs.largest_known_divisor()),
+        BinaryOp::Mul => lhs
+            .largest_known_divisor()
+            .wrapping_mul(rhs.largest_known_divisor()),
         // The gcd is computed on the unsigned reinterpretation, as MLIR's `std::gcd` call does.
-        BinaryOp::Add | BinaryOp::Mod => {
-            gcd(lhs.largest_known_divisor() as u64, rhs.largest_known_divisor() as u64) as i64
-        }
+        BinaryOp::Add | BinaryOp::Mod => gcd(
+            lhs.largest_known_divisor() as u64,
+            rhs.largest_known_divisor() as u64,
+        ) as i64,
         BinaryOp::FloorDiv | BinaryOp::CeilDiv => match rhs.as_constant() {
             Some(divisor) if divisor != 0 => {
                 let lhs_divisor = lhs.largest_known_divisor();
@@ -299,7 +313,9 @@ impl fmt::Debug for AffineExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, node) = match self {
             AffineExpr::Dim(position) => return f.debug_tuple("Dim").field(position).finish(),
-            AffineExpr::Symbol(position) => return f.debug_tuple("Symbol").field(position).finish(),
+            AffineExpr::Symbol(position) => {
+                return f.debug_tuple("Symbol").field(position).finish();
+            }
             AffineExpr::Constant(value) => return f.debug_tuple("Constant").field(value).finish(),
             AffineExpr::Add(node) => ("Add", node),
             AffineExpr::Mul(node) => ("Mul", node),
@@ -307,12 +323,18 @@ impl fmt::Debug for AffineExpr {
             AffineExpr::FloorDiv(node) => ("FloorDiv", node),
             AffineExpr::CeilDiv(node) => ("CeilDiv", node),
         };
-        f.debug_tuple(name).field(&node.lhs).field(&node.rhs).finish()
+        f.debug_tuple(name)
+            .field(&node.lhs)
+            .field(&node.rhs)
+            .finish()
     }
 }
 
 impl fmt::Debug for BinaryExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("BinaryExpr").field(&self.lhs).field(&self.rhs).finish()
+        f.debug_tuple("BinaryExpr")
+            .field(&self.lhs)
+            .field(&self.rhs)
+            .finish()
     }
 }

@@ -41,7 +41,11 @@ impl TokenKind {
     pub(crate) fn is_identifier(self) -> bool {
         matches!(
             self,
-            TokenKind::Identifier | TokenKind::KwSymbol | TokenKind::KwFloorDiv | TokenKind::KwCeilDiv | TokenKind::KwMod
+            TokenKind::Identifier
+                | TokenKind::KwSymbol
+                | TokenKind::KwFloorDiv
+                | TokenKind::KwCeilDiv
+                | TokenKind::KwMod
         )
     }
 }
@@ -80,7 +84,10 @@ fn is_suffix_continue(c: u8) -> bool {
 impl<'a> Lexer<'a> {
     /// A lexer over `buffer` starting at byte `start`.
     pub(crate) fn new(buffer: &'a str, start: usize) -> Self {
-        Lexer { buffer: buffer.as_bytes(), pos: start.min(buffer.len()) }
+        Lexer {
+            buffer: buffer.as_bytes(),
+            pos: start.min(buffer.len()),
+        }
     }
 
     /// The byte at `index`, or NUL past the end (MLIR's buffers are NUL-terminated).
@@ -89,7 +96,11 @@ impl<'a> Lexer<'a> {
     }
 
     fn token(&self, kind: TokenKind, start: usize) -> Result<Token, LexError> {
-        Ok(Token { kind, start, end: self.pos })
+        Ok(Token {
+            kind,
+            start,
+            end: self.pos,
+        })
     }
 
     fn error(offset: usize, message: &'static str) -> Result<Token, LexError> {
@@ -193,7 +204,10 @@ impl<'a> Lexer<'a> {
             return self.token(TokenKind::Other, start);
         }
         if !c.is_ascii_alphabetic() && c != b'_' {
-            return Self::error(self.pos - 1, "@ identifier expected to start with letter or '_'");
+            return Self::error(
+                self.pos - 1,
+                "@ identifier expected to start with letter or '_'",
+            );
         }
         while is_identifier_continue(self.byte(self.pos)) {
             self.pos += 1;
@@ -233,12 +247,16 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             match c {
                 b'"' => return self.token(TokenKind::Other, start),
-                b'\n' | 0x0b | 0x0c => return Self::error(self.pos - 1, "expected '\"' in string literal"),
+                b'\n' | 0x0b | 0x0c => {
+                    return Self::error(self.pos - 1, "expected '\"' in string literal");
+                }
                 b'\\' => {
                     let next = self.byte(self.pos);
                     if matches!(next, b'"' | b'\\' | b'n' | b't') {
                         self.pos += 1;
-                    } else if next.is_ascii_hexdigit() && self.byte(self.pos + 1).is_ascii_hexdigit() {
+                    } else if next.is_ascii_hexdigit()
+                        && self.byte(self.pos + 1).is_ascii_hexdigit()
+                    {
                         self.pos += 2;
                     } else {
                         return Self::error(self.pos - 1, "unknown escape in string literal");
@@ -272,7 +290,9 @@ impl<'a> Lexer<'a> {
         }
         if matches!(self.byte(self.pos), b'e' | b'E') {
             let next = self.byte(self.pos + 1);
-            if next.is_ascii_digit() || (matches!(next, b'-' | b'+') && self.byte(self.pos + 2).is_ascii_digit()) {
+            if next.is_ascii_digit()
+                || (matches!(next, b'-' | b'+') && self.byte(self.pos + 2).is_ascii_digit())
+            {
                 self.pos += 2;
                 while self.byte(self.pos).is_ascii_digit() {
                     self.pos += 1;

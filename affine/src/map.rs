@@ -18,7 +18,11 @@ pub struct AffineMap {
 impl AffineMap {
     /// A map with the given inputs and results.
     pub fn new(num_dims: u32, num_symbols: u32, results: Vec<AffineExpr>) -> Self {
-        AffineMap { num_dims, num_symbols, results }
+        AffineMap {
+            num_dims,
+            num_symbols,
+            results,
+        }
     }
 
     /// `(d0, ..., d<n-1>) -> (d0, ..., d<n-1>)`
@@ -30,7 +34,11 @@ impl AffineMap {
     /// MLIR's `isIdentity`.
     pub fn is_identity(&self) -> bool {
         self.results.len() == self.num_dims as usize
-            && self.results.iter().zip(0..).all(|(result, position)| *result == AffineExpr::Dim(position))
+            && self
+                .results
+                .iter()
+                .zip(0..)
+                .all(|(result, position)| *result == AffineExpr::Dim(position))
     }
 
     /// Number of inputs: dimensions plus symbols.
@@ -59,7 +67,11 @@ pub struct IntegerSet {
 impl IntegerSet {
     /// A set with the given inputs and constraints.
     pub fn new(num_dims: u32, num_symbols: u32, constraints: Vec<(AffineExpr, bool)>) -> Self {
-        IntegerSet { num_dims, num_symbols, constraints }
+        IntegerSet {
+            num_dims,
+            num_symbols,
+            constraints,
+        }
     }
 
     /// The set MLIR builds for an empty constraint list: the single constraint `0 == 0`.

@@ -68,7 +68,9 @@ impl<'a> AffineParser<'a> {
     pub fn parse_affine_map(&self) -> Result<(AffineMap, usize), ParseError> {
         match self.parse_map_or_set()? {
             (MapOrSet::Map(map), end) => Ok((map, end)),
-            (MapOrSet::Set(_), end) => Err(self.wrong_kind_error(end, "expected AffineMap, but got IntegerSet")),
+            (MapOrSet::Set(_), end) => {
+                Err(self.wrong_kind_error(end, "expected AffineMap, but got IntegerSet"))
+            }
         }
     }
 
@@ -76,7 +78,9 @@ impl<'a> AffineParser<'a> {
     pub fn parse_integer_set(&self) -> Result<(IntegerSet, usize), ParseError> {
         match self.parse_map_or_set()? {
             (MapOrSet::Set(set), end) => Ok((set, end)),
-            (MapOrSet::Map(_), end) => Err(self.wrong_kind_error(end, "expected IntegerSet, but got AffineMap")),
+            (MapOrSet::Map(_), end) => {
+                Err(self.wrong_kind_error(end, "expected IntegerSet, but got AffineMap"))
+            }
         }
     }
 
@@ -86,7 +90,9 @@ impl<'a> AffineParser<'a> {
         if let Err(error) = Lexer::new(self.buffer, end).next_token() {
             return ParseError::new(error.offset, error.message);
         }
-        let first = Lexer::new(self.buffer, self.start).next_token().map_or(self.start, |token| token.start);
+        let first = Lexer::new(self.buffer, self.start)
+            .next_token()
+            .map_or(self.start, |token| token.start);
         ParseError::new(first, message)
     }
 
@@ -139,9 +145,15 @@ struct State<'a, 'c> {
 type PResult<T> = Result<T, ParseError>;
 
 impl<'a, 'c> State<'a, 'c> {
-    fn new(buffer: &'a str, start: usize, on_operand: Option<&'c mut dyn FnMut(&SsaOperand<'a>)>) -> PResult<Self> {
+    fn new(
+        buffer: &'a str,
+        start: usize,
+        on_operand: Option<&'c mut dyn FnMut(&SsaOperand<'a>)>,
+    ) -> PResult<Self> {
         let mut lexer = Lexer::new(buffer, start);
-        let cur = lexer.next_token().map_err(|error| ParseError::new(error.offset, error.message))?;
+        let cur = lexer
+            .next_token()
+            .map_err(|error| ParseError::new(error.offset, error.message))?;
         Ok(State {
             buffer,
             lexer,
@@ -187,7 +199,11 @@ impl<'a, 'c> State<'a, 'c> {
 
     /// Where MLIR reports an error "at the current token" (one byte back at the end).
     fn here(&self) -> usize {
-        if self.cur.kind == TokenKind::Eof { self.cur.start.saturating_sub(1) } else { self.cur.start }
+        if self.cur.kind == TokenKind::Eof {
+            self.cur.start.saturating_sub(1)
+        } else {
+            self.cur.start
+        }
     }
 
     fn error_here(&self, message: impl Into<String>) -> ParseError {
@@ -196,11 +212,18 @@ impl<'a, 'c> State<'a, 'c> {
 
     /// An error about an unexpected current token, reported after the previous token.
     fn error_wrong_token(&self, message: impl Into<String>) -> ParseError {
-        ParseError::new(wrong_token_offset(self.buffer.as_bytes(), self.here()), message)
+        ParseError::new(
+            wrong_token_offset(self.buffer.as_bytes(), self.here()),
+            message,
+        )
     }
 
     fn expect(&mut self, kind: TokenKind, message: &str) -> PResult<()> {
-        if self.consume_if(kind)? { Ok(()) } else { Err(self.error_wrong_token(message)) }
+        if self.consume_if(kind)? {
+            Ok(())
+        } else {
+            Err(self.error_wrong_token(message))
+        }
     }
 
     /// Parses `open element (, element)* close` or `open close`; with `is_final` the closing
@@ -213,7 +236,11 @@ impl<'a, 'c> State<'a, 'c> {
         is_final: bool,
         mut element: impl FnMut(&mut Self) -> PResult<()>,
     ) -> PResult<usize> {
-        let (open_text, close_text) = if open == TokenKind::LSquare { ("[", "]") } else { ("(", ")") };
+        let (open_text, close_text) = if open == TokenKind::LSquare {
+            ("[", "]")
+        } else {
+            ("(", ")")
+        };
         self.expect(open, &format!("expected '{open_text}'{context}"))?;
         if self.cur.kind != close {
             element(self)?;
@@ -245,7 +272,9 @@ impl<'a, 'c> State<'a, 'c> {
     /// Enters one level of parentheses or negation.
     fn enter(&mut self) -> PResult<()> {
         if self.nesting >= MAX_NESTING {
-            return Err(self.error_here(format!("affine expression nests more than {MAX_NESTING} levels")));
+            return Err(self.error_here(format!(
+                "affine expression nests more than {MAX_NESTING} levels"
+            )));
         }
         self.nesting += 1;
         Ok(())
@@ -255,26 +284,44 @@ impl<'a, 'c> State<'a, 'c> {
 
     fn parse_map_or_set(mut self) -> PResult<(MapOrSet, usize)> {
         let mut num_dims = 0u32;
-        self.parse_list((TokenKind::LParen, TokenKind::RParen), " in dimensional identifier list", false, |p| {
-            let dim = AffineExpr::Dim(num_dims);
-            num_dims = num_dims.saturating_add(1);
-            p.parse_identifier_definition(dim)
-        })?;
+        self.parse_list(
+            (TokenKind::LParen, TokenKind::RParen),
+            " in dimensional identifier list",
+            false,
+            |p| {
+                let dim = AffineExpr::Dim(num_dims);
+                num_dims = num_dims.saturating_add(1);
+                p.parse_identifier_definition(dim)
+            },
+        )?;
         let mut num_symbols = 0u32;
         if self.cur.kind == TokenKind::LSquare {
-            self.parse_list((TokenKind::LSquare, TokenKind::RSquare), " in symbol list", false, |p| {
-                let symbol = AffineExpr::Symbol(num_symbols);
-                num_symbols = num_symbols.saturating_add(1);
-                p.parse_identifier_definition(symbol)
-            })?;
+            self.parse_list(
+                (TokenKind::LSquare, TokenKind::RSquare),
+                " in symbol list",
+                false,
+                |p| {
+                    let symbol = AffineExpr::Symbol(num_symbols);
+                    num_symbols = num_symbols.saturating_add(1);
+                    p.parse_identifier_definition(symbol)
+                },
+            )?;
         }
         if self.consume_if(TokenKind::Arrow)? {
             let mut results = Vec::new();
-            let end = self.parse_list((TokenKind::LParen, TokenKind::RParen), " in affine map range", true, |p| {
-                results.push(p.parse_expr()?);
-                Ok(())
-            })?;
-            return Ok((MapOrSet::Map(AffineMap::new(num_dims, num_symbols, results)), end));
+            let end = self.parse_list(
+                (TokenKind::LParen, TokenKind::RParen),
+                " in affine map range",
+                true,
+                |p| {
+                    results.push(p.parse_expr()?);
+                    Ok(())
+                },
+            )?;
+            return Ok((
+                MapOrSet::Map(AffineMap::new(num_dims, num_symbols, results)),
+                end,
+            ));
         }
         self.expect(TokenKind::Colon, "expected '->' or ':'")?;
         let mut constraints = Vec::new();
@@ -305,7 +352,10 @@ impl<'a, 'c> State<'a, 'c> {
             results.push(p.parse_expr()?);
             Ok(())
         })?;
-        Ok((AffineMap::new(self.num_dim_operands, self.num_symbol_operands, results), end))
+        Ok((
+            AffineMap::new(self.num_dim_operands, self.num_symbol_operands, results),
+            end,
+        ))
     }
 
     /// Declares the identifier at the current token as `expr` (a dimension or a symbol).
@@ -314,7 +364,11 @@ impl<'a, 'c> State<'a, 'c> {
             return Err(self.error_wrong_token("expected bare identifier"));
         }
         let name = self.spelling();
-        if self.names.iter().any(|(declared, _)| *declared == Name::Bare(name)) {
+        if self
+            .names
+            .iter()
+            .any(|(declared, _)| *declared == Name::Bare(name))
+        {
             return Err(self.error_here(format!("redefinition of identifier '{name}'")));
         }
         self.bump()?;
@@ -339,7 +393,9 @@ impl<'a, 'c> State<'a, 'c> {
             let rhs = self.parse_expr()?;
             return Ok((self.bounded(AffineExpr::sub(lhs, rhs))?, true));
         }
-        Err(self.error_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint"))
+        Err(self.error_here(
+            "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
+        ))
     }
 
     // ---- expressions ----
@@ -367,7 +423,11 @@ impl<'a, 'c> State<'a, 'c> {
     }
 
     /// `acc + term` or `acc - term` (or `term` alone), depth-checked.
-    fn combine_low(&self, acc: Option<(AffineExpr, bool)>, term: AffineExpr) -> PResult<AffineExpr> {
+    fn combine_low(
+        &self,
+        acc: Option<(AffineExpr, bool)>,
+        term: AffineExpr,
+    ) -> PResult<AffineExpr> {
         match acc {
             None => Ok(term),
             Some((lhs, false)) => self.bounded(AffineExpr::add(lhs, term)),
@@ -377,7 +437,13 @@ impl<'a, 'c> State<'a, 'c> {
 
     /// `lhs op rhs` for a tightly binding operator, rejecting non-affine forms with the error
     /// reported at `op_offset`.
-    fn combine_high(&self, op: BinaryOp, lhs: AffineExpr, rhs: AffineExpr, op_offset: usize) -> PResult<AffineExpr> {
+    fn combine_high(
+        &self,
+        op: BinaryOp,
+        lhs: AffineExpr,
+        rhs: AffineExpr,
+        op_offset: usize,
+    ) -> PResult<AffineExpr> {
         let message = match op {
             BinaryOp::Mul if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() => {
                 "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"
@@ -422,7 +488,12 @@ impl<'a, 'c> State<'a, 'c> {
     /// Parses the rest of `lhs op operand (op operand)*` after `op`. As in MLIR, a non-affine
     /// combination is reported at the operator that follows it, or at its own operator when
     /// it is the last of the chain.
-    fn parse_high_chain(&mut self, mut lhs: AffineExpr, mut op: BinaryOp, mut op_offset: usize) -> PResult<AffineExpr> {
+    fn parse_high_chain(
+        &mut self,
+        mut lhs: AffineExpr,
+        mut op: BinaryOp,
+        mut op_offset: usize,
+    ) -> PResult<AffineExpr> {
         loop {
             let rhs = self.parse_operand(true)?;
             let next_offset = self.cur.start;
@@ -453,7 +524,11 @@ impl<'a, 'c> State<'a, 'c> {
                 "missing left operand of binary operator"
             })),
             kind if kind.is_identifier() => self.parse_bare_id(),
-            _ => Err(self.error_here(if has_lhs { MISSING_RIGHT } else { "expected affine expression" })),
+            _ => Err(self.error_here(if has_lhs {
+                MISSING_RIGHT
+            } else {
+                "expected affine expression"
+            })),
         }
     }
 
@@ -490,7 +565,9 @@ impl<'a, 'c> State<'a, 'c> {
             }
             Err(mut error) => {
                 if !self.lexer_failed {
-                    error.also.push((self.here(), "missing operand of negation".to_string()));
+                    error
+                        .also
+                        .push((self.here(), "missing operand of negation".to_string()));
                 }
                 Err(error)
             }
@@ -499,7 +576,11 @@ impl<'a, 'c> State<'a, 'c> {
 
     fn parse_bare_id(&mut self) -> PResult<AffineExpr> {
         let name = Name::Bare(self.spelling());
-        let Some(expr) = self.names.iter().find(|(declared, _)| *declared == name).map(|(_, expr)| expr.clone())
+        let Some(expr) = self
+            .names
+            .iter()
+            .find(|(declared, _)| *declared == name)
+            .map(|(_, expr)| expr.clone())
         else {
             return Err(self.error_wrong_token("use of undeclared identifier"));
         };
@@ -528,7 +609,12 @@ impl<'a, 'c> State<'a, 'c> {
         }
         let name = self.spelling();
         let key = Name::Ssa(name);
-        if let Some(expr) = self.names.iter().find(|(declared, _)| *declared == key).map(|(_, expr)| expr.clone()) {
+        if let Some(expr) = self
+            .names
+            .iter()
+            .find(|(declared, _)| *declared == key)
+            .map(|(_, expr)| expr.clone())
+        {
             self.bump()?;
             return Ok(expr);
         }
@@ -536,18 +622,36 @@ impl<'a, 'c> State<'a, 'c> {
         self.bump()?;
         let mut number = 0;
         if self.cur.kind == TokenKind::HashIdentifier {
-            let Some(value) = self.spelling().get(1..).and_then(|digits| digits.parse::<u32>().ok()) else {
+            let Some(value) = self
+                .spelling()
+                .get(1..)
+                .and_then(|digits| digits.parse::<u32>().ok())
+            else {
                 return Err(self.error_here("invalid SSA value result number"));
             };
             number = value;
             self.bump()?;
         }
-        let counter = if is_symbol { &mut self.num_symbol_operands } else { &mut self.num_dim_operands };
+        let counter = if is_symbol {
+            &mut self.num_symbol_operands
+        } else {
+            &mut self.num_dim_operands
+        };
         let position = *counter;
         *counter = counter.saturating_add(1);
-        let expr = if is_symbol { AffineExpr::Symbol(position) } else { AffineExpr::Dim(position) };
+        let expr = if is_symbol {
+            AffineExpr::Symbol(position)
+        } else {
+            AffineExpr::Dim(position)
+        };
         if let Some(on_operand) = self.on_operand.as_mut() {
-            on_operand(&SsaOperand { name, number, offset, is_symbol, position });
+            on_operand(&SsaOperand {
+                name,
+                number,
+                offset,
+                is_symbol,
+                position,
+            });
         }
         self.names.push((key, expr.clone()));
         Ok(expr)

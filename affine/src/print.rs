@@ -25,7 +25,12 @@ impl AffineExpr {
 
 /// Writes `expr`; `strong` is true when it is an operand of a tightly binding operator, so a
 /// compound expression needs parentheses.
-fn write_expr(expr: &AffineExpr, strong: bool, out: &mut dyn Write, names: &mut NameWriter<'_>) -> fmt::Result {
+fn write_expr(
+    expr: &AffineExpr,
+    strong: bool,
+    out: &mut dyn Write,
+    names: &mut NameWriter<'_>,
+) -> fmt::Result {
     let (op, lhs, rhs) = match expr.view() {
         ExprView::Dim(position) => return names(out, position, false),
         ExprView::Symbol(position) => return names(out, position, true),
@@ -67,7 +72,12 @@ fn write_binary(
 }
 
 /// Writes `lhs + rhs`, turning a negated or negatively scaled right operand into a subtraction.
-fn write_sum(lhs: &AffineExpr, rhs: &AffineExpr, out: &mut dyn Write, names: &mut NameWriter<'_>) -> fmt::Result {
+fn write_sum(
+    lhs: &AffineExpr,
+    rhs: &AffineExpr,
+    out: &mut dyn Write,
+    names: &mut NameWriter<'_>,
+) -> fmt::Result {
     if let Some((term, factor)) = rhs.operands_of(BinaryOp::Mul)
         && let Some(factor) = factor.as_constant()
     {

@@ -12,13 +12,21 @@ use crate::expr::{AffineExpr, BinaryOp};
 /// `a floordiv b` rounded toward negative infinity; `b != 0` and not `i64::MIN / -1`.
 fn floor_div(a: i64, b: i64) -> i64 {
     let quotient = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) { quotient - 1 } else { quotient }
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        quotient - 1
+    } else {
+        quotient
+    }
 }
 
 /// `a ceildiv b` rounded toward positive infinity; `b != 0` and not `i64::MIN / -1`.
 fn ceil_div(a: i64, b: i64) -> i64 {
     let quotient = a / b;
-    if a % b != 0 && ((a < 0) == (b < 0)) { quotient + 1 } else { quotient }
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        quotient + 1
+    } else {
+        quotient
+    }
 }
 
 /// True if `value` is known to be a multiple of `divisor` (non-zero); `i64::MIN % -1` counts
@@ -31,7 +39,8 @@ fn divides(divisor: i64, value: i64) -> bool {
 /// such operands of `+` and `*` (`d1 + d0` becomes `d0 + d1`).
 fn out_of_order(lhs: &AffineExpr, rhs: &AffineExpr) -> bool {
     match (lhs, rhs) {
-        (AffineExpr::Dim(a), AffineExpr::Dim(b)) | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
+        (AffineExpr::Dim(a), AffineExpr::Dim(b))
+        | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
         _ => false,
     }
 }
@@ -46,6 +55,10 @@ fn split_constant_factor(expr: &AffineExpr) -> (&AffineExpr, i64) {
     (expr, 1)
 }
 
+#[expect(
+    clippy::should_implement_trait,
+    reason = "named after MLIR's operators; both operands are explicit arguments, so `AffineExpr::add(a, b)` reads as MLIR's `a + b`"
+)]
 impl AffineExpr {
     /// Builds `lhs op rhs` with the simplifications of the matching operator, as MLIR's
     /// `getAffineBinaryOpExpr`.
@@ -61,7 +74,8 @@ impl AffineExpr {
 
     /// `lhs + rhs`, simplified as MLIR's `AffineExpr::operator+`.
     pub fn add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-        simplify_add(&lhs, &rhs).unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Add, lhs, rhs))
+        simplify_add(&lhs, &rhs)
+            .unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Add, lhs, rhs))
     }
 
     /// `lhs - rhs`, built as MLIR does: `lhs + rhs * -1`.
@@ -76,7 +90,8 @@ impl AffineExpr {
 
     /// `lhs * rhs`, simplified as MLIR's `AffineExpr::operator*`.
     pub fn mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-        simplify_mul(&lhs, &rhs).unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Mul, lhs, rhs))
+        simplify_mul(&lhs, &rhs)
+            .unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Mul, lhs, rhs))
     }
 
     /// `lhs floordiv rhs`, simplified as MLIR's `AffineExpr::floorDiv`.
@@ -93,7 +108,8 @@ impl AffineExpr {
 
     /// `lhs mod rhs`, simplified as MLIR's `AffineExpr::operator%`.
     pub fn modulo(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-        simplify_mod(&lhs, &rhs).unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Mod, lhs, rhs))
+        simplify_mod(&lhs, &rhs)
+            .unwrap_or_else(|| AffineExpr::binary_unsimplified(BinaryOp::Mod, lhs, rhs))
     }
 }
 
@@ -118,13 +134,19 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     if let (Some((inner, inner_rhs)), Some(c2)) = (lhs_add, rhs_const)
         && let Some(c1) = inner_rhs.as_constant()
     {
-        return Some(AffineExpr::add(inner.clone(), AffineExpr::Constant(c1.wrapping_add(c2))));
+        return Some(AffineExpr::add(
+            inner.clone(),
+            AffineExpr::Constant(c1.wrapping_add(c2)),
+        ));
     }
     // e * c1 + e * c2 -> e * (c1 + c2), with a missing factor counting as 1.
     let (first, c1) = split_constant_factor(lhs);
     let (second, c2) = split_constant_factor(rhs);
     if first == second {
-        return Some(AffineExpr::mul(first.clone(), AffineExpr::Constant(c1.wrapping_add(c2))));
+        return Some(AffineExpr::mul(
+            first.clone(),
+            AffineExpr::Constant(c1.wrapping_add(c2)),
+        ));
     }
     // (e + c) + f -> (e + f) + c
     if let Some((inner, inner_rhs)) = lhs_add
@@ -187,7 +209,10 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
         // (e * c1) * c2 -> e * (c1 * c2); (e * c) * f -> (e * f) * c
         return Some(match rhs_const {
             Some(c2) => AffineExpr::mul(inner.clone(), AffineExpr::Constant(c1.wrapping_mul(c2))),
-            None => AffineExpr::mul(AffineExpr::mul(inner.clone(), rhs.clone()), AffineExpr::Constant(c1)),
+            None => AffineExpr::mul(
+                AffineExpr::mul(inner.clone(), rhs.clone()),
+                AffineExpr::Constant(c1),
+            ),
         });
     }
     None
@@ -209,7 +234,8 @@ fn simplify_floor_div(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> 
     }
     // (a + b) floordiv c -> a floordiv c + b floordiv c when a or b is a multiple of c.
     if let Some((a, b)) = lhs.operands_of(BinaryOp::Add)
-        && (divides(divisor, a.largest_known_divisor()) || divides(divisor, b.largest_known_divisor()))
+        && (divides(divisor, a.largest_known_divisor())
+            || divides(divisor, b.largest_known_divisor()))
     {
         let a = AffineExpr::floor_div(a.clone(), AffineExpr::Constant(divisor));
         let b = AffineExpr::floor_div(b.clone(), AffineExpr::Constant(divisor));
@@ -236,8 +262,12 @@ fn simplify_ceil_div(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
 fn divide_constant_factor(lhs: &AffineExpr, divisor: i64) -> Option<AffineExpr> {
     let (inner, factor) = lhs.operands_of(BinaryOp::Mul)?;
     let factor = factor.as_constant()?;
-    divides(divisor, factor)
-        .then(|| AffineExpr::mul(inner.clone(), AffineExpr::Constant(factor.wrapping_div(divisor))))
+    divides(divisor, factor).then(|| {
+        AffineExpr::mul(
+            inner.clone(),
+            AffineExpr::Constant(factor.wrapping_div(divisor)),
+        )
+    })
 }
 
 fn simplify_mod(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
@@ -264,7 +294,10 @@ fn simplify_mod(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
         && a >= 1
         && a.rem_euclid(modulus) == 0
     {
-        return Some(AffineExpr::modulo(inner.clone(), AffineExpr::Constant(modulus)));
+        return Some(AffineExpr::modulo(
+            inner.clone(),
+            AffineExpr::Constant(modulus),
+        ));
     }
     None
 }

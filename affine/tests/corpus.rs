@@ -54,7 +54,11 @@ fn op_references(text: &str) -> Vec<(String, Vec<&str>)> {
         if !(trimmed.starts_with("func.func") || trimmed.starts_with('"')) {
             continue;
         }
-        let name: String = trimmed.split(['(', ' ']).take(3).collect::<Vec<_>>().join(" ");
+        let name: String = trimmed
+            .split(['(', ' '])
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
         let mut references = Vec::new();
         let bytes = trimmed.as_bytes();
         for (index, _) in trimmed.match_indices('#') {
@@ -72,16 +76,25 @@ fn op_references(text: &str) -> Vec<(String, Vec<&str>)> {
 /// Checks one corpus file against its oracle output; returns the number of definitions checked.
 fn check_printed(source_name: &str) -> Option<usize> {
     let dir = corpus_dir()?;
-    let source = std::fs::read_to_string(dir.join("chunks/llvm-project").join(format!("{source_name}.0.mlir"))).unwrap();
-    let oracle =
-        std::fs::read_to_string(dir.join("oracle/llvm-project").join(format!("{source_name}.0.custom.mlir"))).unwrap();
+    let source = std::fs::read_to_string(
+        dir.join("chunks/llvm-project")
+            .join(format!("{source_name}.0.mlir")),
+    )
+    .unwrap();
+    let oracle = std::fs::read_to_string(
+        dir.join("oracle/llvm-project")
+            .join(format!("{source_name}.0.custom.mlir")),
+    )
+    .unwrap();
 
     // What each printed alias stands for.
     let printed: HashMap<&str, &str> = oracle
         .lines()
         .filter_map(|line| {
             let (name, value) = line.strip_prefix('#')?.split_once(" = ")?;
-            let inner = value.strip_prefix("affine_map<").or_else(|| value.strip_prefix("affine_set<"))?;
+            let inner = value
+                .strip_prefix("affine_map<")
+                .or_else(|| value.strip_prefix("affine_set<"))?;
             Some((name, inner.strip_suffix('>')?))
         })
         .collect();
@@ -89,9 +102,15 @@ fn check_printed(source_name: &str) -> Option<usize> {
     // Pair each source alias with the printed alias used at the same place.
     let source_ops = op_references(&source);
     let printed_ops = op_references(&oracle);
-    assert_eq!(source_ops.len(), printed_ops.len(), "operations of {source_name}");
+    assert_eq!(
+        source_ops.len(),
+        printed_ops.len(),
+        "operations of {source_name}"
+    );
     let mut printed_for: HashMap<&str, &str> = HashMap::new();
-    for ((source_op, source_refs), (printed_op, printed_refs)) in source_ops.iter().zip(&printed_ops) {
+    for ((source_op, source_refs), (printed_op, printed_refs)) in
+        source_ops.iter().zip(&printed_ops)
+    {
         assert_eq!(source_op, printed_op, "operations pair up in order");
         // An identity layout map is dropped from a memref type: nothing to pair then.
         if source_refs.len() == printed_refs.len() {
@@ -103,10 +122,18 @@ fn check_printed(source_name: &str) -> Option<usize> {
 
     let mut checked = 0;
     for (name, offset) in alias_definitions(&source) {
-        let Some(printed_alias) = printed_for.get(name) else { continue };
+        let Some(printed_alias) = printed_for.get(name) else {
+            continue;
+        };
         let expected = printed[printed_alias];
-        let (parsed, end) = AffineParser::new(&source, offset).parse_map_or_set().expect(name);
-        assert_eq!(&source[end..end + 1], ">", "#{name} ends at its closing '>'");
+        let (parsed, end) = AffineParser::new(&source, offset)
+            .parse_map_or_set()
+            .expect(name);
+        assert_eq!(
+            &source[end..end + 1],
+            ">",
+            "#{name} ends at its closing '>'"
+        );
         let ours = match parsed {
             MapOrSet::Map(map) => map.to_string(),
             MapOrSet::Set(set) => set.to_string(),
@@ -136,11 +163,15 @@ fn affine_set_test_file_prints_as_mlir_opt() {
 fn expected_errors(text: &str) -> Vec<(usize, String)> {
     let mut expected = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let Some(at) = line.find("expected-error") else { continue };
+        let Some(at) = line.find("expected-error") else {
+            continue;
+        };
         let rest = &line[at + "expected-error".len()..];
         let (offset, rest) = match rest.trim_start().strip_prefix('@') {
             Some(relative) => {
-                let end = relative.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(relative.len());
+                let end = relative
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .unwrap_or(relative.len());
                 (relative[..end].parse::<i64>().unwrap(), &relative[end..])
             }
             None => (0, rest),
@@ -158,22 +189,39 @@ fn invalid_affine_maps_fail_with_mlir_messages() {
     let Some(dir) = corpus_dir() else { return };
     let mut checked = 0;
     for index in 1..=32 {
-        let path = dir.join(format!("chunks/llvm-project/mlir__test__IR__invalid-affinemap.mlir.{index}.mlir"));
+        let path = dir.join(format!(
+            "chunks/llvm-project/mlir__test__IR__invalid-affinemap.mlir.{index}.mlir"
+        ));
         let text = std::fs::read_to_string(&path).unwrap();
         let expected = expected_errors(&text);
         // Errors about attribute aliases come from the attribute parser, not from this crate.
-        if expected.is_empty() || expected.iter().any(|(_, message)| message.contains("attribute alias")) {
+        if expected.is_empty()
+            || expected
+                .iter()
+                .any(|(_, message)| message.contains("attribute alias"))
+        {
             continue;
         }
         let start = text.find("affine_map<").unwrap() + "affine_map<".len();
-        let error = AffineParser::new(&text, start).parse_map_or_set().expect_err(&text);
+        let error = AffineParser::new(&text, start)
+            .parse_map_or_set()
+            .expect_err(&text);
         let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
         let mut ours = vec![(line_of(error.offset), error.message.clone())];
-        ours.extend(error.also.iter().map(|(offset, message)| (line_of(*offset), message.clone())));
+        ours.extend(
+            error
+                .also
+                .iter()
+                .map(|(offset, message)| (line_of(*offset), message.clone())),
+        );
         assert_eq!(ours.len(), expected.len(), "{}: {ours:?}", path.display());
         for ((line, message), (expected_line, expected_message)) in ours.iter().zip(&expected) {
             assert_eq!(line, expected_line, "{}", path.display());
-            assert!(message.contains(expected_message.as_str()), "{}: {message:?} vs {expected_message:?}", path.display());
+            assert!(
+                message.contains(expected_message.as_str()),
+                "{}: {message:?} vs {expected_message:?}",
+                path.display()
+            );
         }
         checked += 1;
     }

@@ -77,12 +77,19 @@ struct Generator {
 }
 
 const NAME_POOL: &[&str] = &[
-    "i", "j", "k", "x_1", "n", "M", "mod", "floordiv", "ceildiv", "i32", "index", "loc", "f32", "a.b", "t$",
+    "i", "j", "k", "x_1", "n", "M", "mod", "floordiv", "ceildiv", "i32", "index", "loc", "f32",
+    "a.b", "t$",
 ];
 
 impl Generator {
     fn new(seed: u64) -> Self {
-        Generator { rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1), dims: Vec::new(), symbols: Vec::new(), big_constants: false, pool: Vec::new() }
+        Generator {
+            rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+            dims: Vec::new(),
+            symbols: Vec::new(),
+            big_constants: false,
+            pool: Vec::new(),
+        }
     }
 
     /// Picks fresh input names: usually `d<n>`/`s<n>`, sometimes from [`NAME_POOL`].
@@ -91,7 +98,11 @@ impl Generator {
         let num_symbols = self.rng.below(3);
         let mut used: Vec<String> = Vec::new();
         let mut fresh = |rng: &mut Rng, default: String| {
-            let mut name = if rng.chance(25) { rng.pick(NAME_POOL).to_string() } else { default };
+            let mut name = if rng.chance(25) {
+                rng.pick(NAME_POOL).to_string()
+            } else {
+                default
+            };
             let mut suffix = 0;
             while used.contains(&name) {
                 name = format!("v{suffix}");
@@ -100,15 +111,24 @@ impl Generator {
             used.push(name.clone());
             name
         };
-        self.dims = (0..num_dims).map(|i| fresh(&mut self.rng, format!("d{i}"))).collect();
-        self.symbols = (0..num_symbols).map(|i| fresh(&mut self.rng, format!("s{i}"))).collect();
+        self.dims = (0..num_dims)
+            .map(|i| fresh(&mut self.rng, format!("d{i}")))
+            .collect();
+        self.symbols = (0..num_symbols)
+            .map(|i| fresh(&mut self.rng, format!("s{i}")))
+            .collect();
         self.big_constants = self.rng.chance(15);
         self.pool.clear();
     }
 
     fn constant(&mut self) -> String {
         if self.big_constants && self.rng.chance(20) {
-            let value = self.rng.pick(&["9223372036854775807", "4611686018427387904", "2147483648", "0x7fffffffffffffff"]);
+            let value = self.rng.pick(&[
+                "9223372036854775807",
+                "4611686018427387904",
+                "2147483648",
+                "0x7fffffffffffffff",
+            ]);
             return value.to_string();
         }
         match self.rng.below(10) {
@@ -150,7 +170,9 @@ impl Generator {
 
     /// An earlier expression allowed here (one free of dimensions when `symbolic`).
     fn pooled(&mut self, symbolic: bool) -> Option<(Vec<String>, Level)> {
-        let candidates: Vec<usize> = (0..self.pool.len()).filter(|&i| self.pool[i].2 || !symbolic).collect();
+        let candidates: Vec<usize> = (0..self.pool.len())
+            .filter(|&i| self.pool[i].2 || !symbolic)
+            .collect();
         if candidates.is_empty() {
             return None;
         }
@@ -207,7 +229,14 @@ impl Generator {
 
     /// Uses an earlier expression `e` again: alone, or in a pattern the simplifier rewrites
     /// (`e - (e floordiv c) * c`, `e * c1 + e * c2`, `x + e - (e floordiv c) * c`, ...).
-    fn repeat_pattern(&mut self, out: &mut Vec<String>, e: Vec<String>, level: Level, depth: u32, symbolic: bool) -> Level {
+    fn repeat_pattern(
+        &mut self,
+        out: &mut Vec<String>,
+        e: Vec<String>,
+        level: Level,
+        depth: u32,
+        symbolic: bool,
+    ) -> Level {
         let atom = |out: &mut Vec<String>| {
             if level < Level::Atom {
                 out.push("(".into());
@@ -332,7 +361,11 @@ impl Generator {
             let depth = 1 + self.rng.below(5) as u32;
             self.expr(out, depth, false);
             if is_set {
-                out.push(self.rng.pick(&[">=", "<=", "==", ">=", "> =", "= ="]).into());
+                out.push(
+                    self.rng
+                        .pick(&[">=", "<=", "==", ">=", "> =", "= ="])
+                        .into(),
+                );
                 if self.rng.chance(40) {
                     out.push("0".into());
                 } else {
@@ -348,7 +381,9 @@ impl Generator {
     /// returns their count.
     fn subscripts(&mut self, out: &mut Vec<String>) -> usize {
         self.dims = ["%i", "%j", "%k"].map(String::from).to_vec();
-        self.symbols = ["symbol(%n)", "symbol(%m)", "symbol(%n)"].map(String::from).to_vec();
+        self.symbols = ["symbol(%n)", "symbol(%m)", "symbol(%n)"]
+            .map(String::from)
+            .to_vec();
         if self.rng.chance(10) {
             // A value used as a dimension and later wrapped in `symbol(...)` stays a dimension.
             self.symbols.push("symbol(%i)".into());
@@ -378,9 +413,11 @@ impl Generator {
         let mut text = String::new();
         let mut previous: &str = "";
         for token in tokens {
-            if let (Some(&last), Some(&first)) = (text.as_bytes().last(), token.as_bytes().first()) {
+            if let (Some(&last), Some(&first)) = (text.as_bytes().last(), token.as_bytes().first())
+            {
                 // An SSA name also continues with `-`.
-                let continues_ssa_name = previous.starts_with('%') && (glues(b'a', first) || first == b'-');
+                let continues_ssa_name =
+                    previous.starts_with('%') && (glues(b'a', first) || first == b'-');
                 let separator = match self.rng.below(20) {
                     0 => "\n  ",
                     1 => " // note\n  ",
@@ -399,9 +436,50 @@ impl Generator {
     /// Corrupts `text` with one to three random edits.
     fn corrupt(&mut self, text: &str) -> String {
         const INSERTS: &[&str] = &[
-            "(", ")", ",", "+", "-", "*", " floordiv ", " mod ", " ceildiv ", "d0", " x ", "%x", "symbol", "symbol(",
-            "5", "99999999999999999999", "->", ":", ">=", "==", "<=", "[", "]", "=", ">", "<", "#", "@", "$", "\"",
-            ".", "1.5", "// c\n", "\n", " ", "0x", "?", "-(", "()", "9223372036854775808", "@a", "^", "!t", "&",
+            "(",
+            ")",
+            ",",
+            "+",
+            "-",
+            "*",
+            " floordiv ",
+            " mod ",
+            " ceildiv ",
+            "d0",
+            " x ",
+            "%x",
+            "symbol",
+            "symbol(",
+            "5",
+            "99999999999999999999",
+            "->",
+            ":",
+            ">=",
+            "==",
+            "<=",
+            "[",
+            "]",
+            "=",
+            ">",
+            "<",
+            "#",
+            "@",
+            "$",
+            "\"",
+            ".",
+            "1.5",
+            "// c\n",
+            "\n",
+            " ",
+            "0x",
+            "?",
+            "-(",
+            "()",
+            "9223372036854775808",
+            "@a",
+            "^",
+            "!t",
+            "&",
         ];
         let mut bytes: Vec<char> = text.chars().collect();
         for _ in 0..1 + self.rng.below(3) {
@@ -452,8 +530,14 @@ impl Case {
     /// The chunk holding the case, and the offset of the case text in it.
     fn chunk(&self) -> (String, usize) {
         let (before, after) = match self.form {
-            Form::Map => ("\"t.op\"() {m = affine_map<".to_string(), ">} : () -> ()\n".to_string()),
-            Form::Set => ("\"t.op\"() {m = affine_set<".to_string(), ">} : () -> ()\n".to_string()),
+            Form::Map => (
+                "\"t.op\"() {m = affine_map<".to_string(),
+                ">} : () -> ()\n".to_string(),
+            ),
+            Form::Set => (
+                "\"t.op\"() {m = affine_set<".to_string(),
+                ">} : () -> ()\n".to_string(),
+            ),
             Form::Load(rank) => {
                 let memref = format!("memref<{}f32>", "?x".repeat(rank));
                 (
@@ -464,7 +548,11 @@ impl Case {
                 )
             }
         };
-        let after = if self.truncated { "\n".to_string() } else { after };
+        let after = if self.truncated {
+            "\n".to_string()
+        } else {
+            after
+        };
         // A blank after `%A` keeps corrupted text from gluing to the operand name.
         (format!("{before} {}{after}", self.text), before.len() + 1)
     }
@@ -488,29 +576,49 @@ type Outcome = Result<(String, usize, Vec<usize>), Vec<(usize, String)>>;
 fn our_outcome(case: &Case, chunk: &str, start: usize) -> Outcome {
     let parser = AffineParser::new(chunk, start);
     let parsed = match case.form {
-        Form::Map => parser.parse_affine_map().map(|(map, end)| (format!("affine_map<{map}>"), end, Vec::new())),
-        Form::Set => parser.parse_integer_set().map(|(set, end)| (format!("affine_set<{set}>"), end, Vec::new())),
+        Form::Map => parser
+            .parse_affine_map()
+            .map(|(map, end)| (format!("affine_map<{map}>"), end, Vec::new())),
+        Form::Set => parser
+            .parse_integer_set()
+            .map(|(set, end)| (format!("affine_set<{set}>"), end, Vec::new())),
         Form::Load(_) => {
             let mut operands: Vec<SsaOperand<'_>> = Vec::new();
-            parser.parse_map_of_ssa_ids(Delimiter::Square, &mut |operand| operands.push(*operand)).map(|(map, end)| {
-                let mut names = |out: &mut dyn std::fmt::Write, position: u32, is_symbol: bool| {
-                    let operand = operands
-                        .iter()
-                        .find(|operand| operand.is_symbol == is_symbol && operand.position == position)
-                        .expect("every position was reported");
-                    let index = LOAD_ARGS.iter().position(|name| *name == operand.name).unwrap_or(usize::MAX);
-                    if is_symbol { write!(out, "symbol(%arg{index})") } else { write!(out, "%arg{index}") }
-                };
-                let mut text = String::from("[");
-                for (index, result) in map.results.iter().enumerate() {
-                    if index != 0 {
-                        text.push_str(", ");
+            parser
+                .parse_map_of_ssa_ids(Delimiter::Square, &mut |operand| operands.push(*operand))
+                .map(|(map, end)| {
+                    let mut names =
+                        |out: &mut dyn std::fmt::Write, position: u32, is_symbol: bool| {
+                            let operand = operands
+                                .iter()
+                                .find(|operand| {
+                                    operand.is_symbol == is_symbol && operand.position == position
+                                })
+                                .expect("every position was reported");
+                            let index = LOAD_ARGS
+                                .iter()
+                                .position(|name| *name == operand.name)
+                                .unwrap_or(usize::MAX);
+                            if is_symbol {
+                                write!(out, "symbol(%arg{index})")
+                            } else {
+                                write!(out, "%arg{index}")
+                            }
+                        };
+                    let mut text = String::from("[");
+                    for (index, result) in map.results.iter().enumerate() {
+                        if index != 0 {
+                            text.push_str(", ");
+                        }
+                        result.write_with_names(&mut text, &mut names).unwrap();
                     }
-                    result.write_with_names(&mut text, &mut names).unwrap();
-                }
-                text.push(']');
-                (text, end, operands.iter().map(|operand| operand.offset).collect())
-            })
+                    text.push(']');
+                    (
+                        text,
+                        end,
+                        operands.iter().map(|operand| operand.offset).collect(),
+                    )
+                })
         }
     };
     parsed.map_err(|error| {
@@ -524,7 +632,10 @@ fn our_outcome(case: &Case, chunk: &str, start: usize) -> Outcome {
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..offset.min(text.len())];
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |p| p + 1);
     (line, offset - line_start + 1)
 }
 
@@ -556,24 +667,41 @@ fn run_batch(oracle: &Path, cases: &[Case], dir: &Path, batch: usize, tally: &mu
     let path = dir.join(format!("batch{batch}.mlir"));
     std::fs::write(&path, &file).unwrap();
     let output = Command::new(oracle)
-        .args(["--allow-unregistered-dialect", "--split-input-file", "--mlir-print-local-scope"])
+        .args([
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            "--mlir-print-local-scope",
+        ])
         .arg(&path)
         .output()
         .expect("mlir-opt runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.code().is_some(), "mlir-opt crashed on {}", path.display());
+    assert!(
+        output.status.code().is_some(),
+        "mlir-opt crashed on {}",
+        path.display()
+    );
 
     let outputs: Vec<&str> = stdout.split("// -----\n").collect();
     let mut errors: Vec<Vec<(usize, usize, String)>> = vec![Vec::new(); cases.len()];
     let prefix = format!("{}:", path.display());
     for line in stderr.lines() {
-        let Some(rest) = line.strip_prefix(&prefix) else { continue };
+        let Some(rest) = line.strip_prefix(&prefix) else {
+            continue;
+        };
         let mut parts = rest.splitn(3, ':');
-        let (Some(l), Some(c), Some(message)) = (parts.next(), parts.next(), parts.next()) else { continue };
-        let Some(message) = message.strip_prefix(" error: ") else { continue };
+        let (Some(l), Some(c), Some(message)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Some(message) = message.strip_prefix(" error: ") else {
+            continue;
+        };
         let (l, c): (usize, usize) = (l.parse().unwrap(), c.parse().unwrap());
-        if let Some(index) = chunks.iter().position(|&(_, _, first, last)| first <= l && l <= last) {
+        if let Some(index) = chunks
+            .iter()
+            .position(|&(_, _, first, last)| first <= l && l <= last)
+        {
             errors[index].push((l, c, message.to_string()));
         }
     }
@@ -598,7 +726,11 @@ fn run_batch(oracle: &Path, cases: &[Case], dir: &Path, batch: usize, tally: &mu
                 let operands: Vec<_> = operands.iter().map(|&offset| position(offset)).collect();
                 !theirs.is_empty()
                     && theirs.iter().all(|(l, c, _)| {
-                        (*l, *c) >= end || operands.contains(&(*l, *c)) || (case.form != Form::Map && case.form != Form::Set && (*l, *c) < start)
+                        (*l, *c) >= end
+                            || operands.contains(&(*l, *c))
+                            || (case.form != Form::Map
+                                && case.form != Form::Set
+                                && (*l, *c) < start)
                     })
             }
             (Err(ours), None) => {
@@ -616,7 +748,10 @@ fn run_batch(oracle: &Path, cases: &[Case], dir: &Path, batch: usize, tally: &mu
         if verdict {
             tally.passed += 1;
         } else {
-            tally.failures.push(format!("{}\n  ours:     {:?}\n  mlir-opt: {:?} {:?}", case.text, ours, printed, theirs));
+            tally.failures.push(format!(
+                "{}\n  ours:     {:?}\n  mlir-opt: {:?} {:?}",
+                case.text, ours, printed, theirs
+            ));
         }
     }
 }
@@ -624,7 +759,11 @@ fn run_batch(oracle: &Path, cases: &[Case], dir: &Path, batch: usize, tally: &mu
 /// The generator seed and case count: fixed by default, overridable with `MICA_DIFF_SEED` and
 /// `MICA_DIFF_CASES` to explore further.
 fn seed_and_count(default_seed: u64, default_count: usize) -> (u64, usize) {
-    let read = |name: &str| std::env::var(name).ok().and_then(|value| value.parse::<u64>().ok());
+    let read = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|value| value.parse::<u64>().ok())
+    };
     let seed = read("MICA_DIFF_SEED").map_or(default_seed, |seed| seed.wrapping_add(default_seed));
     let count = read("MICA_DIFF_CASES").map_or(default_count, |count| count as usize);
     (seed, count)
@@ -651,7 +790,11 @@ fn run_cases(name: &str, cases: Vec<Case>) -> Option<usize> {
     for failure in tally.failures.iter().take(15) {
         println!("{failure}");
     }
-    assert!(tally.failures.is_empty(), "{} of {total} cases disagree with mlir-opt", tally.failures.len());
+    assert!(
+        tally.failures.is_empty(),
+        "{} of {total} cases disagree with mlir-opt",
+        tally.failures.len()
+    );
     Some(tally.printed)
 }
 
@@ -660,17 +803,32 @@ fn attribute_case(generator: &mut Generator, corrupt: bool) -> Case {
     let is_set = generator.map_or_set(&mut tokens);
     let text = generator.join(&tokens);
     if !corrupt {
-        return Case { form: if is_set { Form::Set } else { Form::Map }, text, truncated: false };
+        return Case {
+            form: if is_set { Form::Set } else { Form::Map },
+            text,
+            truncated: false,
+        };
     }
     // Sometimes ask for the other kind, to exercise the map/set mismatch errors, and sometimes
     // cut the text short to exercise the errors at the end of the buffer.
     let flip = generator.rng.chance(5);
     let form = if is_set != flip { Form::Set } else { Form::Map };
     if generator.rng.chance(10) {
-        let cut: String = text.chars().take(generator.rng.below(text.chars().count())).collect();
-        return Case { form, text: cut, truncated: true };
+        let cut: String = text
+            .chars()
+            .take(generator.rng.below(text.chars().count()))
+            .collect();
+        return Case {
+            form,
+            text: cut,
+            truncated: true,
+        };
     }
-    Case { form, text: generator.corrupt(&text), truncated: false }
+    Case {
+        form,
+        text: generator.corrupt(&text),
+        truncated: false,
+    }
 }
 
 fn load_case(generator: &mut Generator, corrupt: bool) -> Case {
@@ -687,14 +845,20 @@ fn load_case(generator: &mut Generator, corrupt: bool) -> Case {
             text = generator.corrupt(&original);
         }
     }
-    Case { form: Form::Load(rank), text, truncated: false }
+    Case {
+        form: Form::Load(rank),
+        text,
+        truncated: false,
+    }
 }
 
 #[test]
 fn random_maps_and_sets_print_as_mlir_opt_prints_them() {
     let (seed, count) = seed_and_count(1, 4000);
     let mut generator = Generator::new(seed);
-    let cases = (0..count).map(|_| attribute_case(&mut generator, false)).collect();
+    let cases = (0..count)
+        .map(|_| attribute_case(&mut generator, false))
+        .collect();
     if let Some(printed) = run_cases("valid", cases) {
         assert_eq!(printed, count, "the generator should produce valid text");
     }
@@ -704,7 +868,9 @@ fn random_maps_and_sets_print_as_mlir_opt_prints_them() {
 fn corrupted_maps_and_sets_fail_as_mlir_opt_fails() {
     let (seed, count) = seed_and_count(2, 3000);
     let mut generator = Generator::new(seed);
-    let cases = (0..count).map(|_| attribute_case(&mut generator, true)).collect();
+    let cases = (0..count)
+        .map(|_| attribute_case(&mut generator, true))
+        .collect();
     run_cases("corrupted", cases);
 }
 
@@ -712,9 +878,14 @@ fn corrupted_maps_and_sets_fail_as_mlir_opt_fails() {
 fn random_affine_load_subscripts_print_as_mlir_opt_prints_them() {
     let (seed, count) = seed_and_count(3, 2000);
     let mut generator = Generator::new(seed);
-    let cases = (0..count).map(|_| load_case(&mut generator, false)).collect();
+    let cases = (0..count)
+        .map(|_| load_case(&mut generator, false))
+        .collect();
     if let Some(printed) = run_cases("load", cases) {
-        assert!(printed * 100 >= count * 90, "the generator should produce valid text: {printed} of {count}");
+        assert!(
+            printed * 100 >= count * 90,
+            "the generator should produce valid text: {printed} of {count}"
+        );
     }
 }
 
@@ -722,7 +893,9 @@ fn random_affine_load_subscripts_print_as_mlir_opt_prints_them() {
 fn corrupted_affine_load_subscripts_fail_as_mlir_opt_fails() {
     let (seed, count) = seed_and_count(4, 2000);
     let mut generator = Generator::new(seed);
-    let cases = (0..count).map(|_| load_case(&mut generator, true)).collect();
+    let cases = (0..count)
+        .map(|_| load_case(&mut generator, true))
+        .collect();
     run_cases("corrupted-load", cases);
 }
 

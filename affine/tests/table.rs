@@ -31,16 +31,26 @@ fn read_table() -> (Vec<String>, Vec<Entry>) {
     let mut entries: Vec<Entry> = Vec::new();
     for line in text.lines() {
         if let Some(expected) = line.strip_prefix("=> ") {
-            entries.last_mut().expect("an expectation follows a case").expected.push(expected.to_string());
+            entries
+                .last_mut()
+                .expect("an expectation follows a case")
+                .expected
+                .push(expected.to_string());
         } else if line.starts_with('#') || line.is_empty() {
             if entries.is_empty() {
                 header.push(line.to_string());
             } else {
                 // Comments between cases are kept with the following case.
-                entries.push(Entry { case: line.to_string(), expected: Vec::new() });
+                entries.push(Entry {
+                    case: line.to_string(),
+                    expected: Vec::new(),
+                });
             }
         } else {
-            entries.push(Entry { case: line.to_string(), expected: Vec::new() });
+            entries.push(Entry {
+                case: line.to_string(),
+                expected: Vec::new(),
+            });
         }
     }
     (header, entries)
@@ -75,9 +85,13 @@ fn ours(case: &str) -> Vec<String> {
     let (chunk, start) = chunk(case);
     let parser = AffineParser::new(&chunk, start);
     let result = if case.starts_with("affine_map") {
-        parser.parse_affine_map().map(|(map, _)| format!("affine_map<{map}>"))
+        parser
+            .parse_affine_map()
+            .map(|(map, _)| format!("affine_map<{map}>"))
     } else {
-        parser.parse_integer_set().map(|(set, _)| format!("affine_set<{set}>"))
+        parser
+            .parse_integer_set()
+            .map(|(set, _)| format!("affine_set<{set}>"))
     };
     match result {
         Ok(printed) => vec![printed],
@@ -95,7 +109,10 @@ fn ours(case: &str) -> Vec<String> {
 fn oracle(cases: &[&str]) -> Option<Vec<Vec<String>>> {
     let path = PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt");
     if !path.exists() {
-        assert!(std::env::var("MICA_REQUIRE_ORACLES").as_deref() != Ok("1"), "mlir-opt is required");
+        assert!(
+            std::env::var("MICA_REQUIRE_ORACLES").as_deref() != Ok("1"),
+            "mlir-opt is required"
+        );
         println!("mlir-opt not found: checking the table without it");
         return None;
     }
@@ -111,7 +128,11 @@ fn oracle(cases: &[&str]) -> Option<Vec<Vec<String>>> {
     let input = std::env::temp_dir().join(format!("mica-affine-table-{}.mlir", std::process::id()));
     std::fs::write(&input, &file).unwrap();
     let output = Command::new(&path)
-        .args(["--allow-unregistered-dialect", "--split-input-file", "--mlir-print-local-scope"])
+        .args([
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            "--mlir-print-local-scope",
+        ])
         .arg(&input)
         .output()
         .unwrap();
@@ -127,13 +148,22 @@ fn oracle(cases: &[&str]) -> Option<Vec<Vec<String>>> {
     }
     let prefix = format!("{}:", input.display());
     for line in stderr.lines() {
-        let Some(rest) = line.strip_prefix(&prefix) else { continue };
+        let Some(rest) = line.strip_prefix(&prefix) else {
+            continue;
+        };
         let mut parts = rest.splitn(3, ':');
-        let (Some(l), Some(c), Some(message)) = (parts.next(), parts.next(), parts.next()) else { continue };
-        let Some(message) = message.strip_prefix(" error: ") else { continue };
+        let (Some(l), Some(c), Some(message)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Some(message) = message.strip_prefix(" error: ") else {
+            continue;
+        };
         let l: usize = l.parse().unwrap();
         let index = first_lines.iter().rposition(|&first| first <= l).unwrap();
-        answers[index].push(format!("error {}:{c}: {message}", l - first_lines[index] + 1));
+        answers[index].push(format!(
+            "error {}:{c}: {message}",
+            l - first_lines[index] + 1
+        ));
     }
     Some(answers)
 }
@@ -141,12 +171,19 @@ fn oracle(cases: &[&str]) -> Option<Vec<Vec<String>>> {
 #[test]
 fn table_cases_match_mlir_opt() {
     let (header, mut entries) = read_table();
-    let cases: Vec<&str> = entries.iter().filter(|entry| is_case(entry)).map(|entry| entry.case.as_str()).collect();
+    let cases: Vec<&str> = entries
+        .iter()
+        .filter(|entry| is_case(entry))
+        .map(|entry| entry.case.as_str())
+        .collect();
     assert!(cases.len() >= 100, "the table has {} cases", cases.len());
     let answers = oracle(&cases);
 
     if std::env::var("MICA_BLESS").as_deref() == Ok("1") {
-        let mut blessed = answers.clone().expect("blessing needs mlir-opt").into_iter();
+        let mut blessed = answers
+            .clone()
+            .expect("blessing needs mlir-opt")
+            .into_iter();
         let mut text = header.join("\n");
         for entry in entries.iter_mut() {
             text.push('\n');
@@ -168,13 +205,24 @@ fn table_cases_match_mlir_opt() {
     for entry in entries.iter().filter(|entry| is_case(entry)) {
         let ours = ours(&entry.case);
         if ours != entry.expected {
-            failures.push(format!("{}\n  expected: {:?}\n  ours:     {:?}", entry.case, entry.expected, ours));
+            failures.push(format!(
+                "{}\n  expected: {:?}\n  ours:     {:?}",
+                entry.case, entry.expected, ours
+            ));
         }
         if let Some(answer) = answers.as_mut().and_then(Iterator::next)
             && answer != entry.expected
         {
-            failures.push(format!("{}\n  expected: {:?}\n  mlir-opt: {:?}", entry.case, entry.expected, answer));
+            failures.push(format!(
+                "{}\n  expected: {:?}\n  mlir-opt: {:?}",
+                entry.case, entry.expected, answer
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -2,6 +2,7 @@
 //! `func.constant`, with their custom forms and verifiers.
 
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use mica_ir::verify::SymbolTable;
 use mica_ir::{Attr, AttrKind, Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
 
 /// Registers the func ops.
@@ -24,6 +25,7 @@ pub fn register(ctx: &mut Context) {
     call.parse = Some(parse_call);
     call.print = Some(print_call);
     call.properties = &["callee", "arg_attrs", "res_attrs", "no_inline"];
+    call.verify_symbol_uses = Some(verify_call_symbol);
     crate::register(ctx, call);
 
     let mut icall = OpDef::new("func.call_indirect", Traits::NONE);
@@ -36,6 +38,7 @@ pub fn register(ctx: &mut Context) {
     constant.parse = Some(parse_constant);
     constant.print = Some(print_constant);
     constant.properties = &["value"];
+    constant.verify_symbol_uses = Some(verify_constant_symbol);
     crate::register(ctx, constant);
 }
 
@@ -89,7 +92,7 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
             let at = p.offset();
             let is_named = p.peek_ssa_name();
             if named.is_some_and(|n| n != is_named) {
-                p.error_at(at, "expected SSA identifier");
+                p.error_at(at, if is_named { "expected type instead of SSA identifier" } else { "expected SSA identifier" });
                 return Err(());
             }
             named = Some(is_named);
@@ -111,10 +114,6 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
                 types.push(ty);
                 args.push(EntryArg { name, ty, attrs, loc });
             } else {
-                if p.parse_optional_punct("...") {
-                    p.error_at(at, "variadic arguments are not allowed in this function");
-                    return Err(());
-                }
                 let ty = p.parse_type()?;
                 let attrs = p.parse_optional_attr_dict()?.map(|e| ctx.dict_attr(e));
                 let _ = p.parse_optional_location()?;
@@ -159,6 +158,13 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
         let at = p.offset();
         match p.parse_optional_attr_dict()? {
             Some(entries) => {
+                for (k, _) in &entries {
+                    let k = ctx.str(*k);
+                    if ["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"].contains(&k) {
+                        p.error_at(at, &format!("'{k}' is an inferred attribute and should not be specified in the explicit attribute dictionary"));
+                        return Err(());
+                    }
+                }
                 let (inherent, rest): (Vec<_>, Vec<_>) =
                     entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
                 props.extend(inherent);
@@ -176,7 +182,13 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
             p.error_at(p.offset(), "expected SSA identifier");
             return Err(());
         }
+        let at = p.offset();
         p.parse_region(state, &args)?;
+        let empty = state.nested.as_deref().is_some_and(|b| b.roots.iter().all(|r| b.region_blocks(*r).is_empty()));
+        if empty {
+            p.error_at(at, "expected non-empty function body");
+            return Err(());
+        }
     } else {
         // A declaration still owns an (empty) region.
         p.add_empty_region(state);
@@ -275,6 +287,22 @@ fn verify_func(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>)
     };
     if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'sym_name'"));
+    }
+    let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
+    if prop(ctx, body, op, "arg_attrs").is_some() && arg_attrs.len() != inputs.len() {
+        return Err(Diagnostic::error(loc, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));
+    }
+    let results = ctx.function_signature(fty).map_or(0, |s| s.1.len());
+    let res_attrs = array_items(ctx, prop(ctx, body, op, "res_attrs"));
+    if prop(ctx, body, op, "res_attrs").is_some() && res_attrs.len() != results {
+        return Err(Diagnostic::error(loc, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", res_attrs.len(), results)));
+    }
+    for (what, list) in [("arguments", &arg_attrs), ("results", &res_attrs)] {
+        for d in list.iter() {
+            if ctx.dict_entries(*d).iter().any(|(k, _)| !ctx.str(*k).contains('.')) {
+                return Err(Diagnostic::error(loc, format!("'func.func' op {what} may only have dialect attributes")));
+            }
+        }
     }
     let (rb, regions) = body.op_regions(op);
     let Some(&region) = regions.first() else { return Ok(()) };
@@ -392,7 +420,7 @@ fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>
             return Err(Diagnostic::error(
                 loc,
                 format!(
-                    "'func.return' op type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
+                    "'func.return' op type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
                     mica_ir::printer::type_string(ctx, vt),
                     mica_ir::printer::type_string(ctx, *t)
                 ),
@@ -540,6 +568,79 @@ fn verify_call_indirect(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Bo
     let res: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
     if args != ins || res != outs {
         return Err(Diagnostic::error(loc, "'func.call_indirect' op callee types do not match the call"));
+    }
+    Ok(())
+}
+
+fn quoted_types(ctx: &Context, types: &[Type]) -> String {
+    types.iter().map(|t| format!("'{}'", mica_ir::printer::type_string(ctx, *t))).collect::<Vec<_>>().join(", ")
+}
+
+/// The callee's name and signature, or the diagnostic for a missing callee.
+fn referenced_function<'a>(
+    ctx: &'a Context,
+    body: &Body,
+    op: Op,
+    attr: &str,
+    table: &SymbolTable<'a>,
+) -> Result<(String, Option<Type>), Diagnostic> {
+    let loc = body.op(op).loc;
+    let name = match prop(ctx, body, op, attr).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
+        _ => return Err(Diagnostic::error(loc, format!("'{}' op requires a symbol reference", ctx.str(body.op(op).name)))),
+    };
+    let ty = table.lookup(&name).filter(|(b, o)| ctx.str(b.op(*o).name) == "func.func").and_then(|(b, o)| {
+        prop(ctx, b, o, "function_type").and_then(|a| ctx.as_type(a))
+    });
+    Ok((name, ty))
+}
+
+fn verify_call_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_>) -> Result<(), Diagnostic> {
+    let loc = body.op(op).loc;
+    let (name, ty) = referenced_function(ctx, body, op, "callee", table)?;
+    let Some(fty) = ty else {
+        return Err(Diagnostic::error(loc, format!("'func.call' op '{name}' does not reference a valid function")));
+    };
+    let (ins, outs) = ctx.function_signature(fty).unwrap_or((&[], &[]));
+    let args: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+    if args.len() != ins.len() {
+        return Err(Diagnostic::error(loc, "'func.call' op incorrect number of operands for callee"));
+    }
+    for (i, (a, t)) in args.iter().zip(ins).enumerate() {
+        if a != t {
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "'func.call' op operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                    mica_ir::printer::type_string(ctx, *t),
+                    mica_ir::printer::type_string(ctx, *a)
+                ),
+            ));
+        }
+    }
+    let res: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+    if res.len() != outs.len() {
+        return Err(Diagnostic::error(loc, "'func.call' op incorrect number of results for callee"));
+    }
+    for (i, (a, t)) in res.iter().zip(outs).enumerate() {
+        if a != t {
+            return Err(Diagnostic::error(loc, format!("'func.call' op result type mismatch at index {i}"))
+                .with_note(loc, format!("op result types: {}", quoted_types(ctx, &res)))
+                .with_note(loc, format!("function result types: {}", quoted_types(ctx, outs))));
+        }
+    }
+    Ok(())
+}
+
+fn verify_constant_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_>) -> Result<(), Diagnostic> {
+    let loc = body.op(op).loc;
+    let (name, ty) = referenced_function(ctx, body, op, "value", table)?;
+    let Some(fty) = ty else {
+        return Err(Diagnostic::error(loc, format!("'func.constant' op reference to undefined function '{name}'")));
+    };
+    let rt = body.results(op).first().map(|v| body.value_type(*v));
+    if rt != Some(fty) {
+        return Err(Diagnostic::error(loc, "'func.constant' op reference to function with mismatched type"));
     }
     Ok(())
 }

@@ -263,9 +263,9 @@ fn agrees_with_llvm_filecheck() {
     let Some(filecheck) = oracle() else { return };
     let dir = std::env::temp_dir().join(format!("mica-filecheck-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let table = CASES.iter().map(|c| (c.name.to_string(), c.args.to_vec(), c.checks.to_string(), c.input.to_string(), Some(c.expect)));
-    let random = (0..6000).map(|i| {
+    let random = (0..1000).map(|i| {
         let (args, checks, input) = random_case(&mut rng);
         (format!("random #{i}"), args, checks, input, None)
     });

@@ -56,6 +56,9 @@ impl std::ops::BitOr for Traits {
 /// A verifier hook: checks one operation of a body, given the operation whose region holds it
 /// (which lives in an outer body when the region is isolated).
 pub type VerifyFn = fn(&Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), Diagnostic>;
+/// A symbol-use verifier hook: checks one operation's references against the nearest
+/// enclosing symbol table.
+pub type VerifySymbolUsesFn = fn(&Context, &Body, Op, &crate::verify::SymbolTable<'_>) -> Result<(), Diagnostic>;
 /// A custom-form parser hook: reads what follows the op name into `state`. Errors are already
 /// reported through the parser when it returns `Err`.
 pub type ParseFn = for<'c> fn(&mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
@@ -71,6 +74,8 @@ pub struct OpDef {
     pub traits: Traits,
     /// Verifier, run after the generic structural checks.
     pub verify: Option<VerifyFn>,
+    /// Checks of the symbols this op references, run once its symbol table is known.
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     /// Custom-form parser.
     pub parse: Option<ParseFn>,
     /// Custom-form printer.
@@ -84,7 +89,7 @@ pub struct OpDef {
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, parse: None, print: None, default_dialect: None, properties: &[] }
+        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[] }
     }
 
     /// The dialect prefix of the name.

@@ -9,9 +9,63 @@ use crate::registry::Traits;
 use crate::{AttrKind, Context, Diagnostic};
 use rustc_hash::FxHashMap;
 
-/// Verifies `top` (an operation of `body`) and everything nested in it.
+/// The symbols defined directly in a symbol-table operation's region: name -> defining op.
+pub struct SymbolTable<'a> {
+    /// The symbols, by name.
+    pub symbols: FxHashMap<&'a str, (&'a Body, Op)>,
+}
+
+impl<'a> SymbolTable<'a> {
+    /// The op defining `name`, with the body it lives in.
+    pub fn lookup(&self, name: &str) -> Option<(&'a Body, Op)> {
+        self.symbols.get(name).copied()
+    }
+}
+
+/// Verifies `top` (an operation of `body`) and everything nested in it, then the symbol uses
+/// of every op against its nearest enclosing symbol table.
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None)
+    verify_op(ctx, body, top, None)?;
+    verify_symbol_uses(ctx, body, top, None)
+}
+
+fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
+    let d = body.op(op);
+    let a = d.properties.and_then(|p| ctx.dict_get(p, "sym_name")).or_else(|| ctx.dict_get(d.attrs, "sym_name"))?;
+    ctx.as_str(a)
+}
+
+fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>) -> Result<(), Diagnostic> {
+    let def = ctx.registry().get(body.op(op).name);
+    if let (Some(t), Some(f)) = (table, def.and_then(|d| d.verify_symbol_uses)) {
+        f(ctx, body, op, t)?;
+    }
+    let (rb, regions) = body.op_regions(op);
+    let own;
+    let table = if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
+        let mut symbols = FxHashMap::default();
+        for &r in regions {
+            for &b in rb.region_blocks(r) {
+                for inner in rb.block_ops(b) {
+                    if let Some(n) = symbol_name(ctx, rb, inner) {
+                        symbols.entry(n).or_insert((rb, inner));
+                    }
+                }
+            }
+        }
+        own = SymbolTable { symbols };
+        Some(&own)
+    } else {
+        table
+    };
+    for &r in regions {
+        for &b in rb.region_blocks(r) {
+            for inner in rb.block_ops(b) {
+                verify_symbol_uses(ctx, rb, inner, table)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {

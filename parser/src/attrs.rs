@@ -2,7 +2,7 @@
 //! maps and sets, dense and sparse elements, dense arrays, strided layouts, distinct
 //! attributes, dialect attributes and locations.
 
-use crate::lexer::{Tok, lex_at};
+use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use mica_affine::MapOrSet;
 use mica_apfloat::Float;
@@ -193,28 +193,21 @@ impl Parser<'_> {
     fn scalar_bits(&mut self, s: &Scalar, ty: Type) -> PResult<IntBits> {
         let ctx = self.ctx;
         match (ctx.type_kind(ty).clone(), s) {
-            (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::parse(k, text) {
+            (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::from_mlir_literal(k, text) {
                 Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
                 Err(_) => self.err(*at, "floating point value too large for attribute"),
             },
             (TypeKind::Float(k), Scalar::Int { neg, text, at }) => {
-                if let Some(hex) = text.strip_prefix("0x") {
-                    if *neg {
-                        return self.err(*at, "hexadecimal float literal should not have a leading minus");
-                    }
-                    let Ok(v) = u128::from_str_radix(hex, 16) else {
-                        return self.err(*at, "hexadecimal float constant out of range for type");
-                    };
-                    let w = k.bit_width();
-                    if w < 128 && v >> w != 0 {
-                        return self.err(*at, "hexadecimal float constant out of range for type");
-                    }
-                    return Ok(u128_to_bits(v, w));
-                }
                 let t = if *neg { format!("-{text}") } else { text.clone() };
-                match Float::parse(k, &t) {
+                match Float::from_mlir_literal(k, &t) {
                     Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
-                    Err(_) => self.err(*at, "floating point value too large for attribute"),
+                    Err(mica_apfloat::FloatError::NegativeHexLiteral) => {
+                        self.err(*at, "hexadecimal float literal should not have a leading minus")
+                    }
+                    Err(mica_apfloat::FloatError::DecimalIntegerLiteral) => {
+                        self.err(*at, "unexpected decimal integer literal for a floating point value")
+                    }
+                    Err(_) => self.err(*at, "hexadecimal float constant out of range for type"),
                 }
             }
             (TypeKind::Float(k), Scalar::Bool(b, _)) => Ok(u128_to_bits(*b as u128, k.bit_width())),
@@ -817,10 +810,6 @@ impl Parser<'_> {
         Ok(s)
     }
 
-    /// Whether the token after the current one is `k` (one token of lookahead).
-    pub(crate) fn peek_next_is(&self, k: Tok) -> bool {
-        lex_at(self.src, self.tok.end).kind == k
-    }
 }
 
 enum DenseBody {
