@@ -107,7 +107,8 @@ fn ours(case: &str) -> Vec<String> {
 
 /// What `mlir-opt` says about each case, as expectation lines; `None` without `mlir-opt`.
 fn oracle(cases: &[&str]) -> Option<Vec<Vec<String>>> {
-    let path = PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt");
+    let path = std::env::var_os("MICA_MLIR_OPT")
+        .map_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"), PathBuf::from);
     if !path.exists() {
         assert!(
             std::env::var("MICA_REQUIRE_ORACLES").as_deref() != Ok("1"),

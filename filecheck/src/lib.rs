@@ -13,18 +13,26 @@ mod command_line;
 mod diagnostic;
 mod directive;
 mod engine;
+mod executor;
 mod fuzzy;
 mod matching;
 mod numeric;
 mod options;
 mod pattern;
+mod pipeline;
 mod posix;
+mod run_lines;
+mod shell;
 mod source;
+mod substitute;
 mod variables;
 
 pub use command_line::FileCheckCommand;
 pub use diagnostic::{CheckFailure, Diagnostic, FailureKind, Location, Severity};
+pub use executor::{ToolOutput, ToolRunner};
 pub use options::Options;
+pub use pipeline::{Executor, Expectation, RunFailure, RunFailureReason, StageFailure, run_pipeline};
+pub use run_lines::{RunLine, run_lines};
 
 use checker::Checker;
 use checkfile::read_check_file;

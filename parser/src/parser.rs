@@ -33,6 +33,8 @@ pub(crate) type PResult<T> = Result<T, ()>;
 struct Scope {
     /// Names defined in this region: `%name` -> values (a result group).
     values: FxHashMap<String, SmallVec<[Value; 1]>>,
+    /// Where each name was defined (byte offset).
+    def_offsets: FxHashMap<String, usize>,
     /// Whether names of outer scopes are invisible (isolated region boundary).
     isolated: bool,
 }
@@ -285,7 +287,7 @@ impl<'a> Parser<'a> {
         self.fwd_blocks.push(fwd);
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: true });
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region });
         loop {
             match self.tok.kind {
@@ -438,7 +440,12 @@ impl<'a> Parser<'a> {
     fn define_values(&mut self, name: &str, offset: usize, values: SmallVec<[Value; 1]>) -> PResult<()> {
         // Redefinition check across visible scopes.
         if self.lookup_value(name).is_some() {
-            return self.err(offset, format!("redefinition of SSA value '%{name}'"));
+            let prev = self.def_offset(name);
+            let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
+            if let (Some(d), Some(p)) = (self.diag.as_mut(), prev) {
+                *d = d.clone().with_note_at(p, "previously defined here");
+            }
+            return Err(());
         }
         // Resolve forward references.
         for (i, &v) in values.iter().enumerate() {
@@ -468,8 +475,21 @@ impl<'a> Parser<'a> {
         }
         if let Some(s) = self.scopes.last_mut() {
             s.values.insert(name.to_string(), values);
+            s.def_offsets.insert(name.to_string(), offset);
         }
         Ok(())
+    }
+
+    fn def_offset(&self, name: &str) -> Option<usize> {
+        for s in self.scopes.iter().rev() {
+            if let Some(o) = s.def_offsets.get(name) {
+                return Some(*o);
+            }
+            if s.isolated {
+                break;
+            }
+        }
+        None
     }
 
     fn resolve(&mut self, op: &UnresolvedOperand, ty: Type) -> PResult<Value> {
@@ -834,7 +854,7 @@ impl<'a> Parser<'a> {
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: true });
     }
 
     fn pop_body(&mut self) -> Option<Body> {
@@ -857,7 +877,7 @@ impl<'a> Parser<'a> {
         let open_at = self.tok.start;
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.cur_body().new_region();
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: false });
+        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: false });
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
         let r = self.parse_region_blocks(region, entry_args, open_at);
         self.scopes.pop();
