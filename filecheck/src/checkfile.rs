@@ -99,7 +99,15 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
     let located = |offset: usize, msg: String| vec![Diagnostic::error(msg, Some(check.location(offset, 0)))];
     let check_prefixes = opts.effective_check_prefixes();
     let comment_prefixes = opts.effective_comment_prefixes();
+    // Defaults take part in the uniqueness check, so that e.g. a check prefix `RUN`
+    // collides with the default comment prefix.
     let mut seen = BTreeSet::new();
+    if opts.check_prefixes.is_empty() {
+        seen.extend(check_prefixes.iter().cloned());
+    }
+    if opts.comment_prefixes.is_empty() {
+        seen.extend(comment_prefixes.iter().cloned());
+    }
     validate_prefixes("check", &opts.check_prefixes, &mut seen)
         .and_then(|()| validate_prefixes("comment", &opts.comment_prefixes, &mut seen))
         .map_err(|m| vec![Diagnostic::error(m, None)])?;

@@ -76,7 +76,7 @@ fn expand_tabs(line: &str) -> String {
     for c in line.chars() {
         if c == '\t' {
             out.push(' ');
-            while out.len() % TAB_STOP != 0 {
+            while !out.len().is_multiple_of(TAB_STOP) {
                 out.push(' ');
             }
         } else {
@@ -91,7 +91,7 @@ fn expand_tabs(line: &str) -> String {
 fn caret_line(loc: &Location) -> String {
     let line = loc.line_text.as_bytes();
     let mut marks = vec![b' '; line.len() + 1];
-    let start = (loc.column - 1).min(line.len());
+    let start = loc.column.saturating_sub(1).min(line.len());
     let end = (start + loc.len).min(line.len());
     marks[start..end].fill(b'~');
     marks[start] = b'^';
@@ -101,7 +101,7 @@ fn caret_line(loc: &Location) -> String {
         out.push(mark as char);
         // A tab in the source line widens its column to the next tab stop.
         if line.get(i) == Some(&b'\t') {
-            while out.len() % TAB_STOP != 0 {
+            while !out.len().is_multiple_of(TAB_STOP) {
                 out.push(mark as char);
             }
         }

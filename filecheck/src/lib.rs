@@ -6,6 +6,16 @@
 //! command-line options in [`Options`]); failures come back as [`CheckFailure`], which
 //! renders like FileCheck's own diagnostics. [`run_lines`] and [`run_pipeline`] execute
 //! the `// RUN:` lines of a test file, running `FileCheck` stages in-process.
+//!
+//! ```
+//! use mica_filecheck::{Options, check};
+//!
+//! let checks = "// CHECK-LABEL: func @f\n// CHECK-NEXT: %[[V:.*]] = arith.constant\n// CHECK: return %[[V]]\n";
+//! let output = "func.func @f() -> i32 {\n  %c1 = arith.constant 1 : i32\n  return %c1 : i32\n}\n";
+//! assert!(check(checks, output, &Options::default()).is_ok());
+//! let failure = check(checks, "func.func @g()\n", &Options::default()).unwrap_err();
+//! assert!(failure.to_string().contains("error: CHECK-LABEL: expected string not found in input"));
+//! ```
 
 mod checker;
 mod checkfile;

@@ -48,9 +48,9 @@ fn substitute_line_numbers(text: &str, line: usize) -> String {
                 _ => None,
             }
         });
-        match (close, offset) {
-            (Some(c), Some(delta)) => {
-                out.push_str(&(line as i64 + delta).to_string());
+        match (close, offset.and_then(|delta| (line as i64).checked_add(delta))) {
+            (Some(c), Some(number)) => {
+                out.push_str(&number.to_string());
                 rest = &after[c + 1..];
             }
             _ => {

@@ -152,6 +152,9 @@ pub const CASES: &[Case] = &[
     case("comments_skip_lines", &[], "// RUN: tool %s | FileCheck %s\n// COM: CHECK: nope\n// CHECK: a\n", "a\n", Pass),
     case("longer_prefix_wins", &["--check-prefixes=P,P-X"], "P-X: b\nP: a\n", "b a\n", Pass),
     case("invalid_prefix", &["--check-prefix=a b"], "CHECK: a\n", "a\n", Fail("supplied check prefix must start with a letter and contain only alphanumeric characters, hyphens, and underscores: 'a b'")),
+    case("prefix_clashes_with_comment", &["--check-prefix=RUN"], "RUN: a\n", "a\n", Fail("supplied check prefix must be unique among check and comment prefixes: 'RUN'")),
+    case("comment_prefix_clashes_with_check", &["--comment-prefixes=CHECK"], "CHECK: a\n", "a\n", Fail("supplied comment prefix must be unique among check and comment prefixes: 'CHECK'")),
+    case("custom_comment_prefix", &["--comment-prefixes=NOTE"], "NOTE: CHECK: b\n// RUN: CHECK: a\n", "b\n", Fail("2:16: CHECK: expected string not found in input")),
     // --implicit-check-not.
     case("implicit_not_fail", &["--implicit-check-not=warning"], "CHECK: a\n", "a\nwarning\n", Fail("1:22: IMPLICIT-CHECK-NOT: excluded string found in input")),
     case("implicit_not_pass", &["--implicit-check-not=warning"], "CHECK: a\n", "a\n", Pass),
