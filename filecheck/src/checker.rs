@@ -47,7 +47,12 @@ fn count_newlines(text: &str) -> (usize, Option<usize>) {
 }
 
 impl<'a> Checker<'a> {
-    pub(crate) fn new(program: &'a CheckProgram, check: &'a SourceText, input: &'a SourceText, opts: &'a Options) -> Self {
+    pub(crate) fn new(
+        program: &'a CheckProgram,
+        check: &'a SourceText,
+        input: &'a SourceText,
+        opts: &'a Options,
+    ) -> Self {
         Checker {
             program,
             check,
@@ -106,9 +111,18 @@ impl<'a> Checker<'a> {
 
     /// Matches one check string within `range`; returns the span from its first match
     /// to the end of its last (several for -COUNT).
-    fn check_string(&mut self, s: &CheckString, range: Range<usize>, label_scan: bool) -> Option<Range<usize>> {
+    fn check_string(
+        &mut self,
+        s: &CheckString,
+        range: Range<usize>,
+        label_scan: bool,
+    ) -> Option<Range<usize>> {
         let mut nots = Vec::new();
-        let last_pos = if label_scan { range.start } else { self.check_dag(s, range.clone(), &mut nots)? };
+        let last_pos = if label_scan {
+            range.start
+        } else {
+            self.check_dag(s, range.clone(), &mut nots)?
+        };
         let mut cursor = last_pos;
         let mut first = None;
         for attempt in 1..=s.pattern.kind.count {
@@ -118,7 +132,13 @@ impl<'a> Checker<'a> {
                     cursor = m.end;
                 }
                 outcome => {
-                    self.report_not_found(&s.prefix, &s.pattern, attempt, cursor..range.end, outcome.err());
+                    self.report_not_found(
+                        &s.prefix,
+                        &s.pattern,
+                        attempt,
+                        cursor..range.end,
+                        outcome.err(),
+                    );
                     return None;
                 }
             }
@@ -134,20 +154,37 @@ impl<'a> Checker<'a> {
     }
 
     /// Searches `range` of the input; match offsets are absolute.
-    fn find(&mut self, pattern: &Pattern, range: Range<usize>) -> Result<Option<Found>, Vec<MatchError>> {
+    fn find(
+        &mut self,
+        pattern: &Pattern,
+        range: Range<usize>,
+    ) -> Result<Option<Found>, Vec<MatchError>> {
         let input: &'a SourceText = self.input;
-        let found = pattern.find(&input.text()[range.clone()], &mut self.vars, &mut self.cache)?;
+        let found = pattern.find(
+            &input.text()[range.clone()],
+            &mut self.vars,
+            &mut self.cache,
+        )?;
         Ok(found.map(|f| Found {
             start: f.start + range.start,
             end: f.end + range.start,
-            captures: f.captures.into_iter().map(|(n, r)| (n, r.start + range.start..r.end + range.start)).collect(),
+            captures: f
+                .captures
+                .into_iter()
+                .map(|(n, r)| (n, r.start + range.start..r.end + range.start))
+                .collect(),
         }))
     }
 
     /// Matches the CHECK-DAG groups before a check string, collecting the CHECK-NOTs
     /// that guard the region before the string's own match; returns where that match
     /// may start.
-    fn check_dag<'s>(&mut self, s: &'s CheckString, range: Range<usize>, nots: &mut Vec<&'s DagNot>) -> Option<usize> {
+    fn check_dag<'s>(
+        &mut self,
+        s: &'s CheckString,
+        range: Range<usize>,
+        nots: &mut Vec<&'s DagNot>,
+    ) -> Option<usize> {
         let mut start = range.start;
         // Sorted, non-overlapping matches of the current DAG group.
         let mut matches: Vec<Range<usize>> = Vec::new();
@@ -162,7 +199,13 @@ impl<'a> Checker<'a> {
                 let m = match self.find(&dn.pattern, pos..range.end) {
                     Ok(Some(m)) => m.start..m.end,
                     outcome => {
-                        self.report_not_found(&dn.prefix, &dn.pattern, 1, pos..range.end, outcome.err());
+                        self.report_not_found(
+                            &dn.prefix,
+                            &dn.pattern,
+                            1,
+                            pos..range.end,
+                            outcome.err(),
+                        );
                         return None;
                     }
                 };
@@ -188,7 +231,10 @@ impl<'a> Checker<'a> {
                 pos = matches[next].end;
                 next += 1;
             }
-            let group_ends = s.dag_nots.get(k + 1).is_none_or(|n| n.pattern.kind.directive == Directive::Not);
+            let group_ends = s
+                .dag_nots
+                .get(k + 1)
+                .is_none_or(|n| n.pattern.kind.directive == Directive::Not);
             if group_ends && let (Some(first), Some(last)) = (matches.first(), matches.last()) {
                 if !nots.is_empty() {
                     if !self.check_nots(nots, start..first.start) {
@@ -216,11 +262,15 @@ impl<'a> Checker<'a> {
                         format!("{desc}: excluded string found in input"),
                         Some(self.pattern_location(&dn.pattern)),
                     ));
-                    self.diags.push(Diagnostic::note("found here", self.input.location(m.start, m.end - m.start)));
+                    self.diags.push(Diagnostic::note(
+                        "found here",
+                        self.input.location(m.start, m.end - m.start),
+                    ));
                     self.substitution_notes(&dn.pattern, m.start);
                     for (name, span) in &m.captures {
                         let loc = self.input.location(span.start, span.end - span.start);
-                        self.diags.push(Diagnostic::note(format!("captured var \"{name}\""), loc));
+                        self.diags
+                            .push(Diagnostic::note(format!("captured var \"{name}\""), loc));
                     }
                 }
                 Err(errors) => {
@@ -240,7 +290,10 @@ impl<'a> Checker<'a> {
             Directive::Next => "NEXT",
             Directive::Empty => "EMPTY",
             Directive::Same if count != 0 => {
-                let msg = format!("{}-SAME: is not on the same line as the previous match", s.prefix);
+                let msg = format!(
+                    "{}-SAME: is not on the same line as the previous match",
+                    s.prefix
+                );
                 self.line_position_error(s, msg, skipped);
                 return false;
             }
@@ -249,40 +302,75 @@ impl<'a> Checker<'a> {
         if count == 1 {
             return true;
         }
-        let problem = if count == 0 { "is on the same line as previous match" } else { "is not on the line after the previous match" };
-        self.line_position_error(s, format!("{}-{name}: {problem}", s.prefix), skipped.clone());
+        let problem = if count == 0 {
+            "is on the same line as previous match"
+        } else {
+            "is not on the line after the previous match"
+        };
+        self.line_position_error(
+            s,
+            format!("{}-{name}: {problem}", s.prefix),
+            skipped.clone(),
+        );
         if let Some(after) = first_newline {
             let loc = self.input.location(skipped.start + after, 0);
-            self.diags.push(Diagnostic::note("non-matching line after previous match is here", loc));
+            self.diags.push(Diagnostic::note(
+                "non-matching line after previous match is here",
+                loc,
+            ));
         }
         false
     }
 
     fn line_position_error(&mut self, s: &CheckString, message: String, skipped: Range<usize>) {
-        self.diags.push(Diagnostic::error(message, Some(self.pattern_location(&s.pattern))));
-        self.diags.push(Diagnostic::note("'next' match was here", self.input.location(skipped.end, 0)));
-        self.diags.push(Diagnostic::note("previous match ended here", self.input.location(skipped.start, 0)));
+        self.diags.push(Diagnostic::error(
+            message,
+            Some(self.pattern_location(&s.pattern)),
+        ));
+        self.diags.push(Diagnostic::note(
+            "'next' match was here",
+            self.input.location(skipped.end, 0),
+        ));
+        self.diags.push(Diagnostic::note(
+            "previous match ended here",
+            self.input.location(skipped.start, 0),
+        ));
     }
 
     /// Reports an expected pattern that was not found in `range` (or that could not be
     /// matched because of `errors`).
-    fn report_not_found(&mut self, prefix: &str, pattern: &Pattern, attempt: usize, range: Range<usize>, errors: Option<Vec<MatchError>>) {
+    fn report_not_found(
+        &mut self,
+        prefix: &str,
+        pattern: &Pattern,
+        attempt: usize,
+        range: Range<usize>,
+        errors: Option<Vec<MatchError>>,
+    ) {
         match errors {
             Some(errors) => self.pattern_errors(pattern, errors),
             None => {
-                let mut msg = format!("{}: expected string not found in input", pattern.kind.description(prefix));
+                let mut msg = format!(
+                    "{}: expected string not found in input",
+                    pattern.kind.description(prefix)
+                );
                 if pattern.kind.count > 1 {
                     msg.push_str(&format!(" ({attempt} out of {})", pattern.kind.count));
                 }
-                self.diags.push(Diagnostic::error(msg, Some(self.pattern_location(pattern))));
-                self.diags.push(Diagnostic::note("scanning from here", self.input.location(range.start, 0)));
+                self.diags
+                    .push(Diagnostic::error(msg, Some(self.pattern_location(pattern))));
+                self.diags.push(Diagnostic::note(
+                    "scanning from here",
+                    self.input.location(range.start, 0),
+                ));
             }
         }
         self.substitution_notes(pattern, range.start);
         let input: &'a SourceText = self.input;
         if let Some(at) = possible_intended_match(pattern.example(), &input.text()[range.clone()]) {
             let loc = self.input.location(range.start + at, 0);
-            self.diags.push(Diagnostic::note("possible intended match here", loc));
+            self.diags
+                .push(Diagnostic::note("possible intended match here", loc));
         }
     }
 
@@ -296,7 +384,10 @@ impl<'a> Checker<'a> {
     fn substitution_notes(&mut self, pattern: &Pattern, at: usize) {
         for (name, value) in pattern.substitutions(&self.vars) {
             let loc = self.input.location(at, 0);
-            self.diags.push(Diagnostic::note(format!("with \"{name}\" equal to {value}"), loc));
+            self.diags.push(Diagnostic::note(
+                format!("with \"{name}\" equal to {value}"),
+                loc,
+            ));
         }
     }
 

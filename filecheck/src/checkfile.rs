@@ -39,36 +39,57 @@ pub(crate) struct CheckProgram {
     pub command_lines: Vec<SourceText>,
 }
 
-fn validate_prefixes(kind: &str, prefixes: &[String], seen: &mut BTreeSet<String>) -> Result<(), String> {
+fn validate_prefixes(
+    kind: &str,
+    prefixes: &[String],
+    seen: &mut BTreeSet<String>,
+) -> Result<(), String> {
     for prefix in prefixes {
         if prefix.is_empty() {
-            return Err(format!("supplied {kind} prefix must not be the empty string"));
+            return Err(format!(
+                "supplied {kind} prefix must not be the empty string"
+            ));
         }
-        if !prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        if !prefix
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
             return Err(format!(
                 "supplied {kind} prefix must start with a letter and contain only alphanumeric characters, hyphens, and underscores: '{prefix}'"
             ));
         }
         if !seen.insert(prefix.clone()) {
-            return Err(format!("supplied {kind} prefix must be unique among check and comment prefixes: '{prefix}'"));
+            return Err(format!(
+                "supplied {kind} prefix must be unique among check and comment prefixes: '{prefix}'"
+            ));
         }
     }
     Ok(())
 }
 
 /// Applies `-D` definitions.
-fn define_globals(opts: &Options, ctx: &mut ParseContext, vars: &mut Variables) -> Result<(), String> {
+fn define_globals(
+    opts: &Options,
+    ctx: &mut ParseContext,
+    vars: &mut Variables,
+) -> Result<(), String> {
     for def in &opts.defines {
         let Some(eq) = def.find('=') else {
             return Err(format!("missing equal sign in global definition '{def}'"));
         };
         if let Some(numeric_def) = def.strip_prefix('#') {
             let block = format!("{}:{}", &numeric_def[..eq - 1], &numeric_def[eq..]);
-            let scope = Scope { line: 0, formats: &ctx.numeric_formats, same_directive: &[] };
+            let scope = Scope {
+                line: 0,
+                formats: &ctx.numeric_formats,
+                same_directive: &[],
+            };
             let parsed = numeric::parse_block(&block, false, &scope)
                 .map_err(|(_, m)| format!("in global definition '{def}': {m}"))?;
             let (Some((name, _)), Some(expr)) = (parsed.def, parsed.expr) else {
-                return Err(format!("global definition '{def}' needs a variable name and a value"));
+                return Err(format!(
+                    "global definition '{def}' needs a variable name and a value"
+                ));
             };
             if ctx.string_vars.contains(&name) {
                 return Err(format!("string variable with name '{name}' already exists"));
@@ -80,12 +101,17 @@ fn define_globals(opts: &Options, ctx: &mut ParseContext, vars: &mut Variables) 
             vars.set_number(&name, value);
         } else {
             let (name, value) = (&def[..eq], &def[eq + 1..]);
-            let valid = numeric::parse_variable(name, 0).is_ok_and(|v| !v.pseudo && v.name.len() == name.len());
+            let valid = numeric::parse_variable(name, 0)
+                .is_ok_and(|v| !v.pseudo && v.name.len() == name.len());
             if !valid {
-                return Err(format!("invalid name in string variable definition '{name}'"));
+                return Err(format!(
+                    "invalid name in string variable definition '{name}'"
+                ));
             }
             if ctx.numeric_formats.contains_key(name) {
-                return Err(format!("numeric variable with name '{name}' already exists"));
+                return Err(format!(
+                    "numeric variable with name '{name}' already exists"
+                ));
             }
             ctx.string_vars.insert(name.to_string());
             vars.set_string(name, value);
@@ -95,8 +121,12 @@ fn define_globals(opts: &Options, ctx: &mut ParseContext, vars: &mut Variables) 
 }
 
 /// Reads the (canonicalized) check file `check`.
-pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<CheckProgram, Vec<Diagnostic>> {
-    let located = |offset: usize, msg: String| vec![Diagnostic::error(msg, Some(check.location(offset, 0)))];
+pub(crate) fn read_check_file(
+    check: &SourceText,
+    opts: &Options,
+) -> Result<CheckProgram, Vec<Diagnostic>> {
+    let located =
+        |offset: usize, msg: String| vec![Diagnostic::error(msg, Some(check.location(offset, 0)))];
     let check_prefixes = opts.effective_check_prefixes();
     let comment_prefixes = opts.effective_comment_prefixes();
     // Defaults take part in the uniqueness check, so that e.g. a check prefix `RUN`
@@ -114,7 +144,8 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
 
     let mut ctx = ParseContext::default();
     let mut initial_vars = Variables::default();
-    define_globals(opts, &mut ctx, &mut initial_vars).map_err(|m| vec![Diagnostic::error(m, None)])?;
+    define_globals(opts, &mut ctx, &mut initial_vars)
+        .map_err(|m| vec![Diagnostic::error(m, None)])?;
 
     let mut command_lines = Vec::new();
     let mut implicit = Vec::new();
@@ -122,9 +153,20 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
         const LEAD: &str = "-implicit-check-not='";
         let buffer = SourceText::new("command line", format!("{LEAD}{text}'"));
         let kind = (CheckKind::new(Directive::Not), "IMPLICIT-CHECK");
-        let pattern = Pattern::parse(text, LEAD.len(), PatternSource::CommandLine(i), kind, 1, opts, &mut ctx)
-            .map_err(|(at, m)| vec![Diagnostic::error(m, Some(buffer.location(at, 0)))])?;
-        implicit.push(DagNot { pattern, prefix: "IMPLICIT-CHECK".to_string() });
+        let pattern = Pattern::parse(
+            text,
+            LEAD.len(),
+            PatternSource::CommandLine(i),
+            kind,
+            1,
+            opts,
+            &mut ctx,
+        )
+        .map_err(|(at, m)| vec![Diagnostic::error(m, Some(buffer.location(at, 0)))])?;
+        implicit.push(DagNot {
+            pattern,
+            prefix: "IMPLICIT-CHECK".to_string(),
+        });
         command_lines.push(buffer);
     }
 
@@ -141,30 +183,52 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
             Found::Check(kind) => Some(kind),
             Found::Misspelled => {
                 let directive = &text[occurrence.start..occurrence.after];
-                return Err(located(occurrence.start, format!("misspelled directive '{directive}'")));
+                return Err(located(
+                    occurrence.start,
+                    format!("misspelled directive '{directive}'"),
+                ));
             }
             Found::BadNot => {
                 let at = occurrence.start + prefix.len() + 1;
-                return Err(located(at, format!("unsupported -NOT combo on prefix '{prefix}'")));
+                return Err(located(
+                    at,
+                    format!("unsupported -NOT combo on prefix '{prefix}'"),
+                ));
             }
             Found::BadCount => {
-                return Err(located(occurrence.after, format!("invalid count in -COUNT specification on prefix '{prefix}'")));
+                return Err(located(
+                    occurrence.after,
+                    format!("invalid count in -COUNT specification on prefix '{prefix}'"),
+                ));
             }
         };
         let mut start = occurrence.after;
         if !(opts.strict_whitespace && opts.match_full_lines) {
             start += text[start..].len() - text[start..].trim_start_matches([' ', '\t']).len();
         }
-        let eol = text[start..].find(['\n', '\r']).map_or(text.len(), |e| start + e);
+        let eol = text[start..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |e| start + e);
         scanner.resume_at(eol);
         let Some(kind) = kind else { continue };
         unused.remove(&prefix);
 
         let line = check.line_col(occurrence.start).0;
-        let pattern = Pattern::parse(&text[start..eol], start, PatternSource::CheckFile, (kind, &prefix), line, opts, &mut ctx)
-            .map_err(|(at, m)| located(at, m))?;
+        let pattern = Pattern::parse(
+            &text[start..eol],
+            start,
+            PatternSource::CheckFile,
+            (kind, &prefix),
+            line,
+            opts,
+            &mut ctx,
+        )
+        .map_err(|(at, m)| located(at, m))?;
         if kind.directive == Directive::Label && pattern.has_variable() {
-            return Err(located(occurrence.start, format!("found '{prefix}-LABEL:' with variable definition or use")));
+            return Err(located(
+                occurrence.start,
+                format!("found '{prefix}-LABEL:' with variable definition or use"),
+            ));
         }
         let needs_previous = match kind.directive {
             Directive::Next => Some("NEXT"),
@@ -175,13 +239,20 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
         if let Some(name) = needs_previous
             && strings.is_empty()
         {
-            return Err(located(occurrence.start, format!("found '{prefix}-{name}' without previous '{prefix}: line")));
+            return Err(located(
+                occurrence.start,
+                format!("found '{prefix}-{name}' without previous '{prefix}: line"),
+            ));
         }
         if matches!(kind.directive, Directive::Dag | Directive::Not) {
             dag_nots.push(DagNot { pattern, prefix });
             continue;
         }
-        strings.push(CheckString { pattern, prefix, dag_nots: std::mem::replace(&mut dag_nots, implicit.clone()) });
+        strings.push(CheckString {
+            pattern,
+            prefix,
+            dag_nots: std::mem::replace(&mut dag_nots, implicit.clone()),
+        });
     }
 
     let none_found = unused.len() == distinct_prefixes;
@@ -189,11 +260,22 @@ pub(crate) fn read_check_file(check: &SourceText, opts: &Options) -> Result<Chec
     if (none_found || some_unused) && (implicit.is_empty() || !opts.check_prefixes.is_empty()) {
         let list: Vec<String> = unused.iter().map(|p| format!("'{p}:'")).collect();
         let plural = if unused.len() > 1 { "es" } else { "" };
-        let msg = format!("no check strings found with prefix{plural} {}", list.join(", "));
+        let msg = format!(
+            "no check strings found with prefix{plural} {}",
+            list.join(", ")
+        );
         return Err(vec![Diagnostic::error(msg, None)]);
     }
     if !dag_nots.is_empty() {
-        strings.push(CheckString { pattern: Pattern::eof(text.len()), prefix: check_prefixes[0].clone(), dag_nots });
+        strings.push(CheckString {
+            pattern: Pattern::eof(text.len()),
+            prefix: check_prefixes[0].clone(),
+            dag_nots,
+        });
     }
-    Ok(CheckProgram { strings, initial_vars, command_lines })
+    Ok(CheckProgram {
+        strings,
+        initial_vars,
+        command_lines,
+    })
 }

@@ -32,7 +32,9 @@ fn parse_bool(name: &str, value: Option<&str>) -> Result<bool, String> {
     match value {
         None | Some("true" | "1") => Ok(true),
         Some("false" | "0") => Ok(false),
-        Some(v) => Err(format!("invalid value '{v}' for FileCheck option '--{name}'")),
+        Some(v) => Err(format!(
+            "invalid value '{v}' for FileCheck option '--{name}'"
+        )),
     }
 }
 
@@ -44,14 +46,26 @@ impl FileCheckCommand {
         let mut input_file = None;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
-            let Some(flag) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')).filter(|f| !f.is_empty()) else {
+            let Some(flag) = arg
+                .strip_prefix("--")
+                .or_else(|| arg.strip_prefix('-'))
+                .filter(|f| !f.is_empty())
+            else {
                 if check_file.replace(PathBuf::from(arg)).is_some() {
-                    return Err(format!("FileCheck takes one check file, got another: '{arg}'"));
+                    return Err(format!(
+                        "FileCheck takes one check file, got another: '{arg}'"
+                    ));
                 }
                 continue;
             };
             if let Some(define) = flag.strip_prefix('D') {
-                let define = if define.is_empty() { it.next().ok_or("FileCheck option '-D' needs a value")?.as_str() } else { define };
+                let define = if define.is_empty() {
+                    it.next()
+                        .ok_or("FileCheck option '-D' needs a value")?
+                        .as_str()
+                } else {
+                    define
+                };
                 options.defines.push(define.to_string());
                 continue;
             }
@@ -62,7 +76,10 @@ impl FileCheckCommand {
             if VALUE_FLAGS.contains(&name) {
                 let value = match inline {
                     Some(v) => v.to_string(),
-                    None => it.next().ok_or_else(|| format!("FileCheck option '--{name}' needs a value"))?.clone(),
+                    None => it
+                        .next()
+                        .ok_or_else(|| format!("FileCheck option '--{name}' needs a value"))?
+                        .clone(),
                 };
                 let list = || value.split(',').map(str::to_string);
                 match name {
@@ -93,7 +110,11 @@ impl FileCheckCommand {
         if let Some(input) = &input_file {
             options.input_file_name = input.display().to_string();
         }
-        Ok(FileCheckCommand { check_file, input_file, options })
+        Ok(FileCheckCommand {
+            check_file,
+            input_file,
+            options,
+        })
     }
 }
 
@@ -107,13 +128,32 @@ mod tests {
 
     #[test]
     fn parses_the_usual_spellings() {
-        let c = parse(&["t.mlir", "-check-prefix", "GENERIC", "--check-prefixes=A,B", "--strict-whitespace", "--dump-input=fail"]).unwrap();
+        let c = parse(&[
+            "t.mlir",
+            "-check-prefix",
+            "GENERIC",
+            "--check-prefixes=A,B",
+            "--strict-whitespace",
+            "--dump-input=fail",
+        ])
+        .unwrap();
         assert_eq!(c.check_file, PathBuf::from("t.mlir"));
         assert_eq!(c.options.check_prefixes, ["GENERIC", "A", "B"]);
         assert!(c.options.strict_whitespace);
         assert_eq!(c.options.check_file_name, "t.mlir");
         assert_eq!(c.options.input_file_name, "<stdin>");
-        let c = parse(&["--implicit-check-not=foo", "-DVAR=1", "-D", "#N=2", "--input-file", "in.txt", "c", "--match-full-lines=false", "--allow-empty"]).unwrap();
+        let c = parse(&[
+            "--implicit-check-not=foo",
+            "-DVAR=1",
+            "-D",
+            "#N=2",
+            "--input-file",
+            "in.txt",
+            "c",
+            "--match-full-lines=false",
+            "--allow-empty",
+        ])
+        .unwrap();
         assert_eq!(c.options.implicit_check_not, ["foo"]);
         assert_eq!(c.options.defines, ["VAR=1", "#N=2"]);
         assert_eq!(c.input_file, Some(PathBuf::from("in.txt")));

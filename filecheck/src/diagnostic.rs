@@ -40,11 +40,19 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub(crate) fn error(message: impl Into<String>, location: Option<Location>) -> Self {
-        Diagnostic { severity: Severity::Error, message: message.into(), location }
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            location,
+        }
     }
 
     pub(crate) fn note(message: impl Into<String>, location: Location) -> Self {
-        Diagnostic { severity: Severity::Note, message: message.into(), location: Some(location) }
+        Diagnostic {
+            severity: Severity::Note,
+            message: message.into(),
+            location: Some(location),
+        }
     }
 }
 
@@ -57,7 +65,11 @@ impl fmt::Display for Diagnostic {
         let Some(loc) = &self.location else {
             return writeln!(f, "{kind}: {}", self.message);
         };
-        writeln!(f, "{}:{}:{}: {kind}: {}", loc.file, loc.line, loc.column, self.message)?;
+        writeln!(
+            f,
+            "{}:{}:{}: {kind}: {}",
+            loc.file, loc.line, loc.column, self.message
+        )?;
         writeln!(f, "{}", expand_tabs(&loc.line_text))?;
         // Like LLVM, no caret line under text whose display columns are unknown.
         if loc.line_text.is_ascii() {
@@ -162,12 +174,21 @@ mod tests {
     use super::*;
 
     fn loc(line_text: &str, column: usize, len: usize) -> Location {
-        Location { file: "t.mlir".into(), line: 3, column, line_text: line_text.into(), len }
+        Location {
+            file: "t.mlir".into(),
+            line: 3,
+            column,
+            line_text: line_text.into(),
+            len,
+        }
     }
 
     #[test]
     fn renders_like_llvm_source_manager() {
-        let d = Diagnostic::error("CHECK: expected string not found in input", Some(loc("// CHECK: foo", 11, 0)));
+        let d = Diagnostic::error(
+            "CHECK: expected string not found in input",
+            Some(loc("// CHECK: foo", 11, 0)),
+        );
         assert_eq!(
             d.to_string(),
             "t.mlir:3:11: error: CHECK: expected string not found in input\n// CHECK: foo\n          ^\n"
@@ -177,7 +198,10 @@ mod tests {
     #[test]
     fn renders_ranges_tabs_and_plain_errors() {
         let d = Diagnostic::note("found here", loc("\tabc def", 2, 3));
-        assert_eq!(d.to_string(), "t.mlir:3:2: note: found here\n        abc def\n        ^~~\n");
+        assert_eq!(
+            d.to_string(),
+            "t.mlir:3:2: note: found here\n        abc def\n        ^~~\n"
+        );
         let on_tab = Diagnostic::note("scanning from here", loc("x\ta", 2, 0));
         assert!(on_tab.to_string().ends_with("x       a\n ^^^^^^^\n"));
         let clipped = Diagnostic::note("found here", loc("ab", 2, 10));
@@ -185,6 +209,9 @@ mod tests {
         let unicode = Diagnostic::note("found here", loc("é", 1, 1));
         assert!(unicode.to_string().ends_with("found here\né\n"));
         let bare = Diagnostic::error("no check strings found with prefix 'CHECK:'", None);
-        assert_eq!(bare.to_string(), "error: no check strings found with prefix 'CHECK:'\n");
+        assert_eq!(
+            bare.to_string(),
+            "error: no check strings found with prefix 'CHECK:'\n"
+        );
     }
 }

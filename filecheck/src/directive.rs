@@ -28,7 +28,11 @@ pub(crate) struct CheckKind {
 
 impl CheckKind {
     pub(crate) fn new(directive: Directive) -> Self {
-        CheckKind { directive, count: 1, literal: false }
+        CheckKind {
+            directive,
+            count: 1,
+            literal: false,
+        }
     }
 
     /// How FileCheck names the directive in messages, e.g. `CHECK-NEXT{LITERAL}`.
@@ -94,7 +98,10 @@ fn classify(rest: &str, is_comment: bool) -> Option<(Found, usize)> {
     let mut r = rest;
     let consumed = |r: &str| total - r.len();
     if let Some(after) = r.strip_prefix(':') {
-        return Some((Found::Check(CheckKind::new(Directive::Plain)), consumed(after)));
+        return Some((
+            Found::Check(CheckKind::new(Directive::Plain)),
+            consumed(after),
+        ));
     }
     if r.starts_with('{') {
         return modifiers(r, CheckKind::new(Directive::Plain)).map(|(k, r)| (k, consumed(r)));
@@ -111,14 +118,26 @@ fn classify(rest: &str, is_comment: bool) -> Option<(Found, usize)> {
         let bad = Some((Found::BadCount, consumed(&after[digits..])));
         match after[..digits].parse::<u64>() {
             Ok(n) if n > 0 && n <= i32::MAX as u64 && after[digits..].starts_with([':', '{']) => {
-                let kind = CheckKind { count: n as usize, ..CheckKind::new(Directive::Plain) };
+                let kind = CheckKind {
+                    count: n as usize,
+                    ..CheckKind::new(Directive::Plain)
+                };
                 modifiers(&after[digits..], kind).map(|(k, r)| (k, consumed(r)))
             }
             _ => bad,
         }
-    } else if ["DAG-NOT:", "NOT-DAG:", "NEXT-NOT:", "NOT-NEXT:", "SAME-NOT:", "NOT-SAME:", "EMPTY-NOT:", "NOT-EMPTY:"]
-        .iter()
-        .any(|combo| r.starts_with(combo))
+    } else if [
+        "DAG-NOT:",
+        "NOT-DAG:",
+        "NEXT-NOT:",
+        "NOT-NEXT:",
+        "SAME-NOT:",
+        "NOT-SAME:",
+        "EMPTY-NOT:",
+        "NOT-EMPTY:",
+    ]
+    .iter()
+    .any(|combo| r.starts_with(combo))
     {
         Some((Found::BadNot, consumed(r)))
     } else {
@@ -153,26 +172,40 @@ fn modifiers(rest: &str, mut kind: CheckKind) -> Option<(Found, &str)> {
             None => break,
         }
     }
-    r.strip_prefix("}:").map(|after| (Found::Check(kind), after))
+    r.strip_prefix("}:")
+        .map(|after| (Found::Check(kind), after))
 }
 
 /// Finds directives one after another in a check file.
 pub(crate) struct Scanner<'a> {
     text: &'a str,
-    /// (prefix, is comment prefix, cached next occurrence), longest prefixes first.
+    /// (prefix, is comment prefix, next occurrence at or after the last search start;
+    /// `None` once there is none), longest prefixes first.
     prefixes: Vec<(String, bool, Option<usize>)>,
     pos: usize,
 }
 
 impl<'a> Scanner<'a> {
-    pub(crate) fn new(text: &'a str, check_prefixes: &[String], comment_prefixes: &[String]) -> Self {
+    pub(crate) fn new(
+        text: &'a str,
+        check_prefixes: &[String],
+        comment_prefixes: &[String],
+    ) -> Self {
         let mut prefixes: Vec<(String, bool, Option<usize>)> = check_prefixes
             .iter()
-            .map(|p| (p.clone(), false, None))
-            .chain(comment_prefixes.iter().map(|p| (p.clone(), true, None)))
+            .map(|p| (p.clone(), false))
+            .chain(comment_prefixes.iter().map(|p| (p.clone(), true)))
+            .map(|(p, is_comment)| {
+                let first = text.find(p.as_str());
+                (p, is_comment, first)
+            })
             .collect();
         prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
-        Scanner { text, prefixes, pos: 0 }
+        Scanner {
+            text,
+            prefixes,
+            pos: 0,
+        }
     }
 
     /// Continues scanning at `pos` (the end of the line of the last directive).
@@ -184,8 +217,10 @@ impl<'a> Scanner<'a> {
     fn earliest(&mut self) -> Option<(usize, usize)> {
         let mut best: Option<(usize, usize)> = None;
         for (i, (prefix, _, cached)) in self.prefixes.iter_mut().enumerate() {
-            if cached.is_none_or(|c| c < self.pos) {
-                *cached = self.text[self.pos..].find(prefix.as_str()).map(|p| p + self.pos);
+            if cached.is_some_and(|c| c < self.pos) {
+                *cached = self.text[self.pos..]
+                    .find(prefix.as_str())
+                    .map(|p| p + self.pos);
             }
             if let Some(at) = *cached
                 && best.is_none_or(|(_, b)| at < b)
@@ -203,12 +238,22 @@ impl<'a> Scanner<'a> {
             let (prefix, is_comment, _) = &self.prefixes[i];
             let after_prefix = at + prefix.len();
             let starts_word = at == self.pos || !is_part_of_word(self.text.as_bytes()[at - 1]);
-            if starts_word && let Some((found, len)) = classify(&self.text[after_prefix..], *is_comment) {
-                let occurrence = Occurrence { start: at, prefix: prefix.clone(), found, after: after_prefix + len };
+            if starts_word
+                && let Some((found, len)) = classify(&self.text[after_prefix..], *is_comment)
+            {
+                let occurrence = Occurrence {
+                    start: at,
+                    prefix: prefix.clone(),
+                    found,
+                    after: after_prefix + len,
+                };
                 self.pos = occurrence.after;
                 return Some(occurrence);
             }
-            let word_len = self.text.as_bytes()[after_prefix..].iter().take_while(|&&b| is_part_of_word(b)).count();
+            let word_len = self.text.as_bytes()[after_prefix..]
+                .iter()
+                .take_while(|&&b| is_part_of_word(b))
+                .count();
             self.pos = after_prefix + word_len;
         }
         None
@@ -220,11 +265,19 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<(String, Found)> {
-        let mut s = Scanner::new(text, &["CHECK".to_string(), "CHECK-A".to_string()], &["COM".to_string(), "RUN".to_string()]);
+        let mut s = Scanner::new(
+            text,
+            &["CHECK".to_string(), "CHECK-A".to_string()],
+            &["COM".to_string(), "RUN".to_string()],
+        );
         let mut out = Vec::new();
         while let Some(o) = s.next_occurrence() {
             if o.found == Found::Comment {
-                s.resume_at(text[o.after..].find('\n').map_or(text.len(), |e| o.after + e));
+                s.resume_at(
+                    text[o.after..]
+                        .find('\n')
+                        .map_or(text.len(), |e| o.after + e),
+                );
             }
             out.push((text[o.start..o.after].to_string(), o.found));
         }
@@ -241,8 +294,27 @@ mod tests {
             "// CHECK: a\n// CHECK-NEXT: b\nCHECK-SAME: c CHECK-NOT: d CHECK-DAG: e CHECK-LABEL: f CHECK-EMPTY:\n",
         );
         let names: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
-        assert_eq!(names, ["CHECK:", "CHECK-NEXT:", "CHECK-SAME:", "CHECK-NOT:", "CHECK-DAG:", "CHECK-LABEL:", "CHECK-EMPTY:"]);
-        let directives = [Directive::Plain, Directive::Next, Directive::Same, Directive::Not, Directive::Dag, Directive::Label, Directive::Empty];
+        assert_eq!(
+            names,
+            [
+                "CHECK:",
+                "CHECK-NEXT:",
+                "CHECK-SAME:",
+                "CHECK-NOT:",
+                "CHECK-DAG:",
+                "CHECK-LABEL:",
+                "CHECK-EMPTY:"
+            ]
+        );
+        let directives = [
+            Directive::Plain,
+            Directive::Next,
+            Directive::Same,
+            Directive::Not,
+            Directive::Dag,
+            Directive::Label,
+            Directive::Empty,
+        ];
         for (f, d) in found.iter().zip(directives) {
             assert_eq!(f.1, check(d));
         }
@@ -251,9 +323,21 @@ mod tests {
     #[test]
     fn handles_counts_modifiers_and_errors() {
         let k = kinds("CHECK-COUNT-3: x");
-        assert_eq!(k[0].1, Found::Check(CheckKind { count: 3, ..CheckKind::new(Directive::Plain) }));
+        assert_eq!(
+            k[0].1,
+            Found::Check(CheckKind {
+                count: 3,
+                ..CheckKind::new(Directive::Plain)
+            })
+        );
         let k = kinds("CHECK-NEXT{LITERAL}: x");
-        assert_eq!(k[0].1, Found::Check(CheckKind { literal: true, ..CheckKind::new(Directive::Next) }));
+        assert_eq!(
+            k[0].1,
+            Found::Check(CheckKind {
+                literal: true,
+                ..CheckKind::new(Directive::Next)
+            })
+        );
         assert_eq!(kinds("CHECK-COUNT-0: x")[0].1, Found::BadCount);
         assert_eq!(kinds("CHECK-COUNT-x: x")[0].1, Found::BadCount);
         assert_eq!(kinds("CHECK-DAG-NOT: x")[0].1, Found::BadNot);
@@ -265,13 +349,30 @@ mod tests {
         assert!(kinds("XCHECK: a MYCHECK: b CHECKS: c CHECK-FOO: d CHECK").is_empty());
         assert_eq!(kinds("CHECK-A: x")[0].0, "CHECK-A:");
         let comment = kinds("// RUN: FileCheck %s --check-prefix=CHECK\n// COM: CHECK: no\n");
-        assert_eq!(comment.iter().map(|c| c.1).collect::<Vec<_>>(), [Found::Comment, Found::Comment]);
+        assert_eq!(
+            comment.iter().map(|c| c.1).collect::<Vec<_>>(),
+            [Found::Comment, Found::Comment]
+        );
     }
 
     #[test]
     fn describes_kinds() {
-        assert_eq!(CheckKind::new(Directive::Next).description("FOO"), "FOO-NEXT");
-        assert_eq!(CheckKind { count: 2, literal: true, directive: Directive::Plain }.description("C"), "C-COUNT{LITERAL}");
-        assert_eq!(CheckKind::new(Directive::Eof).description("C"), "implicit EOF");
+        assert_eq!(
+            CheckKind::new(Directive::Next).description("FOO"),
+            "FOO-NEXT"
+        );
+        assert_eq!(
+            CheckKind {
+                count: 2,
+                literal: true,
+                directive: Directive::Plain
+            }
+            .description("C"),
+            "C-COUNT{LITERAL}"
+        );
+        assert_eq!(
+            CheckKind::new(Directive::Eof).description("C"),
+            "implicit EOF"
+        );
     }
 }

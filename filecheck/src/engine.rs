@@ -9,12 +9,17 @@ use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
 
 fn syntax_config(ignore_case: bool) -> syntax::Config {
-    syntax::Config::new().multi_line(true).case_insensitive(ignore_case)
+    syntax::Config::new()
+        .multi_line(true)
+        .case_insensitive(ignore_case)
 }
 
 /// Reduces the engine's multi-line error text to its final `error: ...` message.
 fn short_message(full: &str) -> String {
-    full.rsplit_once("error: ").map_or(full, |(_, msg)| msg).trim().to_string()
+    full.rsplit_once("error: ")
+        .map_or(full, |(_, msg)| msg)
+        .trim()
+        .to_string()
 }
 
 /// Checks the syntax of `pattern` without compiling it.
@@ -24,7 +29,12 @@ pub(crate) fn validate(pattern: &str) -> Result<(), String> {
         .map_err(|e| short_message(&e.to_string()))
 }
 
-/// Compiled regexes keyed by their source text.
+/// How many compiled regexes the cache keeps; each holds search caches of its own, so
+/// keeping every pattern of a large check file would cost far more than recompiling.
+const CACHE_CAPACITY: usize = 128;
+
+/// Compiled regexes keyed by their source text (a bounded cache: it starts over when
+/// full).
 pub(crate) struct RegexCache {
     ignore_case: bool,
     compiled: HashMap<String, Arc<Regex>>,
@@ -32,7 +42,10 @@ pub(crate) struct RegexCache {
 
 impl RegexCache {
     pub(crate) fn new(ignore_case: bool) -> Self {
-        RegexCache { ignore_case, compiled: HashMap::new() }
+        RegexCache {
+            ignore_case,
+            compiled: HashMap::new(),
+        }
     }
 
     /// Whether matching ignores case.
@@ -50,6 +63,9 @@ impl RegexCache {
             .build(pattern)
             .map_err(|e| short_message(&e.to_string()))?;
         let re = Arc::new(re);
+        if self.compiled.len() >= CACHE_CAPACITY {
+            self.compiled.clear();
+        }
         self.compiled.insert(pattern.to_string(), re.clone());
         Ok(re)
     }

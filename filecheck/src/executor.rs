@@ -17,7 +17,11 @@ pub struct ToolOutput {
 
 impl From<Output> for ToolOutput {
     fn from(out: Output) -> Self {
-        ToolOutput { code: out.status.code(), stdout: out.stdout, stderr: out.stderr }
+        ToolOutput {
+            code: out.status.code(),
+            stdout: out.stdout,
+            stderr: out.stderr,
+        }
     }
 }
 
@@ -43,7 +47,10 @@ impl ToolRunner {
     /// cannot be started.
     pub fn run(&self, tool: &str, args: &[String], stdin: &[u8]) -> io::Result<ToolOutput> {
         let binary = self.tools.get(tool).ok_or_else(|| {
-            io::Error::new(io::ErrorKind::NotFound, format!("no binary is configured for the tool '{tool}'"))
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("no binary is configured for the tool '{tool}'"),
+            )
         })?;
         let mut child = Command::new(binary)
             .args(args)
@@ -51,7 +58,12 @@ impl ToolRunner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot start '{}': {e}", binary.display())))?;
+            .map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot start '{}': {e}", binary.display()),
+                )
+            })?;
         let pipe = child.stdin.take();
         // Feed stdin from another thread so that a tool writing a lot before reading
         // cannot deadlock against us.
@@ -61,7 +73,9 @@ impl ToolRunner {
                 _ => Ok(()),
             });
             let output = child.wait_with_output()?;
-            writer.join().map_err(|_| io::Error::other("the stdin writer thread panicked"))??;
+            writer
+                .join()
+                .map_err(|_| io::Error::other("the stdin writer thread panicked"))??;
             Ok(output.into())
         })
     }
@@ -73,21 +87,41 @@ mod tests {
 
     #[test]
     fn runs_mapped_tools_with_stdin() {
-        let runner = ToolRunner::new().with_tool("cat", "/bin/cat").with_tool("sh", "/bin/sh");
+        let runner = ToolRunner::new()
+            .with_tool("cat", "/bin/cat")
+            .with_tool("sh", "/bin/sh");
         let out = runner.run("cat", &[], b"hello").unwrap();
-        assert_eq!((out.code, out.stdout.as_slice()), (Some(0), b"hello".as_slice()));
-        let out = runner.run("sh", &["-c".into(), "echo err >&2; exit 3".into()], b"").unwrap();
-        assert_eq!((out.code, out.stderr.as_slice()), (Some(3), b"err\n".as_slice()));
+        assert_eq!(
+            (out.code, out.stdout.as_slice()),
+            (Some(0), b"hello".as_slice())
+        );
+        let out = runner
+            .run("sh", &["-c".into(), "echo err >&2; exit 3".into()], b"")
+            .unwrap();
+        assert_eq!(
+            (out.code, out.stderr.as_slice()),
+            (Some(3), b"err\n".as_slice())
+        );
         let big = vec![b'x'; 1 << 20];
-        assert_eq!(runner.run("cat", &[], &big).unwrap().stdout.len(), big.len());
+        assert_eq!(
+            runner.run("cat", &[], &big).unwrap().stdout.len(),
+            big.len()
+        );
     }
 
     #[test]
     fn reports_unknown_tools_and_signals() {
-        let runner = ToolRunner::new().with_tool("sh", "/bin/sh").with_tool("missing", "/nonexistent/tool");
-        assert_eq!(runner.run("nope", &[], b"").unwrap_err().kind(), io::ErrorKind::NotFound);
+        let runner = ToolRunner::new()
+            .with_tool("sh", "/bin/sh")
+            .with_tool("missing", "/nonexistent/tool");
+        assert_eq!(
+            runner.run("nope", &[], b"").unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
         assert!(runner.run("missing", &[], b"").is_err());
-        let out = runner.run("sh", &["-c".into(), "kill -SEGV $$".into()], b"").unwrap();
+        let out = runner
+            .run("sh", &["-c".into(), "kill -SEGV $$".into()], b"")
+            .unwrap();
         assert_eq!(out.code, None);
     }
 }

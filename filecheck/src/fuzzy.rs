@@ -39,7 +39,8 @@ pub(crate) fn possible_intended_match(example: &str, hay: &str) -> Option<usize>
         }
         let window = &bytes[i..(i + example.len()).min(bytes.len())];
         let window = window.split(|&b| b == b'\n').next().unwrap_or(window);
-        let quality = edit_distance(window, example.as_bytes()) as f64 + lines_forward as f64 / 100.0;
+        let quality =
+            edit_distance(window, example.as_bytes()) as f64 + lines_forward as f64 / 100.0;
         if best.is_none_or(|(_, q)| quality < q) {
             best = Some((i, quality));
         }

@@ -41,7 +41,9 @@ pub use command_line::FileCheckCommand;
 pub use diagnostic::{CheckFailure, Diagnostic, FailureKind, Location, Severity};
 pub use executor::{ToolOutput, ToolRunner};
 pub use options::Options;
-pub use pipeline::{Executor, Expectation, RunFailure, RunFailureReason, StageFailure, run_pipeline};
+pub use pipeline::{
+    Executor, Expectation, RunFailure, RunFailureReason, StageFailure, run_pipeline,
+};
 pub use run_lines::{RunLine, run_lines};
 
 use checker::Checker;
@@ -51,15 +53,32 @@ use source::{SourceText, canonicalize};
 /// Checks `input` against the directives in `checks_source`, as
 /// `FileCheck <check file> < input` would with the given options.
 pub fn check(checks_source: &str, input: &str, opts: &Options) -> Result<(), CheckFailure> {
-    let check = SourceText::new(opts.check_file_name.as_str(), canonicalize(checks_source, opts.strict_whitespace));
-    let program = read_check_file(&check, opts)
-        .map_err(|diagnostics| CheckFailure { kind: FailureKind::InvalidChecks, diagnostics })?;
+    let check = SourceText::new(
+        opts.check_file_name.as_str(),
+        canonicalize(checks_source, opts.strict_whitespace),
+    );
+    let program = read_check_file(&check, opts).map_err(|diagnostics| CheckFailure {
+        kind: FailureKind::InvalidChecks,
+        diagnostics,
+    })?;
     if input.is_empty() && !opts.allow_empty {
-        let msg = format!("input '{}' is empty (use --allow-empty to accept an empty input)", opts.input_file_name);
-        return Err(CheckFailure { kind: FailureKind::EmptyInput, diagnostics: vec![Diagnostic::error(msg, None)] });
+        let msg = format!(
+            "input '{}' is empty (use --allow-empty to accept an empty input)",
+            opts.input_file_name
+        );
+        return Err(CheckFailure {
+            kind: FailureKind::EmptyInput,
+            diagnostics: vec![Diagnostic::error(msg, None)],
+        });
     }
-    let input = SourceText::new(opts.input_file_name.as_str(), canonicalize(input, opts.strict_whitespace));
+    let input = SourceText::new(
+        opts.input_file_name.as_str(),
+        canonicalize(input, opts.strict_whitespace),
+    );
     Checker::new(&program, &check, &input, opts)
         .run()
-        .map_err(|diagnostics| CheckFailure { kind: FailureKind::Mismatch, diagnostics })
+        .map_err(|diagnostics| CheckFailure {
+            kind: FailureKind::Mismatch,
+            diagnostics,
+        })
 }

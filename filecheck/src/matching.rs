@@ -50,19 +50,27 @@ fn group_name(group: usize) -> String {
 }
 
 fn undefined(name: &str, offset: usize) -> MatchError {
-    MatchError { offset, message: format!("undefined variable: {name}") }
+    MatchError {
+        offset,
+        message: format!("undefined variable: {name}"),
+    }
 }
 
-/// The escaped value of `[[NAME]]`.
+/// The value of `[[NAME]]`.
 fn string_use(name: &str, offset: usize, vars: &Variables) -> Result<String, Vec<MatchError>> {
-    vars.string(name).map(posix::escape).ok_or_else(|| vec![undefined(name, offset)])
+    vars.string(name)
+        .map(str::to_string)
+        .ok_or_else(|| vec![undefined(name, offset)])
 }
 
-/// The escaped value of a numeric expression in its format.
+/// The value of a numeric expression, written in its format.
 fn numeric_use(u: &NumericUse, vars: &Variables) -> Result<String, Vec<MatchError>> {
     let rendered = u.expr.eval(vars.numbers()).and_then(|v| u.format.render(v));
-    rendered.map(|s| posix::escape(&s)).map_err(|e| match e {
-        EvalError::Undefined(names) => names.iter().map(|(name, at)| undefined(name, u.offset + at)).collect(),
+    rendered.map_err(|e| match e {
+        EvalError::Undefined(names) => names
+            .iter()
+            .map(|(name, at)| undefined(name, u.offset + at))
+            .collect(),
         EvalError::Overflow => vec![MatchError {
             offset: u.offset,
             message: "unable to substitute variable or numeric expression: overflow error".into(),
@@ -71,7 +79,11 @@ fn numeric_use(u: &NumericUse, vars: &Variables) -> Result<String, Vec<MatchErro
 }
 
 fn assemble(pieces: &[Piece], vars: &Variables) -> Result<Assembled, Vec<MatchError>> {
-    let mut a = Assembled { segments: vec![String::new()], groups: vec![Vec::new()], backrefs: Vec::new() };
+    let mut a = Assembled {
+        segments: vec![String::new()],
+        groups: vec![Vec::new()],
+        backrefs: Vec::new(),
+    };
     let mut errors = Vec::new();
     for piece in pieces {
         let text = match piece {
@@ -85,20 +97,56 @@ fn assemble(pieces: &[Piece], vars: &Variables) -> Result<Assembled, Vec<MatchEr
                 a.groups.last_mut().into_iter().for_each(|g| g.push(*group));
                 let inner = match body {
                     DefBody::Regex(re) => Ok(re.clone()),
-                    DefBody::Numeric(u) => numeric_use(u, vars),
+                    DefBody::Numeric(u) => numeric_use(u, vars).map(|v| posix::escape(&v)),
                 };
                 inner.map(|inner| format!("(?P<{}>{inner})", group_name(*group)))
             }
+            Piece::Literal(text) => Ok(posix::escape(text)),
             Piece::Regex(re) => Ok(re.clone()),
-            Piece::StringUse { name, offset } => string_use(name, *offset, vars),
-            Piece::Numeric(u) => numeric_use(u, vars),
+            Piece::StringUse { name, offset } => {
+                string_use(name, *offset, vars).map(|v| posix::escape(&v))
+            }
+            Piece::Numeric(u) => numeric_use(u, vars).map(|v| posix::escape(&v)),
         };
         match text {
-            Ok(t) => a.segments.last_mut().into_iter().for_each(|s| s.push_str(&t)),
+            Ok(t) => a
+                .segments
+                .last_mut()
+                .into_iter()
+                .for_each(|s| s.push_str(&t)),
             Err(e) => errors.extend(e),
         }
     }
-    if errors.is_empty() { Ok(a) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(a)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The text a pattern of only literal text and substitutions stands for, or `None` if
+/// it has regex parts. Such patterns are searched as plain strings, which is the same
+/// as searching the escaped regex, only much cheaper than compiling it.
+fn literal_text(pieces: &[Piece], vars: &Variables) -> Option<Result<String, Vec<MatchError>>> {
+    let mut text = String::new();
+    let mut errors = Vec::new();
+    for piece in pieces {
+        let part = match piece {
+            Piece::Literal(t) => Ok(t.clone()),
+            Piece::StringUse { name, offset } => string_use(name, *offset, vars),
+            Piece::Numeric(u) => numeric_use(u, vars),
+            Piece::Regex(_) | Piece::Def { .. } | Piece::Backref { .. } => return None,
+        };
+        match part {
+            Ok(p) => text.push_str(&p),
+            Err(e) => errors.extend(e),
+        }
+    }
+    Some(if errors.is_empty() {
+        Ok(text)
+    } else {
+        Err(errors)
+    })
 }
 
 fn find_fixed(hay: &str, needle: &str, ignore_case: bool) -> Option<usize> {
@@ -118,59 +166,100 @@ impl Pattern {
         vars: &mut Variables,
         cache: &mut RegexCache,
     ) -> Result<Option<Found>, Vec<MatchError>> {
-        let at = |start: usize, end: usize| Found { start, end, captures: Vec::new() };
+        let at = |start: usize, end: usize| Found {
+            start,
+            end,
+            captures: Vec::new(),
+        };
         let (pieces, defs) = match &self.matcher {
             Matcher::Eof => return Ok(Some(at(hay.len(), hay.len()))),
             Matcher::Empty => {
                 // The newline that ends the previous line, followed by an empty line; the
                 // match starts after that newline, like FileCheck's `(\n$)`.
                 let b = hay.as_bytes();
-                let nl = (0..b.len()).find(|&i| b[i] == b'\n' && (i + 1 == b.len() || b[i + 1] == b'\n'));
+                let nl = (0..b.len())
+                    .find(|&i| b[i] == b'\n' && (i + 1 == b.len() || b[i + 1] == b'\n'));
                 return Ok(nl.map(|i| at(i + 1, i + 1)));
             }
             Matcher::Fixed(text) => {
-                return Ok(find_fixed(hay, text, cache.ignore_case()).map(|p| at(p, p + text.len())));
+                return Ok(
+                    find_fixed(hay, text, cache.ignore_case()).map(|p| at(p, p + text.len()))
+                );
             }
             Matcher::Regex { pieces, defs, .. } => (pieces, defs),
         };
+        if let Some(text) = literal_text(pieces, vars) {
+            let text = text?;
+            return Ok(find_fixed(hay, &text, cache.ignore_case()).map(|p| at(p, p + text.len())));
+        }
         let assembled = assemble(pieces, vars)?;
-        let engine_error = |message: String| vec![MatchError { offset: self.offset, message }];
+        let engine_error = |message: String| {
+            vec![MatchError {
+                offset: self.offset,
+                message,
+            }]
+        };
         let Some((range, groups)) = search(&assembled, hay, cache).map_err(engine_error)? else {
             return Ok(None);
         };
         let mut captures = Vec::new();
         for def in defs {
-            let span = groups.iter().rev().find(|(g, _)| *g == def.group).map(|(_, r)| r.clone());
+            let span = groups
+                .iter()
+                .rev()
+                .find(|(g, _)| *g == def.group)
+                .map(|(_, r)| r.clone());
             let span = span.unwrap_or(range.start..range.start);
             let value = &hay[span.clone()];
             match def.kind {
                 VarKind::String => vars.set_string(&def.name, value),
                 VarKind::Numeric(format) => {
                     let number = format.parse_value(value).ok_or_else(|| {
-                        engine_error(format!("unable to represent numeric value '{value}' of '{}'", def.name))
+                        engine_error(format!(
+                            "unable to represent numeric value '{value}' of '{}'",
+                            def.name
+                        ))
                     })?;
                     vars.set_number(&def.name, number);
                 }
             }
             captures.push((def.name.clone(), span));
         }
-        Ok(Some(Found { start: range.start, end: range.end, captures }))
+        Ok(Some(Found {
+            start: range.start,
+            end: range.end,
+            captures,
+        }))
     }
 
     /// The current values of the variables and expressions this pattern substitutes,
     /// as `(name or expression, quoted value)`, for `with "X" equal to "v"` notes.
     pub(crate) fn substitutions(&self, vars: &Variables) -> Vec<(String, String)> {
-        let Matcher::Regex { pieces, .. } = &self.matcher else { return Vec::new() };
+        let Matcher::Regex { pieces, .. } = &self.matcher else {
+            return Vec::new();
+        };
         let numeric = |u: &NumericUse| {
-            let value = u.expr.eval(vars.numbers()).and_then(|v| u.format.render(v)).ok()?;
+            let value = u
+                .expr
+                .eval(vars.numbers())
+                .and_then(|v| u.format.render(v))
+                .ok()?;
             Some((u.text.clone(), quote(&value)))
         };
         pieces
             .iter()
             .filter_map(|p| match p {
-                Piece::StringUse { name, .. } => vars.string(name).map(|v| (name.clone(), quote(v))),
-                Piece::Numeric(u) | Piece::Def { body: DefBody::Numeric(u), .. } => numeric(u),
-                Piece::Regex(_) | Piece::Backref { .. } | Piece::Def { .. } => None,
+                Piece::StringUse { name, .. } => {
+                    vars.string(name).map(|v| (name.clone(), quote(v)))
+                }
+                Piece::Numeric(u)
+                | Piece::Def {
+                    body: DefBody::Numeric(u),
+                    ..
+                } => numeric(u),
+                Piece::Literal(_) | Piece::Regex(_) | Piece::Backref { .. } | Piece::Def { .. } => {
+                    None
+                }
             })
             .collect()
     }
@@ -199,26 +288,47 @@ fn quote(value: &str) -> String {
 }
 
 /// Runs the assembled regex over `hay`.
-fn search(a: &Assembled, hay: &str, cache: &mut RegexCache) -> Result<Option<(Range<usize>, Captured)>, String> {
-    let regexes = a.segments.iter().map(|s| cache.get(s)).collect::<Result<Vec<_>, _>>()?;
+fn search(
+    a: &Assembled,
+    hay: &str,
+    cache: &mut RegexCache,
+) -> Result<Option<(Range<usize>, Captured)>, String> {
+    let regexes = a
+        .segments
+        .iter()
+        .map(|s| cache.get(s))
+        .collect::<Result<Vec<_>, _>>()?;
     if a.backrefs.is_empty() {
         let re = &regexes[0];
         let mut caps = re.create_captures();
         re.search_captures(&Input::new(hay), &mut caps);
-        let Some(m) = caps.get_match() else { return Ok(None) };
+        let Some(m) = caps.get_match() else {
+            return Ok(None);
+        };
         let groups = a.groups[0]
             .iter()
-            .filter_map(|&g| caps.get_group_by_name(&group_name(g)).map(|s| (g, s.range())))
+            .filter_map(|&g| {
+                caps.get_group_by_name(&group_name(g))
+                    .map(|s| (g, s.range()))
+            })
             .collect();
         return Ok(Some((m.range(), groups)));
     }
     // Any exact match is also a match of this relaxed regex, which accepts anything
     // where a back-reference stands; it proposes start positions to try.
     let relaxed = cache.get(&a.segments.join("(?s:.*?)"))?;
-    let mut search = BackrefSearch { a, hay, regexes, ignore_case: cache.ignore_case(), budget: BACKREF_SEARCH_BUDGET };
+    let mut search = BackrefSearch {
+        a,
+        hay,
+        regexes,
+        ignore_case: cache.ignore_case(),
+        budget: BACKREF_SEARCH_BUDGET,
+    };
     let mut from = 0;
     loop {
-        let Some(m) = relaxed.search(&Input::new(hay).span(from..hay.len())) else { return Ok(None) };
+        let Some(m) = relaxed.search(&Input::new(hay).span(from..hay.len())) else {
+            return Ok(None);
+        };
         let start = m.start();
         let mut groups = Vec::new();
         if let Some(end) = search.segment(0, start, &mut groups)? {
@@ -246,17 +356,32 @@ struct BackrefSearch<'a> {
 impl BackrefSearch<'_> {
     /// Matches segment `k` and everything after it starting exactly at `pos`; returns
     /// the end of the whole match. Captures are appended to `groups`.
-    fn segment(&mut self, k: usize, pos: usize, groups: &mut Captured) -> Result<Option<usize>, String> {
+    fn segment(
+        &mut self,
+        k: usize,
+        pos: usize,
+        groups: &mut Captured,
+    ) -> Result<Option<usize>, String> {
         let re = self.regexes[k].clone();
         let mut caps = re.create_captures();
         let mut limit = self.hay.len();
         loop {
             if self.budget == 0 {
-                return Err("same-line variable use needs too many match attempts; simplify the pattern".into());
+                return Err(
+                    "same-line variable use needs too many match attempts; simplify the pattern"
+                        .into(),
+                );
             }
             self.budget -= 1;
-            re.search_captures(&Input::new(self.hay).span(pos..limit).anchored(Anchored::Yes), &mut caps);
-            let Some(m) = caps.get_match() else { return Ok(None) };
+            re.search_captures(
+                &Input::new(self.hay)
+                    .span(pos..limit)
+                    .anchored(Anchored::Yes),
+                &mut caps,
+            );
+            let Some(m) = caps.get_match() else {
+                return Ok(None);
+            };
             let end = m.end();
             let mark = groups.len();
             for &g in &self.a.groups[k] {
@@ -268,7 +393,11 @@ impl BackrefSearch<'_> {
                 return Ok(Some(end));
             }
             let wanted = self.a.backrefs[k];
-            let value = groups.iter().rev().find(|(g, _)| *g == wanted).map_or("", |(_, r)| &self.hay[r.clone()]);
+            let value = groups
+                .iter()
+                .rev()
+                .find(|(g, _)| *g == wanted)
+                .map_or("", |(_, r)| &self.hay[r.clone()]);
             let next = &self.hay.as_bytes()[end..];
             let repeats = next.len() >= value.len()
                 && if self.ignore_case {
@@ -283,7 +412,10 @@ impl BackrefSearch<'_> {
             if end == pos {
                 return Ok(None);
             }
-            limit = (pos..end).rev().find(|&i| self.hay.is_char_boundary(i)).unwrap_or(pos);
+            limit = (pos..end)
+                .rev()
+                .find(|&i| self.hay.is_char_boundary(i))
+                .unwrap_or(pos);
         }
     }
 }
@@ -297,13 +429,24 @@ mod tests {
 
     fn pattern(text: &str) -> Pattern {
         let mut ctx = ParseContext::default();
-        Pattern::parse(text, 0, PatternSource::CheckFile, (CheckKind::new(Directive::Plain), "CHECK"), 5, &Options::default(), &mut ctx)
-            .expect("pattern parses")
+        Pattern::parse(
+            text,
+            0,
+            PatternSource::CheckFile,
+            (CheckKind::new(Directive::Plain), "CHECK"),
+            5,
+            &Options::default(),
+            &mut ctx,
+        )
+        .expect("pattern parses")
     }
 
     fn find(text: &str, hay: &str, vars: &mut Variables) -> Option<(usize, usize)> {
         let mut cache = RegexCache::new(false);
-        pattern(text).find(hay, vars, &mut cache).expect("no pattern error").map(|f| (f.start, f.end))
+        pattern(text)
+            .find(hay, vars, &mut cache)
+            .expect("no pattern error")
+            .map(|f| (f.start, f.end))
     }
 
     #[test]
@@ -329,21 +472,34 @@ mod tests {
         assert_eq!(find("x[[#N:]]", "x41", &mut v), Some((0, 3)));
         assert_eq!(v.numbers().get("N"), Some(&41));
         assert_eq!(find("y[[#N+1]]", "y41 y42", &mut v), Some((4, 7)));
-        assert_eq!(find("line [[#@LINE]]", "line 4 line 5", &mut v), Some((7, 13)));
+        assert_eq!(
+            find("line [[#@LINE]]", "line 4 line 5", &mut v),
+            Some((7, 13))
+        );
     }
 
     #[test]
     fn back_references_need_equal_values() {
         let mut v = Variables::default();
-        assert_eq!(find("[[X:[0-9]+]] + [[X]]", "12 + 123", &mut v), Some((0, 7)));
+        assert_eq!(
+            find("[[X:[0-9]+]] + [[X]]", "12 + 123", &mut v),
+            Some((0, 7))
+        );
         assert_eq!(v.string("X"), Some("12"));
         let hay = "%0 = cast %0 : i32 to i32";
         assert_eq!(find("%[[C:.+]] = cast %[[C]]", hay, &mut v), Some((0, 12)));
         assert_eq!(v.string("C"), Some("0"));
-        assert_eq!(find("[[X:a+]]b[[X]]", "aab ab aaba aabaa", &mut v), Some((8, 11)));
+        assert_eq!(
+            find("[[X:a+]]b[[X]]", "aab ab aaba aabaa", &mut v),
+            Some((8, 11))
+        );
         assert_eq!(find("[[X:x]][[X]]", "x y", &mut v), None);
         assert_eq!(
-            find("[[A:%.*]] = f([[A]], [[B:%.*]]) [[B]]", "%1 = f(%2, %3) %3\n%4 = f(%4, %5) %5", &mut v),
+            find(
+                "[[A:%.*]] = f([[A]], [[B:%.*]]) [[B]]",
+                "%1 = f(%2, %3) %3\n%4 = f(%4, %5) %5",
+                &mut v
+            ),
             Some((18, 35))
         );
     }
@@ -351,22 +507,47 @@ mod tests {
     #[test]
     fn undefined_variables_are_errors() {
         let mut cache = RegexCache::new(false);
-        let err = pattern("a [[NOPE]] [[#M+1]]").find("a b", &mut Variables::default(), &mut cache).unwrap_err();
+        let err = pattern("a [[NOPE]] [[#M+1]]")
+            .find("a b", &mut Variables::default(), &mut cache)
+            .unwrap_err();
         let msgs: Vec<_> = err.iter().map(|e| (e.offset, e.message.as_str())).collect();
-        assert_eq!(msgs, [(4, "undefined variable: NOPE"), (14, "undefined variable: M")]);
+        assert_eq!(
+            msgs,
+            [
+                (4, "undefined variable: NOPE"),
+                (14, "undefined variable: M")
+            ]
+        );
     }
 
     #[test]
     fn empty_and_eof_matchers() {
         let mut ctx = ParseContext::default();
-        let empty = Pattern::parse("", 0, PatternSource::CheckFile, (CheckKind::new(Directive::Empty), "CHECK"), 1, &Options::default(), &mut ctx).unwrap();
+        let empty = Pattern::parse(
+            "",
+            0,
+            PatternSource::CheckFile,
+            (CheckKind::new(Directive::Empty), "CHECK"),
+            1,
+            &Options::default(),
+            &mut ctx,
+        )
+        .unwrap();
         let mut cache = RegexCache::new(false);
         let mut v = Variables::default();
-        let at = |hay: &str, v: &mut Variables, c: &mut RegexCache| empty.find(hay, v, c).unwrap().map(|f| f.start);
+        let at = |hay: &str, v: &mut Variables, c: &mut RegexCache| {
+            empty.find(hay, v, c).unwrap().map(|f| f.start)
+        };
         assert_eq!(at("a\nb\n\nc", &mut v, &mut cache), Some(4));
         assert_eq!(at("a\n", &mut v, &mut cache), Some(2));
         assert_eq!(at("a\nb", &mut v, &mut cache), None);
-        assert_eq!(Pattern::eof(0).find("abc", &mut v, &mut cache).unwrap().map(|f| f.start), Some(3));
+        assert_eq!(
+            Pattern::eof(0)
+                .find("abc", &mut v, &mut cache)
+                .unwrap()
+                .map(|f| f.start),
+            Some(3)
+        );
     }
 
     #[test]

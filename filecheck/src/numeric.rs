@@ -25,8 +25,11 @@ pub(crate) struct NumFormat {
 
 impl NumFormat {
     /// `%u` without precision: the format of `@LINE` and of unformatted definitions.
-    pub(crate) const UNSIGNED: NumFormat =
-        NumFormat { kind: FormatKind::Unsigned, precision: 0, alternate: false };
+    pub(crate) const UNSIGNED: NumFormat = NumFormat {
+        kind: FormatKind::Unsigned,
+        precision: 0,
+        alternate: false,
+    };
 
     fn name(&self) -> &'static str {
         match self.kind {
@@ -54,7 +57,10 @@ impl NumFormat {
             FormatKind::HexLower => "[1-9a-f]",
             FormatKind::HexUpper => "[1-9A-F]",
         };
-        format!("{prefix}{lead}(?:{nonzero}{digit}*)?{digit}{{{}}}", self.precision)
+        format!(
+            "{prefix}{lead}(?:{nonzero}{digit}*)?{digit}{{{}}}",
+            self.precision
+        )
     }
 
     /// Writes `value` in this format.
@@ -80,8 +86,16 @@ impl NumFormat {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        let rest = if self.alternate { rest.strip_prefix("0x")? } else { rest };
-        let radix = if matches!(self.kind, FormatKind::HexLower | FormatKind::HexUpper) { 16 } else { 10 };
+        let rest = if self.alternate {
+            rest.strip_prefix("0x")?
+        } else {
+            rest
+        };
+        let radix = if matches!(self.kind, FormatKind::HexLower | FormatKind::HexUpper) {
+            16
+        } else {
+            10
+        };
         let magnitude = i128::from_str_radix(rest, radix).ok()?;
         Some(if negative { -magnitude } else { magnitude })
     }
@@ -128,7 +142,11 @@ pub(crate) enum Expr {
     /// `@LINE`, already resolved to the directive's line number.
     Line(i128),
     /// A numeric variable, with the byte offset of its name in the block.
-    Var { name: String, format: NumFormat, offset: usize },
+    Var {
+        name: String,
+        format: NumFormat,
+        offset: usize,
+    },
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }
 
@@ -137,9 +155,10 @@ impl Expr {
     pub(crate) fn eval(&self, values: &BTreeMap<String, i128>) -> Result<i128, EvalError> {
         match self {
             Expr::Literal(v) | Expr::Line(v) => Ok(*v),
-            Expr::Var { name, offset, .. } => {
-                values.get(name).copied().ok_or_else(|| EvalError::Undefined(vec![(name.clone(), *offset)]))
-            }
+            Expr::Var { name, offset, .. } => values
+                .get(name)
+                .copied()
+                .ok_or_else(|| EvalError::Undefined(vec![(name.clone(), *offset)])),
             Expr::Binary(op, l, r) => match (l.eval(values), r.eval(values)) {
                 (Ok(l), Ok(r)) => op.apply(l, r),
                 // Report every undefined variable, as FileCheck does.
@@ -195,7 +214,11 @@ pub(crate) struct Scope<'a> {
 }
 
 /// Parses the body of a numeric block. `legacy` selects the `[[@LINE+N]]` form.
-pub(crate) fn parse_block(text: &str, legacy: bool, scope: &Scope<'_>) -> Result<NumericBlock, BlockError> {
+pub(crate) fn parse_block(
+    text: &str,
+    legacy: bool,
+    scope: &Scope<'_>,
+) -> Result<NumericBlock, BlockError> {
     let mut body_start = 0;
     let mut explicit = None;
     let mut precision = 0;
@@ -209,23 +232,38 @@ pub(crate) fn parse_block(text: &str, legacy: bool, scope: &Scope<'_>) -> Result
         Some(colon) => (Some(body_start..body_start + colon), body_start + colon + 1),
         None => (None, body_start),
     };
-    let mut p = Parser { text, pos: expr_start, legacy, scope };
+    let mut p = Parser {
+        text,
+        pos: expr_start,
+        legacy,
+        scope,
+    };
     p.skip_space();
     let constraint = p.eat("==");
     p.skip_space();
     let expr = if p.at_end() {
         if constraint {
-            return Err((p.pos, "empty numeric expression should not have a constraint".into()));
+            return Err((
+                p.pos,
+                "empty numeric expression should not have a constraint".into(),
+            ));
         }
         None
     } else {
-        let first = if legacy { Allowed::LineVar } else { Allowed::Any };
+        let first = if legacy {
+            Allowed::LineVar
+        } else {
+            Allowed::Any
+        };
         let mut e = p.operand(first, !constraint)?;
         while !p.at_end_ignoring_space() {
             e = p.binop(e)?;
             if legacy && !p.at_end_ignoring_space() {
                 let rest = text[p.pos..].trim_end();
-                return Err((p.pos, format!("unexpected characters at end of expression '{rest}'")));
+                return Err((
+                    p.pos,
+                    format!("unexpected characters at end of expression '{rest}'"),
+                ));
             }
         }
         Some(e)
@@ -234,7 +272,10 @@ pub(crate) fn parse_block(text: &str, legacy: bool, scope: &Scope<'_>) -> Result
         Some(e) => e.implicit_format().map_err(|m| (expr_start, m))?,
         None => None,
     };
-    let format = explicit.or(implicit).unwrap_or(NumFormat { precision, ..NumFormat::UNSIGNED });
+    let format = explicit.or(implicit).unwrap_or(NumFormat {
+        precision,
+        ..NumFormat::UNSIGNED
+    });
     let def = match def_text {
         None => None,
         Some(range) => Some(parse_def(text, range)?),
@@ -247,22 +288,34 @@ pub(crate) fn parse_block(text: &str, legacy: bool, scope: &Scope<'_>) -> Result
 fn parse_format_spec(spec: &str) -> Result<(Option<NumFormat>, usize), BlockError> {
     let lead = spec.len() - spec.trim_start().len();
     let s = spec.trim();
-    let invalid = |at: usize| (at, "invalid matching format specification in expression".to_string());
-    let Some(mut rest) = s.strip_prefix('%') else { return Err(invalid(lead)) };
+    let invalid = |at: usize| {
+        (
+            at,
+            "invalid matching format specification in expression".to_string(),
+        )
+    };
+    let Some(mut rest) = s.strip_prefix('%') else {
+        return Err(invalid(lead));
+    };
     let alternate = rest.starts_with('#');
     if alternate {
         rest = &rest[1..];
     }
     let mut precision = 0;
     if let Some(after_dot) = rest.strip_prefix('.') {
-        let digits = after_dot.len() - after_dot.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let digits = after_dot.len()
+            - after_dot
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
         precision = after_dot[..digits]
             .parse()
             .map_err(|_| (lead, "invalid precision in format specifier".to_string()))?;
         rest = &after_dot[digits..];
     }
     let kind = match rest.chars().next() {
-        None if alternate => return Err((lead, "alternate form only supported for hex values".into())),
+        None if alternate => {
+            return Err((lead, "alternate form only supported for hex values".into()));
+        }
         None => return Ok((None, precision)),
         Some('u') => FormatKind::Unsigned,
         Some('d') => FormatKind::Signed,
@@ -276,7 +329,14 @@ fn parse_format_spec(spec: &str) -> Result<(Option<NumFormat>, usize), BlockErro
     if alternate && !matches!(kind, FormatKind::HexLower | FormatKind::HexUpper) {
         return Err((lead, "alternate form only supported for hex values".into()));
     }
-    Ok((Some(NumFormat { kind, precision, alternate }), precision))
+    Ok((
+        Some(NumFormat {
+            kind,
+            precision,
+            alternate,
+        }),
+        precision,
+    ))
 }
 
 fn parse_def(text: &str, range: std::ops::Range<usize>) -> Result<(String, usize), BlockError> {
@@ -284,11 +344,17 @@ fn parse_def(text: &str, range: std::ops::Range<usize>) -> Result<(String, usize
     let start = range.start + (def.len() - def.trim_start().len());
     let var = parse_variable(text, start)?;
     if var.pseudo {
-        return Err((start, "definition of pseudo numeric variable unsupported".into()));
+        return Err((
+            start,
+            "definition of pseudo numeric variable unsupported".into(),
+        ));
     }
     let after = start + var.name.len();
     if !text[after..range.end].trim().is_empty() {
-        return Err((after, "unexpected characters after numeric variable name".into()));
+        return Err((
+            after,
+            "unexpected characters after numeric variable name".into(),
+        ));
     }
     Ok((var.name, start))
 }
@@ -320,7 +386,10 @@ pub(crate) fn parse_variable(text: &str, start: usize) -> Result<VarName, BlockE
     while i < bytes.len() && (bytes[i] == b'_' || bytes[i].is_ascii_alphanumeric()) {
         i += 1;
     }
-    Ok(VarName { name: text[start..i].to_string(), pseudo })
+    Ok(VarName {
+        name: text[start..i].to_string(),
+        pseudo,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,7 +435,10 @@ impl Parser<'_> {
     fn operand(&mut self, allowed: Allowed, maybe_constraint: bool) -> Result<Expr, BlockError> {
         if self.rest().starts_with('(') {
             if allowed != Allowed::Any {
-                return Err((self.pos, "parenthesized expression not permitted here".into()));
+                return Err((
+                    self.pos,
+                    "parenthesized expression not permitted here".into(),
+                ));
             }
             return self.paren();
         }
@@ -375,7 +447,10 @@ impl Parser<'_> {
                 Ok(var) => {
                     let at = self.pos;
                     self.pos += var.name.len();
-                    let mut look = Parser { pos: self.pos, ..*self };
+                    let mut look = Parser {
+                        pos: self.pos,
+                        ..*self
+                    };
                     look.skip_space();
                     if look.rest().starts_with('(') {
                         if allowed != Allowed::Any {
@@ -393,20 +468,30 @@ impl Parser<'_> {
         let at = self.pos;
         let negative = self.eat("-");
         let rest = self.rest();
-        let (radix, digits_at) = if allowed != Allowed::LegacyLiteral && (rest.starts_with("0x") || rest.starts_with("0X")) {
+        let (radix, digits_at) = if allowed != Allowed::LegacyLiteral
+            && (rest.starts_with("0x") || rest.starts_with("0X"))
+        {
             (16, 2)
         } else {
             (10, 0)
         };
-        let digits = rest[digits_at..].len() - rest[digits_at..].trim_start_matches(|c: char| c.is_digit(radix)).len();
+        let digits = rest[digits_at..].len()
+            - rest[digits_at..]
+                .trim_start_matches(|c: char| c.is_digit(radix))
+                .len();
         let invalid = || {
-            let what = if maybe_constraint { "invalid matching constraint or operand format" } else { "invalid operand format" };
+            let what = if maybe_constraint {
+                "invalid matching constraint or operand format"
+            } else {
+                "invalid operand format"
+            };
             (at, what.to_string())
         };
         if digits == 0 {
             return Err(invalid());
         }
-        let magnitude = i128::from_str_radix(&rest[digits_at..digits_at + digits], radix).map_err(|_| invalid())?;
+        let magnitude = i128::from_str_radix(&rest[digits_at..digits_at + digits], radix)
+            .map_err(|_| invalid())?;
         self.pos += digits_at + digits;
         Ok(Expr::Literal(if negative { -magnitude } else { magnitude }))
     }
@@ -414,15 +499,33 @@ impl Parser<'_> {
     fn var_use(&self, var: VarName, at: usize) -> Result<Expr, BlockError> {
         if var.pseudo {
             if var.name != "@LINE" {
-                return Err((at, format!("invalid pseudo numeric variable '{}'", var.name)));
+                return Err((
+                    at,
+                    format!("invalid pseudo numeric variable '{}'", var.name),
+                ));
             }
             return Ok(Expr::Line(self.scope.line as i128));
         }
         if self.scope.same_directive.contains(&var.name) {
-            return Err((at, format!("numeric variable '{}' defined earlier in the same CHECK directive", var.name)));
+            return Err((
+                at,
+                format!(
+                    "numeric variable '{}' defined earlier in the same CHECK directive",
+                    var.name
+                ),
+            ));
         }
-        let format = self.scope.formats.get(&var.name).copied().unwrap_or(NumFormat::UNSIGNED);
-        Ok(Expr::Var { name: var.name, format, offset: at })
+        let format = self
+            .scope
+            .formats
+            .get(&var.name)
+            .copied()
+            .unwrap_or(NumFormat::UNSIGNED);
+        Ok(Expr::Var {
+            name: var.name,
+            format,
+            offset: at,
+        })
     }
 
     fn binop(&mut self, lhs: Expr) -> Result<Expr, BlockError> {
@@ -439,7 +542,11 @@ impl Parser<'_> {
         if self.at_end() {
             return Err((self.pos, "missing operand in expression".into()));
         }
-        let allowed = if self.legacy { Allowed::LegacyLiteral } else { Allowed::Any };
+        let allowed = if self.legacy {
+            Allowed::LegacyLiteral
+        } else {
+            Allowed::Any
+        };
         let rhs = self.operand(allowed, false)?;
         Ok(Expr::Binary(op, Box::new(lhs), Box::new(rhs)))
     }
@@ -503,7 +610,10 @@ impl Parser<'_> {
         let mut args = args.into_iter();
         match (args.next(), args.next(), args.next()) {
             (Some(l), Some(r), None) => Ok(Expr::Binary(op, Box::new(l), Box::new(r))),
-            _ => Err((at, format!("function '{name}' takes 2 arguments but {n} given"))),
+            _ => Err((
+                at,
+                format!("function '{name}' takes 2 arguments but {n} given"),
+            )),
         }
     }
 }
@@ -514,12 +624,24 @@ mod tests {
 
     fn parse(text: &str) -> Result<NumericBlock, BlockError> {
         let formats = BTreeMap::from([("X".to_string(), NumFormat::UNSIGNED)]);
-        parse_block(text, false, &Scope { line: 7, formats: &formats, same_directive: &[] })
+        parse_block(
+            text,
+            false,
+            &Scope {
+                line: 7,
+                formats: &formats,
+                same_directive: &[],
+            },
+        )
     }
 
     fn eval(text: &str, x: i128) -> Result<i128, EvalError> {
         let values = BTreeMap::from([("X".to_string(), x)]);
-        parse(text).expect("parses").expr.expect("has expression").eval(&values)
+        parse(text)
+            .expect("parses")
+            .expr
+            .expect("has expression")
+            .eval(&values)
     }
 
     #[test]
@@ -567,20 +689,34 @@ mod tests {
             ("add(X)", "function 'add' takes 2 arguments but 1 given"),
             ("(X+1", "missing ')' at end of nested expression"),
             ("@FOO", "invalid pseudo numeric variable '@FOO'"),
-            ("@LINE:", "definition of pseudo numeric variable unsupported"),
-            ("==", "empty numeric expression should not have a constraint"),
+            (
+                "@LINE:",
+                "definition of pseudo numeric variable unsupported",
+            ),
+            (
+                "==",
+                "empty numeric expression should not have a constraint",
+            ),
             ("V W:", "unexpected characters after numeric variable name"),
             ("!", "invalid matching constraint or operand format"),
         ];
         for (text, msg) in cases {
-            assert_eq!(parse(text).map(|_| ()).map_err(|e| e.1), Err(msg.to_string()), "{text}");
+            assert_eq!(
+                parse(text).map(|_| ()).map_err(|e| e.1),
+                Err(msg.to_string()),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn legacy_line_expressions_allow_one_literal_operand() {
         let formats = BTreeMap::new();
-        let scope = Scope { line: 10, formats: &formats, same_directive: &[] };
+        let scope = Scope {
+            line: 10,
+            formats: &formats,
+            same_directive: &[],
+        };
         let b = parse_block("@LINE-3", true, &scope).unwrap();
         assert_eq!(b.expr.unwrap().eval(&BTreeMap::new()), Ok(7));
         assert!(parse_block("@LINE+1+1", true, &scope).is_err());
@@ -589,10 +725,18 @@ mod tests {
 
     #[test]
     fn formats_render_and_parse_back() {
-        let hex = NumFormat { kind: FormatKind::HexUpper, precision: 4, alternate: true };
+        let hex = NumFormat {
+            kind: FormatKind::HexUpper,
+            precision: 4,
+            alternate: true,
+        };
         assert_eq!(hex.render(255).unwrap(), "0x00FF");
         assert_eq!(hex.parse_value("0x00FF"), Some(255));
-        let signed = NumFormat { kind: FormatKind::Signed, precision: 0, alternate: false };
+        let signed = NumFormat {
+            kind: FormatKind::Signed,
+            precision: 0,
+            alternate: false,
+        };
         assert_eq!(signed.render(-12).unwrap(), "-12");
         assert_eq!(NumFormat::UNSIGNED.render(-1), Err(EvalError::Overflow));
         assert_eq!(hex.wildcard_regex(), "0x(?:[1-9A-F][0-9A-F]*)?[0-9A-F]{4}");

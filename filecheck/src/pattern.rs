@@ -41,6 +41,8 @@ pub(crate) enum DefBody {
 /// One piece of a regex pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Piece {
+    /// Text matched literally.
+    Literal(String),
     /// Ready-to-use regex text.
     Regex(String),
     /// A variable definition: capture group `group` around `body`.
@@ -75,7 +77,11 @@ pub(crate) enum Matcher {
     Fixed(String),
     /// A regex search with substitutions; `template` is the regex as LLVM spells it
     /// before substitution, used for "possible intended match" hints.
-    Regex { pieces: Vec<Piece>, defs: Vec<VarDef>, template: String },
+    Regex {
+        pieces: Vec<Piece>,
+        defs: Vec<VarDef>,
+        template: String,
+    },
     /// CHECK-EMPTY: the newline ending the previous line followed by an empty line.
     Empty,
     /// The implicit end-of-input check.
@@ -117,11 +123,19 @@ impl Pattern {
 
     /// Whether the pattern defines or substitutes variables (not allowed in labels).
     pub(crate) fn has_variable(&self) -> bool {
-        let Matcher::Regex { pieces, defs, .. } = &self.matcher else { return false };
+        let Matcher::Regex { pieces, defs, .. } = &self.matcher else {
+            return false;
+        };
         defs.iter().any(|d| d.kind == VarKind::String)
             || pieces.iter().any(|p| {
                 matches!(p, Piece::StringUse { .. } | Piece::Numeric(_))
-                    || matches!(p, Piece::Def { body: DefBody::Numeric(_), .. })
+                    || matches!(
+                        p,
+                        Piece::Def {
+                            body: DefBody::Numeric(_),
+                            ..
+                        }
+                    )
             })
     }
 
@@ -148,9 +162,22 @@ impl Pattern {
         opts: &Options,
         ctx: &mut ParseContext,
     ) -> Result<Pattern, ParseError> {
-        let matcher = PatternParser { base: offset, line, opts, ctx, pieces: Vec::new(), defs: Vec::new(), template: String::new() }
-            .parse(text, kind, prefix)?;
-        Ok(Pattern { kind, source, offset, matcher })
+        let matcher = PatternParser {
+            base: offset,
+            line,
+            opts,
+            ctx,
+            pieces: Vec::new(),
+            defs: Vec::new(),
+            template: String::new(),
+        }
+        .parse(text, kind, prefix)?;
+        Ok(Pattern {
+            kind,
+            source,
+            offset,
+            matcher,
+        })
     }
 }
 
@@ -208,15 +235,23 @@ impl PatternParser<'_> {
         };
         let is_empty_check = kind.directive == Directive::Empty;
         if text.is_empty() && !is_empty_check {
-            return Err((self.base, format!("found empty check string with prefix '{prefix}:'")));
+            return Err((
+                self.base,
+                format!("found empty check string with prefix '{prefix}:'"),
+            ));
         }
         if !text.is_empty() && is_empty_check {
-            return Err((self.base, format!("found non-empty check string for empty check with prefix '{prefix}:'")));
+            return Err((
+                self.base,
+                format!("found non-empty check string for empty check with prefix '{prefix}:'"),
+            ));
         }
         if is_empty_check {
             return Ok(Matcher::Empty);
         }
-        if kind.literal || (!full_lines && (text.len() < 2 || (!text.contains("{{") && !text.contains("[[")))) {
+        if kind.literal
+            || (!full_lines && (text.len() < 2 || (!text.contains("{{") && !text.contains("[["))))
+        {
             return Ok(Matcher::Fixed(text.to_string()));
         }
         let spaces = if opts.strict_whitespace { "" } else { " *" };
@@ -228,13 +263,20 @@ impl PatternParser<'_> {
         while pos < text.len() {
             let rest = &text[pos..];
             if rest.starts_with("{{") {
-                let end = rest
-                    .find("}}")
-                    .ok_or_else(|| (self.base + pos, "found start of regex string with no end '}}'".to_string()))?;
+                let end = rest.find("}}").ok_or_else(|| {
+                    (
+                        self.base + pos,
+                        "found start of regex string with no end '}}'".to_string(),
+                    )
+                })?;
                 let re = self.regex(&rest[2..end], pos + 2)?;
                 self.pieces.push(Piece::Regex(format!("(?:{re})")));
                 let user = &rest[2..end];
-                let grouped = if rest.contains('|') { format!("({user})") } else { user.to_string() };
+                let grouped = if rest.contains('|') {
+                    format!("({user})")
+                } else {
+                    user.to_string()
+                };
                 self.template.push_str(&grouped);
                 pos += end + 2;
             } else if rest.starts_with("[[") && !rest.starts_with("[[[") {
@@ -246,7 +288,7 @@ impl PatternParser<'_> {
                     .flatten()
                     .min()
                     .map_or(rest.len(), |e| e + first);
-                self.pieces.push(Piece::Regex(posix::escape(&rest[..end])));
+                self.pieces.push(Piece::Literal(rest[..end].to_string()));
                 self.template.push_str(&llvm_escape(&rest[..end]));
                 pos += end;
             }
@@ -255,7 +297,11 @@ impl PatternParser<'_> {
             self.pieces.push(Piece::Regex(format!("{spaces}$")));
             self.template.push_str(&format!("{spaces}$"));
         }
-        Ok(Matcher::Regex { pieces: self.pieces, defs: self.defs, template: self.template })
+        Ok(Matcher::Regex {
+            pieces: self.pieces,
+            defs: self.defs,
+            template: self.template,
+        })
     }
 
     /// Translates and validates a user regex found at `pos` of the pattern text.
@@ -271,8 +317,18 @@ impl PatternParser<'_> {
         let inner = pos + 2;
         let end = match find_block_end(&text[inner..]) {
             Ok(Some(end)) => inner + end,
-            Ok(None) => return Err((self.base + pos, "Invalid substitution block, no ]] found".into())),
-            Err(at) => return Err((self.base + inner + at, "missing closing \"]\" for regex variable".into())),
+            Ok(None) => {
+                return Err((
+                    self.base + pos,
+                    "Invalid substitution block, no ]] found".into(),
+                ));
+            }
+            Err(at) => {
+                return Err((
+                    self.base + inner + at,
+                    "missing closing \"]\" for regex variable".into(),
+                ));
+            }
         };
         let block = &text[inner..end];
         if let Some(numeric) = block.strip_prefix('#') {
@@ -299,13 +355,20 @@ impl PatternParser<'_> {
             if !after.is_empty() {
                 return Err((name_at, "invalid name in string variable use".into()));
             }
-            let earlier = self.defs.iter().rev().find(|d| d.name == var.name && d.kind == VarKind::String);
+            let earlier = self
+                .defs
+                .iter()
+                .rev()
+                .find(|d| d.name == var.name && d.kind == VarKind::String);
             self.pieces.push(match earlier {
                 Some(def) => {
                     self.template.push_str(&format!("\\{}", def.group + 1));
                     Piece::Backref { group: def.group }
                 }
-                None => Piece::StringUse { name: var.name, offset: name_at },
+                None => Piece::StringUse {
+                    name: var.name,
+                    offset: name_at,
+                },
             });
             return Ok(());
         }
@@ -313,7 +376,10 @@ impl PatternParser<'_> {
             return Err((name_at, "invalid name in string variable definition".into()));
         };
         if self.ctx.numeric_formats.contains_key(&var.name) {
-            return Err((name_at, format!("numeric variable with name '{}' already exists", var.name)));
+            return Err((
+                name_at,
+                format!("numeric variable with name '{}' already exists", var.name),
+            ));
         }
         let body = self.regex(regex, at + var.name.len() + 1)?;
         self.template.push_str(&format!("({regex})"));
@@ -329,18 +395,31 @@ impl PatternParser<'_> {
             .filter(|d| matches!(d.kind, VarKind::Numeric(_)))
             .map(|d| d.name.clone())
             .collect();
-        let scope = Scope { line: self.line, formats: &self.ctx.numeric_formats, same_directive: &same_directive };
-        let NumericBlock { format, def, expr } =
-            numeric::parse_block(block, legacy, &scope).map_err(|(o, m)| (self.base + at + o, m))?;
+        let scope = Scope {
+            line: self.line,
+            formats: &self.ctx.numeric_formats,
+            same_directive: &same_directive,
+        };
+        let NumericBlock { format, def, expr } = numeric::parse_block(block, legacy, &scope)
+            .map_err(|(o, m)| (self.base + at + o, m))?;
         let body = match expr {
-            Some(expr) => DefBody::Numeric(NumericUse { expr, format, text: block.to_string(), offset: self.base + at }),
+            Some(expr) => DefBody::Numeric(NumericUse {
+                expr,
+                format,
+                text: block.to_string(),
+                offset: self.base + at,
+            }),
             None => DefBody::Regex(format.wildcard_regex()),
         };
         let wildcard = match &body {
             DefBody::Regex(re) => re.as_str(),
             DefBody::Numeric(_) => "",
         };
-        self.template.push_str(&if def.is_some() { format!("({wildcard})") } else { wildcard.to_string() });
+        self.template.push_str(&if def.is_some() {
+            format!("({wildcard})")
+        } else {
+            wildcard.to_string()
+        });
         let Some((name, name_at)) = def else {
             self.pieces.push(match body {
                 DefBody::Regex(re) => Piece::Regex(re),
@@ -350,10 +429,21 @@ impl PatternParser<'_> {
         };
         let err_at = self.base + at + name_at;
         if self.ctx.string_vars.contains(&name) {
-            return Err((err_at, format!("string variable with name '{name}' already exists")));
+            return Err((
+                err_at,
+                format!("string variable with name '{name}' already exists"),
+            ));
         }
-        if self.ctx.numeric_formats.get(&name).is_some_and(|f| *f != format) {
-            return Err((err_at, "format different from previous variable definition".into()));
+        if self
+            .ctx
+            .numeric_formats
+            .get(&name)
+            .is_some_and(|f| *f != format)
+        {
+            return Err((
+                err_at,
+                "format different from previous variable definition".into(),
+            ));
         }
         self.ctx.numeric_formats.insert(name.clone(), format);
         self.define(name, VarKind::Numeric(format), body);
@@ -373,8 +463,16 @@ mod tests {
 
     fn parse_with(text: &str, directive: Directive, opts: &Options) -> Result<Matcher, ParseError> {
         let mut ctx = ParseContext::default();
-        Pattern::parse(text, 0, PatternSource::CheckFile, (CheckKind::new(directive), "CHECK"), 1, opts, &mut ctx)
-            .map(|p| p.matcher)
+        Pattern::parse(
+            text,
+            0,
+            PatternSource::CheckFile,
+            (CheckKind::new(directive), "CHECK"),
+            1,
+            opts,
+            &mut ctx,
+        )
+        .map(|p| p.matcher)
     }
 
     fn parse(text: &str) -> Result<Matcher, ParseError> {
@@ -382,11 +480,14 @@ mod tests {
     }
 
     fn regex_text(m: &Matcher) -> String {
-        let Matcher::Regex { pieces, .. } = m else { panic!("not a regex: {m:?}") };
+        let Matcher::Regex { pieces, .. } = m else {
+            panic!("not a regex: {m:?}")
+        };
         pieces
             .iter()
             .map(|p| match p {
                 Piece::Regex(r) => r.clone(),
+                Piece::Literal(t) => posix::escape(t),
                 Piece::Def { group, body } => format!("<{group}:{body:?}>"),
                 other => format!("<{other:?}>"),
             })
@@ -397,16 +498,30 @@ mod tests {
     fn fixed_strings_stay_fixed() {
         assert_eq!(parse("foo.bar  "), Ok(Matcher::Fixed("foo.bar".into())));
         assert_eq!(parse("{"), Ok(Matcher::Fixed("{".into())));
-        let literal = CheckKind { literal: true, ..CheckKind::new(Directive::Plain) };
+        let literal = CheckKind {
+            literal: true,
+            ..CheckKind::new(Directive::Plain)
+        };
         let mut ctx = ParseContext::default();
-        let p = Pattern::parse("{{x}}", 0, PatternSource::CheckFile, (literal, "CHECK"), 1, &Options::default(), &mut ctx);
+        let p = Pattern::parse(
+            "{{x}}",
+            0,
+            PatternSource::CheckFile,
+            (literal, "CHECK"),
+            1,
+            &Options::default(),
+            &mut ctx,
+        );
         assert_eq!(p.map(|p| p.matcher), Ok(Matcher::Fixed("{{x}}".into())));
     }
 
     #[test]
     fn builds_regex_pieces() {
         assert_eq!(regex_text(&parse("a.{{b|c}}d").unwrap()), "a\\.(?:b|c)d");
-        assert_eq!(regex_text(&parse("[[[x]]").unwrap()), "\\[<StringUse { name: \"x\", offset: 3 }>");
+        assert_eq!(
+            regex_text(&parse("[[[x]]").unwrap()),
+            "\\[<StringUse { name: \"x\", offset: 3 }>"
+        );
         assert_eq!(regex_text(&parse("{{[}]}}x").unwrap()), "(?:[}])x");
         let m = parse("[[X:[a-z]+]] [[X]] [[Y]]").unwrap();
         assert_eq!(
@@ -417,11 +532,26 @@ mod tests {
 
     #[test]
     fn full_lines_anchor_the_pattern() {
-        let opts = Options { match_full_lines: true, ..Options::default() };
-        assert_eq!(regex_text(&parse_with("a b", Directive::Plain, &opts).unwrap()), "^ *a b *$");
-        assert_eq!(parse_with("a b", Directive::Not, &opts), Ok(Matcher::Fixed("a b".into())));
-        let strict = Options { strict_whitespace: true, ..opts };
-        assert_eq!(regex_text(&parse_with(" a ", Directive::Plain, &strict).unwrap()), "^ a $");
+        let opts = Options {
+            match_full_lines: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            regex_text(&parse_with("a b", Directive::Plain, &opts).unwrap()),
+            "^ *a b *$"
+        );
+        assert_eq!(
+            parse_with("a b", Directive::Not, &opts),
+            Ok(Matcher::Fixed("a b".into()))
+        );
+        let strict = Options {
+            strict_whitespace: true,
+            ..opts
+        };
+        assert_eq!(
+            regex_text(&parse_with(" a ", Directive::Plain, &strict).unwrap()),
+            "^ a $"
+        );
     }
 
     #[test]
@@ -436,24 +566,48 @@ mod tests {
             ("[[1X]]", "invalid variable name"),
             ("[[X-1]]", "invalid name in string variable use"),
             ("[[@LINE:x]]", "invalid name in string variable definition"),
-            ("[[#X:]] [[X:y]]", "numeric variable with name 'X' already exists"),
-            ("[[X:y]] [[#X:]]", "string variable with name 'X' already exists"),
-            ("[[#X:]] [[#X+1]]", "numeric variable 'X' defined earlier in the same CHECK directive"),
+            (
+                "[[#X:]] [[X:y]]",
+                "numeric variable with name 'X' already exists",
+            ),
+            (
+                "[[X:y]] [[#X:]]",
+                "string variable with name 'X' already exists",
+            ),
+            (
+                "[[#X:]] [[#X+1]]",
+                "numeric variable 'X' defined earlier in the same CHECK directive",
+            ),
         ];
         for (text, msg) in cases {
-            assert_eq!(parse(text).map_err(|e| e.1).err().as_deref(), Some(msg), "{text}");
+            assert_eq!(
+                parse(text).map_err(|e| e.1).err().as_deref(),
+                Some(msg),
+                "{text}"
+            );
         }
         assert!(parse_with("x", Directive::Empty, &Options::default()).is_err());
-        assert_eq!(parse_with("", Directive::Empty, &Options::default()), Ok(Matcher::Empty));
+        assert_eq!(
+            parse_with("", Directive::Empty, &Options::default()),
+            Ok(Matcher::Empty)
+        );
     }
 
     #[test]
     fn knows_which_patterns_use_variables() {
         let mut ctx = ParseContext::default();
         let mut has_var = |text: &str| {
-            Pattern::parse(text, 0, PatternSource::CheckFile, (CheckKind::new(Directive::Label), "CHECK"), 1, &Options::default(), &mut ctx)
-                .unwrap()
-                .has_variable()
+            Pattern::parse(
+                text,
+                0,
+                PatternSource::CheckFile,
+                (CheckKind::new(Directive::Label), "CHECK"),
+                1,
+                &Options::default(),
+                &mut ctx,
+            )
+            .unwrap()
+            .has_variable()
         };
         assert!(!has_var("plain"));
         assert!(!has_var("{{re}}"));

@@ -65,7 +65,9 @@ impl fmt::Display for RunFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "RUN command failed: {}", self.command)?;
         let stages = match &self.reason {
-            RunFailureReason::Syntax(msg) => return writeln!(f, "error: cannot parse the command: {msg}"),
+            RunFailureReason::Syntax(msg) => {
+                return writeln!(f, "error: cannot parse the command: {msg}");
+            }
             RunFailureReason::Io(msg) => return writeln!(f, "error: {msg}"),
             RunFailureReason::Stages(stages) => stages,
         };
@@ -79,7 +81,11 @@ impl fmt::Display for RunFailure {
                 Expectation::Failure => "a failure (`not`)",
                 Expectation::Crash => "a crash (`not --crash`)",
             };
-            writeln!(f, "error: `{}` {ended}, expected {expected}", s.argv.join(" "))?;
+            writeln!(
+                f,
+                "error: `{}` {ended}, expected {expected}",
+                s.argv.join(" ")
+            )?;
             if !s.stderr.is_empty() {
                 write!(f, "{}", s.stderr)?;
                 if !s.stderr.ends_with('\n') {
@@ -98,12 +104,19 @@ impl std::error::Error for RunFailure {}
 pub fn run_pipeline(cmd: &str, test_path: &Path, exec: &Executor<'_>) -> Result<(), RunFailure> {
     let temp = temp_path_for(test_path);
     let command = substitute(cmd, test_path, &temp);
-    let fail = |reason| RunFailure { command: command.clone(), reason };
+    let fail = |reason| RunFailure {
+        command: command.clone(),
+        reason,
+    };
     if (cmd.contains("%t") || cmd.contains("%T"))
         && let Some(dir) = temp.parent()
     {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| fail(RunFailureReason::Io(format!("cannot create '{}': {e}", dir.display()))))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            fail(RunFailureReason::Io(format!(
+                "cannot create '{}': {e}",
+                dir.display()
+            )))
+        })?;
     }
     let script = shell::parse(&command).map_err(|m| fail(RunFailureReason::Syntax(m)))?;
     for stages in &script {
@@ -128,21 +141,29 @@ fn run_stages(stages: &[Stage], exec: &Executor<'_>) -> Result<(), RunFailureRea
     let mut failures = Vec::new();
     for stage in stages {
         let stdin = match &stage.stdin {
-            Some(path) => std::fs::read(path).map_err(|e| RunFailureReason::Io(format!("cannot read '{path}': {e}")))?,
+            Some(path) => std::fs::read(path)
+                .map_err(|e| RunFailureReason::Io(format!("cannot read '{path}': {e}")))?,
             None => std::mem::take(&mut carried),
         };
         let (tool, args) = (&stage.argv[0], &stage.argv[1..]);
         let (out, check) = if tool == "FileCheck" || tool == "filecheck" {
             run_filecheck(args, &stdin)
         } else {
-            let out = exec(tool, args, &stdin).map_err(|e| RunFailureReason::Io(format!("cannot run '{tool}': {e}")))?;
+            let out = exec(tool, args, &stdin)
+                .map_err(|e| RunFailureReason::Io(format!("cannot run '{tool}': {e}")))?;
             (out, None)
         };
-        let ToolOutput { code, mut stdout, mut stderr } = out;
+        let ToolOutput {
+            code,
+            mut stdout,
+            mut stderr,
+        } = out;
         match &stage.stderr {
             StderrTo::Captured => {}
             StderrTo::Stdout => stdout.append(&mut stderr),
-            StderrTo::File { path, append } => write_file(path, &std::mem::take(&mut stderr), *append)?,
+            StderrTo::File { path, append } => {
+                write_file(path, &std::mem::take(&mut stderr), *append)?
+            }
         }
         if let Some((path, append)) = &stage.stdout {
             write_file(path, &std::mem::take(&mut stdout), *append)?;
@@ -159,35 +180,76 @@ fn run_stages(stages: &[Stage], exec: &Executor<'_>) -> Result<(), RunFailureRea
         };
         if !ok {
             let stderr = String::from_utf8_lossy(&stderr).into_owned();
-            failures.push(StageFailure { argv: stage.argv.clone(), expected, code, stderr, check });
+            failures.push(StageFailure {
+                argv: stage.argv.clone(),
+                expected,
+                code,
+                stderr,
+                check,
+            });
         }
         carried = stdout;
     }
-    if failures.is_empty() { Ok(()) } else { Err(RunFailureReason::Stages(failures)) }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(RunFailureReason::Stages(failures))
+    }
 }
 
 /// Runs a `FileCheck` stage in-process, with FileCheck's exit codes.
 fn run_filecheck(args: &[String], stdin: &[u8]) -> (ToolOutput, Option<CheckFailure>) {
-    let usage_error = |msg: String| ToolOutput { code: Some(2), stdout: Vec::new(), stderr: format!("{msg}\n").into_bytes() };
+    let usage_error = |msg: String| ToolOutput {
+        code: Some(2),
+        stdout: Vec::new(),
+        stderr: format!("{msg}\n").into_bytes(),
+    };
     let command = match FileCheckCommand::parse(args) {
         Ok(c) => c,
         Err(msg) => return (usage_error(format!("FileCheck: {msg}")), None),
     };
     let checks = match std::fs::read_to_string(&command.check_file) {
         Ok(text) => text,
-        Err(e) => return (usage_error(format!("Could not open check file '{}': {e}", command.check_file.display())), None),
+        Err(e) => {
+            return (
+                usage_error(format!(
+                    "Could not open check file '{}': {e}",
+                    command.check_file.display()
+                )),
+                None,
+            );
+        }
     };
     let input = match &command.input_file {
         Some(path) => match std::fs::read(path) {
             Ok(bytes) => bytes,
-            Err(e) => return (usage_error(format!("Could not open input file '{}': {e}", path.display())), None),
+            Err(e) => {
+                return (
+                    usage_error(format!(
+                        "Could not open input file '{}': {e}",
+                        path.display()
+                    )),
+                    None,
+                );
+            }
         },
         None => stdin.to_vec(),
     };
     match crate::check(&checks, &String::from_utf8_lossy(&input), &command.options) {
-        Ok(()) => (ToolOutput { code: Some(0), stdout: Vec::new(), stderr: Vec::new() }, None),
+        Ok(()) => (
+            ToolOutput {
+                code: Some(0),
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+            },
+            None,
+        ),
         Err(failure) => {
-            let out = ToolOutput { code: Some(failure.kind.exit_code()), stdout: Vec::new(), stderr: failure.to_string().into_bytes() };
+            let out = ToolOutput {
+                code: Some(failure.kind.exit_code()),
+                stdout: Vec::new(),
+                stderr: failure.to_string().into_bytes(),
+            };
             (out, Some(failure))
         }
     }

@@ -48,7 +48,10 @@ fn substitute_line_numbers(text: &str, line: usize) -> String {
                 _ => None,
             }
         });
-        match (close, offset.and_then(|delta| (line as i64).checked_add(delta))) {
+        match (
+            close,
+            offset.and_then(|delta| (line as i64).checked_add(delta)),
+        ) {
             (Some(c), Some(number)) => {
                 out.push_str(&number.to_string());
                 rest = &after[c + 1..];
@@ -75,7 +78,10 @@ pub fn run_lines(test_source: &str) -> Vec<RunLine> {
                 last.command.pop(); // the `\`
                 last.command.push_str(&text);
             }
-            _ => commands.push(RunLine { line: index + 1, command: text }),
+            _ => commands.push(RunLine {
+                line: index + 1,
+                command: text,
+            }),
         }
         continuing = commands.last().is_some_and(|c| c.command.ends_with('\\'));
     }
@@ -94,15 +100,25 @@ mod tests {
         let src = "// RUN: mlir-opt %s | FileCheck %s\n# RUN: true\nfunc @f()\n// CHECK-RUN: no\n//RUN:x\n";
         let lines = run_lines(src);
         let got: Vec<(usize, &str)> = lines.iter().map(|l| (l.line, l.command.as_str())).collect();
-        assert_eq!(got, [(1, "mlir-opt %s | FileCheck %s"), (2, "true"), (5, "x")]);
+        assert_eq!(
+            got,
+            [(1, "mlir-opt %s | FileCheck %s"), (2, "true"), (5, "x")]
+        );
     }
 
     #[test]
     fn joins_continuations() {
-        let src = "// RUN: mlir-opt %s \\\n// RUN:   --pass \\\n// RUN: | FileCheck %s\n// RUN: second\n";
+        let src =
+            "// RUN: mlir-opt %s \\\n// RUN:   --pass \\\n// RUN: | FileCheck %s\n// RUN: second\n";
         let lines = run_lines(src);
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0], RunLine { line: 1, command: "mlir-opt %s    --pass  | FileCheck %s".into() });
+        assert_eq!(
+            lines[0],
+            RunLine {
+                line: 1,
+                command: "mlir-opt %s    --pass  | FileCheck %s".into()
+            }
+        );
         assert_eq!(lines[1].line, 4);
     }
 

@@ -57,8 +57,12 @@ fn tokenize(command: &str) -> Result<Vec<Token>, String> {
         match c {
             ' ' | '\t' => finish(&mut word, &mut tokens),
             '\'' => {
-                let end = chars[i + 1..].iter().position(|&q| q == '\'').ok_or("unterminated single quote")?;
-                word.get_or_insert_with(String::new).extend(&chars[i + 1..i + 1 + end]);
+                let end = chars[i + 1..]
+                    .iter()
+                    .position(|&q| q == '\'')
+                    .ok_or("unterminated single quote")?;
+                word.get_or_insert_with(String::new)
+                    .extend(&chars[i + 1..i + 1 + end]);
                 i += end + 1;
             }
             '"' => {
@@ -78,7 +82,9 @@ fn tokenize(command: &str) -> Result<Vec<Token>, String> {
                 }
             }
             '\\' => {
-                let next = *chars.get(i + 1).ok_or("unterminated RUN line (ends with '\\')")?;
+                let next = *chars
+                    .get(i + 1)
+                    .ok_or("unterminated RUN line (ends with '\\')")?;
                 word.get_or_insert_with(String::new).push(next);
                 i += 1;
             }
@@ -144,8 +150,18 @@ fn parse_stage(tokens: &[Token]) -> Result<Stage, String> {
                     "<" => stage.stdin = Some(target),
                     ">" => stage.stdout = Some((target, false)),
                     ">>" => stage.stdout = Some((target, true)),
-                    "2>" => stage.stderr = StderrTo::File { path: target, append: false },
-                    _ => stage.stderr = StderrTo::File { path: target, append: true },
+                    "2>" => {
+                        stage.stderr = StderrTo::File {
+                            path: target,
+                            append: false,
+                        }
+                    }
+                    _ => {
+                        stage.stderr = StderrTo::File {
+                            path: target,
+                            append: true,
+                        }
+                    }
                 }
             }
             Token::Pipe | Token::And => return Err("empty command".into()),
@@ -170,7 +186,12 @@ pub(crate) fn parse(command: &str) -> Result<Script, String> {
     let tokens = tokenize(command)?;
     tokens
         .split(|t| *t == Token::And)
-        .map(|pipeline| pipeline.split(|t| *t == Token::Pipe).map(parse_stage).collect())
+        .map(|pipeline| {
+            pipeline
+                .split(|t| *t == Token::Pipe)
+                .map(parse_stage)
+                .collect()
+        })
         .collect()
 }
 
@@ -179,16 +200,31 @@ mod tests {
     use super::*;
 
     fn argvs(command: &str) -> Vec<Vec<Vec<String>>> {
-        parse(command).unwrap().into_iter().map(|p| p.into_iter().map(|s| s.argv).collect()).collect()
+        parse(command)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.into_iter().map(|s| s.argv).collect())
+            .collect()
     }
 
     #[test]
     fn splits_pipelines_and_words() {
         assert_eq!(
-            argvs("mlir-opt /t.mlir --pass-pipeline='builtin.module(cse)' | FileCheck \"/t 1.mlir\" && true"),
-            [vec![vec!["mlir-opt", "/t.mlir", "--pass-pipeline=builtin.module(cse)"], vec!["FileCheck", "/t 1.mlir"]], vec![vec!["true"]]]
+            argvs(
+                "mlir-opt /t.mlir --pass-pipeline='builtin.module(cse)' | FileCheck \"/t 1.mlir\" && true"
+            ),
+            [
+                vec![
+                    vec!["mlir-opt", "/t.mlir", "--pass-pipeline=builtin.module(cse)"],
+                    vec!["FileCheck", "/t 1.mlir"]
+                ],
+                vec![vec!["true"]]
+            ]
         );
-        assert_eq!(argvs(r#"a b\ c "x\"y" 'p"q'"#), [vec![vec!["a", "b c", "x\"y", "p\"q"]]]);
+        assert_eq!(
+            argvs(r#"a b\ c "x\"y" 'p"q'"#),
+            [vec![vec!["a", "b c", "x\"y", "p\"q"]]]
+        );
         assert_eq!(argvs("echo a2>b"), [vec![vec!["echo", "a2"]]]);
     }
 
@@ -202,14 +238,32 @@ mod tests {
         assert!(!second.invert);
         assert_eq!(second.stdin.as_deref(), Some("in"));
         assert_eq!(second.stdout, Some(("out".to_string(), false)));
-        assert_eq!(second.stderr, StderrTo::File { path: "log".into(), append: true });
+        assert_eq!(
+            second.stderr,
+            StderrTo::File {
+                path: "log".into(),
+                append: true
+            }
+        );
         let crash = parse("not --crash tool").unwrap();
         assert!(crash[0][0].expect_crash && !crash[0][0].invert);
     }
 
     #[test]
     fn rejects_what_it_cannot_run() {
-        for bad in ["a |", "| a", "a && && b", "a || b", "a ; b", "a &", "a >", "'open", "\"open", "a \\", "not"] {
+        for bad in [
+            "a |",
+            "| a",
+            "a && && b",
+            "a || b",
+            "a ; b",
+            "a &",
+            "a >",
+            "'open",
+            "\"open",
+            "a \\",
+            "not",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

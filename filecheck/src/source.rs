@@ -18,7 +18,11 @@ impl SourceText {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        SourceText { name: name.into(), text, line_starts }
+        SourceText {
+            name: name.into(),
+            text,
+            line_starts,
+        }
     }
 
     /// The whole buffer.
@@ -37,7 +41,9 @@ impl SourceText {
         let offset = offset.min(self.text.len());
         let (line, column) = self.line_col(offset);
         let start = self.line_starts[line - 1];
-        let end = self.text[start..].find(['\n', '\r']).map_or(self.text.len(), |e| start + e);
+        let end = self.text[start..]
+            .find(['\n', '\r'])
+            .map_or(self.text.len(), |e| start + e);
         Location {
             file: self.name.clone(),
             line,

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 pub(crate) fn temp_path_for(test_path: &Path) -> PathBuf {
     let mut hasher = DefaultHasher::new();
     test_path.hash(&mut hasher);
-    let name = test_path.file_name().map_or_else(|| "test".into(), |n| n.to_string_lossy());
+    let name = test_path
+        .file_name()
+        .map_or_else(|| "test".into(), |n| n.to_string_lossy());
     std::env::temp_dir()
         .join(format!("mica-lit-{}", std::process::id()))
         .join(format!("{name}-{:016x}.tmp", hasher.finish()))
@@ -18,7 +20,10 @@ pub(crate) fn temp_path_for(test_path: &Path) -> PathBuf {
 
 /// Applies the substitutions in one left-to-right pass (so `%%s` is `%s`).
 pub(crate) fn substitute(command: &str, test_path: &Path, temp_path: &Path) -> String {
-    let dir = |p: &Path| p.parent().map_or_else(|| ".".to_string(), |d| d.display().to_string());
+    let dir = |p: &Path| {
+        p.parent()
+            .map_or_else(|| ".".to_string(), |d| d.display().to_string())
+    };
     let mut out = String::with_capacity(command.len());
     let mut rest = command;
     while let Some(at) = rest.find('%') {
@@ -46,7 +51,11 @@ mod tests {
 
     #[test]
     fn substitutes_paths() {
-        let got = substitute("a %s %S %p %t %T %% %%s %{pathsep} %x", Path::new("/d/t.mlir"), Path::new("/tmp/x/t.tmp"));
+        let got = substitute(
+            "a %s %S %p %t %T %% %%s %{pathsep} %x",
+            Path::new("/d/t.mlir"),
+            Path::new("/tmp/x/t.tmp"),
+        );
         assert_eq!(got, "a /d/t.mlir /d /d /tmp/x/t.tmp /tmp/x % %s : %x");
     }
 
@@ -55,6 +64,11 @@ mod tests {
         let a = temp_path_for(Path::new("/d/a.mlir"));
         assert_eq!(a, temp_path_for(Path::new("/d/a.mlir")));
         assert_ne!(a, temp_path_for(Path::new("/e/a.mlir")));
-        assert!(a.file_name().unwrap().to_string_lossy().starts_with("a.mlir-"));
+        assert!(
+            a.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("a.mlir-")
+        );
     }
 }

@@ -14,7 +14,10 @@ use common::{CASES, Expect, options_for};
 use mica_filecheck::{Severity, check};
 
 fn oracle() -> Option<PathBuf> {
-    let path = std::env::var_os("MICA_FILECHECK").map_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/FileCheck"), PathBuf::from);
+    let path = std::env::var_os("MICA_FILECHECK").map_or_else(
+        || PathBuf::from("/usr/lib/llvm-22/bin/FileCheck"),
+        PathBuf::from,
+    );
     if path.exists() {
         return Some(path);
     }
@@ -23,7 +26,10 @@ fn oracle() -> Option<PathBuf> {
         "MICA_REQUIRE_ORACLES=1 but LLVM FileCheck is missing at {} (apt-get install llvm-22-tools)",
         path.display()
     );
-    eprintln!("skipping: LLVM FileCheck not found at {} (apt-get install llvm-22-tools)", path.display());
+    eprintln!(
+        "skipping: LLVM FileCheck not found at {} (apt-get install llvm-22-tools)",
+        path.display()
+    );
     None
 }
 
@@ -41,7 +47,11 @@ struct Outcome {
 /// is dropped.
 fn normalize_text(text: &str) -> String {
     text.lines()
-        .filter(|l| !l.is_empty() && !l.starts_with("FileCheck error:") && !l.starts_with("FileCheck command line:"))
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("FileCheck error:")
+                && !l.starts_with("FileCheck command line:")
+        })
         .filter(|l| !l.starts_with("error: input '<stdin>' is empty"))
         .map(|l| match l.find("error: invalid regex:") {
             Some(at) => format!("{}error: invalid regex", &l[..at]),
@@ -53,7 +63,11 @@ fn normalize_text(text: &str) -> String {
 
 /// Messages whose wording differs between regex engines are compared by their stem.
 fn normalize(message: &str) -> String {
-    if message.starts_with("invalid regex:") { "invalid regex".to_string() } else { message.to_string() }
+    if message.starts_with("invalid regex:") {
+        "invalid regex".to_string()
+    } else {
+        message.to_string()
+    }
 }
 
 fn run_llvm(filecheck: &Path, dir: &Path, args: &[&str], checks: &str, input: &str) -> Outcome {
@@ -68,23 +82,37 @@ fn run_llvm(filecheck: &Path, dir: &Path, args: &[&str], checks: &str, input: &s
         .spawn()
         .expect("run FileCheck");
     // FileCheck may exit before reading its input (e.g. on an invalid check file).
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).ok();
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .ok();
     let out = child.wait_with_output().expect("FileCheck finishes");
     let errors = String::from_utf8_lossy(&out.stderr)
         .lines()
         .filter_map(|line| {
             let (loc, msg) = line.split_once(": error: ")?;
             let (file, rest) = loc.split_once(':')?;
-            (file == "check" || file == "command line").then(|| format!("{file}:{rest}: {}", normalize(msg)))
+            (file == "check" || file == "command line")
+                .then(|| format!("{file}:{rest}: {}", normalize(msg)))
         })
         .collect();
     let text = normalize_text(&String::from_utf8_lossy(&out.stderr));
-    Outcome { code: out.status.code().unwrap_or(-1), errors, text }
+    Outcome {
+        code: out.status.code().unwrap_or(-1),
+        errors,
+        text,
+    }
 }
 
 fn run_ours(args: &[&str], checks: &str, input: &str) -> Outcome {
     match check(checks, input, &options_for(args)) {
-        Ok(()) => Outcome { code: 0, errors: Vec::new(), text: String::new() },
+        Ok(()) => Outcome {
+            code: 0,
+            errors: Vec::new(),
+            text: String::new(),
+        },
         Err(f) => Outcome {
             text: normalize_text(&f.to_string()),
             code: f.kind.exit_code(),
@@ -94,7 +122,13 @@ fn run_ours(args: &[&str], checks: &str, input: &str) -> Outcome {
                 .filter(|d| d.severity == Severity::Error)
                 .filter_map(|d| {
                     let l = d.location.as_ref()?;
-                    Some(format!("{}:{}:{}: {}", l.file, l.line, l.column, normalize(&d.message)))
+                    Some(format!(
+                        "{}:{}:{}: {}",
+                        l.file,
+                        l.line,
+                        l.column,
+                        normalize(&d.message)
+                    ))
                 })
                 .collect(),
         },
@@ -117,7 +151,11 @@ fn llvm_meets(expect: &Expect, llvm: &Outcome) -> bool {
 /// `line:col: message` with the message normalized.
 fn normalize_located(located: &str) -> String {
     let mut parts = located.splitn(3, ':');
-    let (line, col, msg) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let (line, col, msg) = (
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or(""),
+    );
     format!("{line}:{col}: {}", normalize(msg.trim_start()))
 }
 
@@ -139,7 +177,9 @@ impl Rng {
     }
 }
 
-const TOKENS: [&str; 16] = ["a", "b", "ab", "c", "x1", "x2", "%0", "%1", "=", "foo", "bar", "(y)", "1", "10", "A", "Foo"];
+const TOKENS: [&str; 16] = [
+    "a", "b", "ab", "c", "x1", "x2", "%0", "%1", "=", "foo", "bar", "(y)", "1", "10", "A", "Foo",
+];
 
 fn random_input(rng: &mut Rng) -> String {
     let mut input = String::new();
@@ -161,7 +201,11 @@ fn random_input(rng: &mut Rng) -> String {
 
 fn random_case(rng: &mut Rng) -> (Vec<&'static str>, String, String) {
     let input = random_input(rng);
-    let checks = if rng.below(2) == 0 { derived_checks(rng, &input) } else { random_checks(rng) };
+    let checks = if rng.below(2) == 0 {
+        derived_checks(rng, &input)
+    } else {
+        random_checks(rng)
+    };
     let mut args = Vec::new();
     for (flag, one_in) in [
         ("--match-full-lines", 10),
@@ -227,7 +271,19 @@ fn random_checks(rng: &mut Rng) -> String {
         let directive = if i == 0 {
             rng.pick(&["CHECK", "CHECK", "CHECK", "CHECK-NEXT"])
         } else {
-            rng.pick(&["CHECK", "CHECK", "CHECK", "CHECK-NEXT", "CHECK-SAME", "CHECK-NOT", "CHECK-DAG", "CHECK-DAG", "CHECK-LABEL", "CHECK-EMPTY", "CHECK-COUNT-2"])
+            rng.pick(&[
+                "CHECK",
+                "CHECK",
+                "CHECK",
+                "CHECK-NEXT",
+                "CHECK-SAME",
+                "CHECK-NOT",
+                "CHECK-DAG",
+                "CHECK-DAG",
+                "CHECK-LABEL",
+                "CHECK-EMPTY",
+                "CHECK-COUNT-2",
+            ])
         };
         let mut pattern = String::new();
         if directive != "CHECK-EMPTY" {
@@ -248,7 +304,9 @@ fn random_checks(rng: &mut Rng) -> String {
                         pattern.push_str(&format!("[[#N{numbers}:]]"));
                         numbers += 1;
                     }
-                    7 if numbers > 0 => pattern.push_str(&format!("[[#N{}+{}]]", rng.below(numbers), rng.below(10))),
+                    7 if numbers > 0 => {
+                        pattern.push_str(&format!("[[#N{}+{}]]", rng.below(numbers), rng.below(10)))
+                    }
                     _ => pattern.push_str(rng.pick(&TOKENS)),
                 }
             }
@@ -264,7 +322,15 @@ fn agrees_with_llvm_filecheck() {
     let dir = std::env::temp_dir().join(format!("mica-filecheck-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let table = CASES.iter().map(|c| (c.name.to_string(), c.args.to_vec(), c.checks.to_string(), c.input.to_string(), Some(c.expect)));
+    let table = CASES.iter().map(|c| {
+        (
+            c.name.to_string(),
+            c.args.to_vec(),
+            c.checks.to_string(),
+            c.input.to_string(),
+            Some(c.expect),
+        )
+    });
     let random = (0..1000).map(|i| {
         let (args, checks, input) = random_case(&mut rng);
         (format!("random #{i}"), args, checks, input, None)
@@ -277,7 +343,9 @@ fn agrees_with_llvm_filecheck() {
         if let Some(expect) = expect
             && !llvm_meets(&expect, &llvm)
         {
-            differences.push(format!("{name}: the case table expects {expect:?}, LLVM gives {llvm:?}\n"));
+            differences.push(format!(
+                "{name}: the case table expects {expect:?}, LLVM gives {llvm:?}\n"
+            ));
         }
         let ours = run_ours(&args, &checks, &input);
         if llvm != ours {
@@ -288,5 +356,10 @@ fn agrees_with_llvm_filecheck() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
-    assert!(differences.is_empty(), "{} of {total} runs differ from LLVM FileCheck:\n{}", differences.len(), differences.join("\n"));
+    assert!(
+        differences.is_empty(),
+        "{} of {total} runs differ from LLVM FileCheck:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
 }

@@ -8,7 +8,11 @@ use mica_filecheck::{CheckFailure, check};
 
 /// The first error of a failure as `line:col: message` (or the bare message).
 fn first_error(failure: &CheckFailure) -> String {
-    let d = failure.diagnostics.iter().find(|d| d.severity == mica_filecheck::Severity::Error).expect("an error");
+    let d = failure
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == mica_filecheck::Severity::Error)
+        .expect("an error");
     match &d.location {
         Some(l) => format!("{}:{}: {}", l.line, l.column, d.message),
         None => d.message.clone(),
@@ -27,8 +31,17 @@ fn case_table() {
         };
         if !ok {
             let got = outcome.map_err(|f| format!("{}\n{f}", first_error(&f)));
-            mismatches.push(format!("{}: expected {:?}, got {:?}", case.name, case.expect, got));
+            mismatches.push(format!(
+                "{}: expected {:?}, got {:?}",
+                case.name, case.expect, got
+            ));
         }
     }
-    assert!(mismatches.is_empty(), "{} of {} cases differ:\n{}", mismatches.len(), CASES.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} cases differ:\n{}",
+        mismatches.len(),
+        CASES.len(),
+        mismatches.join("\n")
+    );
 }

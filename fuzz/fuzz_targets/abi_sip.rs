@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data)
         && let Ok(mangled) = encode_from_json(text)
     {
-        assert!(parse_signature(&mangled).is_ok(), "encoder output must parse: {mangled}");
+        assert!(
+            parse_signature(&mangled).is_ok(),
+            "encoder output must parse: {mangled}"
+        );
     }
 });

@@ -489,6 +489,16 @@ impl Body {
         self.region_parent(self.block_region(block)?)
     }
 
+    /// The number of values ever created in this body (the bound of value indices).
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The number of blocks ever created in this body (the bound of block indices).
+    pub fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
     /// The number of live operations (recursively including nested bodies).
     pub fn count_ops(&self) -> usize {
         self.ops.values().filter(|o| !o.erased && o.parent.is_some()).map(|o| 1 + o.nested.as_ref().map_or(0, |b| b.count_ops())).sum()

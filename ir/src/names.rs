@@ -7,6 +7,7 @@
 
 use crate::Context;
 use crate::body::{Block, Body, Op, Region, Value};
+use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 
 /// How a value is printed.
@@ -22,8 +23,20 @@ pub enum ValueName {
 /// (they are borrowed, so they do not move while the table is used).
 #[derive(Default)]
 pub struct NameTable {
-    values: FxHashMap<(usize, Value), ValueName>,
-    blocks: FxHashMap<(usize, Block), u32>,
+    /// Per body (by address): names indexed by value, block numbers indexed by block.
+    bodies: FxHashMap<usize, BodyNames>,
+}
+
+#[derive(Default)]
+struct BodyNames {
+    values: Vec<Option<ValueName>>,
+    blocks: Vec<u32>,
+}
+
+impl BodyNames {
+    fn for_body(body: &Body) -> Self {
+        Self { values: vec![None; body.num_values()], blocks: vec![u32::MAX; body.num_blocks()] }
+    }
 }
 
 #[derive(Copy, Clone)]
@@ -65,16 +78,21 @@ impl NameTable {
         t
     }
 
+    fn names_of(&mut self, body: &Body) -> &mut BodyNames {
+        self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body))
+    }
+
     fn number_op_results(&mut self, body: &Body, op: Op, c: &mut Counters) {
         if let Some(&first) = body.results(op).first() {
-            self.values.insert((key(body), first), ValueName::Id(c.value));
+            self.names_of(body).values[first.index()] = Some(ValueName::Id(c.value));
             c.value += 1;
         }
     }
 
     fn number_region(&mut self, body: &Body, region: Region, c: &mut Counters) {
+        let names = self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body));
         for (i, &block) in body.region_blocks(region).iter().enumerate() {
-            self.blocks.insert((key(body), block), i as u32);
+            names.blocks[block.index()] = i as u32;
             for &a in body.block_args(block) {
                 let name = if i == 0 {
                     c.arg += 1;
@@ -83,21 +101,24 @@ impl NameTable {
                     c.value += 1;
                     ValueName::Id(c.value - 1)
                 };
-                self.values.insert((key(body), a), name);
+                names.values[a.index()] = Some(name);
             }
             for op in body.block_ops(block) {
-                self.number_op_results(body, op, c);
+                if let Some(&first) = body.results(op).first() {
+                    names.values[first.index()] = Some(ValueName::Id(c.value));
+                    c.value += 1;
+                }
             }
         }
     }
 
     /// The name of a value (the group name for results of multi-result operations).
     pub fn value(&self, body: &Body, v: Value) -> Option<ValueName> {
-        self.values.get(&(key(body), v)).copied()
+        self.bodies.get(&key(body))?.values.get(v.index()).copied().flatten()
     }
 
     /// The number of a block within its region (`^bbN`).
     pub fn block(&self, body: &Body, b: Block) -> Option<u32> {
-        self.blocks.get(&(key(body), b)).copied()
+        self.bodies.get(&key(body))?.blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
     }
 }

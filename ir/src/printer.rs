@@ -38,6 +38,8 @@ pub struct Printer<'c> {
     names: NameTable,
     aliases: FxHashMap<AliasKey, String>,
     alias_order: Vec<AliasKey>,
+    /// Printed text of types already printed (without aliases at the top level).
+    type_texts: FxHashMap<Type, String>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
     default_dialects: Vec<&'static str>,
 }
@@ -52,6 +54,7 @@ enum AliasKey {
 /// aliases first, with a trailing newline.
 pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions) -> String {
     let mut p = Printer::new(ctx, opts.clone());
+    p.out.reserve(64 * body.count_ops());
     p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids);
     if !opts.local_scope {
         p.collect_aliases(body, top);
@@ -88,6 +91,7 @@ impl<'c> Printer<'c> {
             names: NameTable::default(),
             aliases: FxHashMap::default(),
             alias_order: Vec::new(),
+            type_texts: FxHashMap::default(),
             default_dialects: Vec::new(),
         }
     }
@@ -285,10 +289,12 @@ impl<'c> Printer<'c> {
     fn print_value_def(&mut self, body: &Body, v: Value) {
         match self.names.value(body, v) {
             Some(ValueName::Id(n)) => {
-                let _ = write!(self.out, "%{n}");
+                self.out.push('%');
+                push_u32(&mut self.out, n);
             }
             Some(ValueName::Arg(n)) => {
-                let _ = write!(self.out, "%arg{n}");
+                self.out.push_str("%arg");
+                push_u32(&mut self.out, n);
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -299,7 +305,8 @@ impl<'c> Printer<'c> {
         match body.value(v).def {
             ValueDef::Result(op, i) if body.results(op).len() > 1 => {
                 self.print_value_def(body, body.results(op)[0]);
-                let _ = write!(self.out, "#{i}");
+                self.out.push('#');
+                push_u32(&mut self.out, i);
             }
             _ => self.print_value_def(body, v),
         }
@@ -391,12 +398,22 @@ impl<'c> Printer<'c> {
 
     /// Writes a type (or its alias).
     pub fn print_type(&mut self, t: Type) {
-        if let Some(alias) = self.aliases.get(&AliasKey::Type(t)) {
-            let alias = alias.clone();
-            let _ = write!(self.out, "!{alias}");
+        if !self.aliases.is_empty() {
+            if let Some(alias) = self.aliases.get(&AliasKey::Type(t)) {
+                self.out.push('!');
+                self.out.push_str(alias);
+                return;
+            }
+        }
+        // Types repeat a lot: print each once and copy its text afterwards.
+        if let Some(text) = self.type_texts.get(&t) {
+            self.out.push_str(text);
             return;
         }
+        let start = self.out.len();
         self.print_type_body(t);
+        let text = self.out[start..].to_string();
+        self.type_texts.insert(t, text);
     }
 
     fn print_type_body(&mut self, t: Type) {
@@ -941,6 +958,21 @@ impl<'c> Printer<'c> {
             self.aliases.insert(key, name);
         }
     }
+}
+
+/// Appends the decimal digits of `n` (without the formatting machinery).
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 fn is_bare_identifier(s: &str) -> bool {

@@ -30,11 +30,10 @@ pub struct ParsedModule {
 
 pub(crate) type PResult<T> = Result<T, ()>;
 
-struct Scope {
-    /// Names defined in this region: `%name` -> values (a result group).
-    values: FxHashMap<String, SmallVec<[Value; 1]>>,
-    /// Where each name was defined (byte offset).
-    def_offsets: FxHashMap<String, usize>,
+struct Scope<'a> {
+    /// Names defined in this region: `%name` -> values (a result group) and the byte offset of
+    /// the definition. Names borrow the source text.
+    values: FxHashMap<&'a str, (SmallVec<[Value; 1]>, usize)>,
     /// Whether names of outer scopes are invisible (isolated region boundary).
     isolated: bool,
 }
@@ -61,12 +60,18 @@ pub struct Parser<'a> {
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attr>,
     bodies: Vec<Body>,
-    scopes: Vec<Scope>,
-    forward: Vec<FxHashMap<(String, u32), ForwardRef>>,
+    scopes: Vec<Scope<'a>>,
+    forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
     block_scopes: Vec<BlockScope>,
     /// A region-less block per body whose arguments stand in for forward references.
     fwd_blocks: Vec<Block>,
     default_dialects: Vec<&'static str>,
+    /// Function types already built, by their inputs and results.
+    pub(crate) function_types: FxHashMap<(SmallVec<[Type; 4]>, SmallVec<[Type; 2]>), Type>,
+    /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
+    pub(crate) simple_types: FxHashMap<&'a str, Type>,
+    /// Generic op names seen so far (quoted token text -> name and definition).
+    op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     resources: Vec<(String, String, String)>,
@@ -94,6 +99,9 @@ impl<'a> Parser<'a> {
             fwd_blocks: Vec::new(),
             default_dialects: Vec::new(),
             pending_isolated: Vec::new(),
+            op_names: FxHashMap::default(),
+            simple_types: FxHashMap::default(),
+            function_types: FxHashMap::default(),
             resources: Vec::new(),
         }
     }
@@ -200,6 +208,9 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn expect_punct(&mut self, k: Tok) -> PResult<()> {
+        if self.eat(k) {
+            return Ok(());
+        }
         let p = k.punct().unwrap_or("?");
         self.expect(k, &format!("'{p}'"))
     }
@@ -246,8 +257,7 @@ impl<'a> Parser<'a> {
 
     /// Parses a comma-separated list of elements until `close` (consumed).
     pub(crate) fn comma_list(&mut self, close: Tok, f: impl FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
-        let p = close.punct().unwrap_or("?");
-        self.comma_list_msg(close, &format!("expected ',' or '{p}'"), f)
+        self.comma_list_msg(close, "", f)
     }
 
     /// Like [`Self::comma_list`], with MLIR's message for a missing closing token.
@@ -263,6 +273,10 @@ impl<'a> Parser<'a> {
             if !self.eat(Tok::Comma) {
                 if self.tok.kind == Tok::Error {
                     return self.lex_error();
+                }
+                if msg.is_empty() {
+                    let p = close.punct().unwrap_or("?");
+                    return self.err_here(format!("expected ',' or '{p}'"));
                 }
                 return self.err_here(msg);
             }
@@ -287,7 +301,7 @@ impl<'a> Parser<'a> {
         self.fwd_blocks.push(fwd);
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
-        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: true });
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region });
         loop {
             match self.tok.kind {
@@ -425,7 +439,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
-    fn lookup_value(&self, name: &str) -> Option<&SmallVec<[Value; 1]>> {
+    fn lookup_value(&self, name: &str) -> Option<&(SmallVec<[Value; 1]>, usize)> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
                 return Some(v);
@@ -437,108 +451,101 @@ impl<'a> Parser<'a> {
         None
     }
 
-    fn define_values(&mut self, name: &str, offset: usize, values: SmallVec<[Value; 1]>) -> PResult<()> {
+    /// The source slice holding the name of an operand written at `offset` (`%name`).
+    fn operand_name(&self, op: &UnresolvedOperand) -> &'a str {
+        let start = op.offset + 1;
+        self.src.get(start..start + op.name.len()).unwrap_or("")
+    }
+
+    fn define_values(&mut self, name: &'a str, offset: usize, values: SmallVec<[Value; 1]>) -> PResult<()> {
         // Redefinition check across visible scopes.
-        if self.lookup_value(name).is_some() {
-            let prev = self.def_offset(name);
+        if let Some(&(_, prev)) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
-            if let (Some(d), Some(p)) = (self.diag.as_mut(), prev) {
-                *d = d.clone().with_note_at(p, "previously defined here");
+            if let Some(d) = self.diag.as_mut() {
+                *d = d.clone().with_note_at(prev, "previously defined here");
             }
             return Err(());
         }
         // Resolve forward references.
-        for (i, &v) in values.iter().enumerate() {
-            let key = (name.to_string(), i as u32);
-            let fwd = self.forward.last_mut().and_then(|f| f.remove(&key));
-            if let Some(f) = fwd {
-                let pty = self.cur_body_ref().value_type(f.placeholder);
-                let vty = self.cur_body_ref().value_type(v);
-                if pty != vty {
-                    let msg = format!(
-                        "definition of SSA value '%{name}#{i}' has type {}",
-                        crate::type_to_string(self.ctx, vty)
-                    );
-                    let _ = self.err::<()>(offset, msg);
-                    if let Some(d) = self.diag.as_mut() {
-                        *d = d.clone().with_note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
+        if self.forward.last().is_some_and(|f| !f.is_empty()) {
+            for (i, &v) in values.iter().enumerate() {
+                let fwd = self.forward.last_mut().and_then(|f| f.remove(&(name, i as u32)));
+                if let Some(f) = fwd {
+                    let pty = self.cur_body_ref().value_type(f.placeholder);
+                    let vty = self.cur_body_ref().value_type(v);
+                    if pty != vty {
+                        let msg = format!(
+                            "definition of SSA value '%{name}#{i}' has type {}",
+                            crate::type_to_string(self.ctx, vty)
+                        );
+                        let _ = self.err::<()>(offset, msg);
+                        if let Some(d) = self.diag.as_mut() {
+                            *d = d.clone().with_note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
+                        }
+                        return Err(());
                     }
-                    return Err(());
+                    self.cur_body().replace_all_uses(f.placeholder, v);
                 }
-                self.cur_body().replace_all_uses(f.placeholder, v);
+            }
+            // Uses like %x#3 of a group with fewer results.
+            let n = values.len() as u32;
+            if let Some(f) = self.forward.last().and_then(|f| f.iter().find(|((k, i), _)| *k == name && *i >= n).map(|(_, f)| f.offset)) {
+                return self.err(f, "reference to invalid result number");
             }
         }
-        // Uses like %x#3 of a group with fewer results.
-        let n = values.len() as u32;
-        if let Some(f) = self.forward.last().and_then(|f| f.iter().find(|((k, i), _)| k == name && *i >= n).map(|(_, f)| f.offset)) {
-            return self.err(f, format!("reference to invalid result number"));
-        }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.insert(name.to_string(), values);
-            s.def_offsets.insert(name.to_string(), offset);
+            s.values.insert(name, (values, offset));
         }
         Ok(())
     }
 
-    fn def_offset(&self, name: &str) -> Option<usize> {
-        for s in self.scopes.iter().rev() {
-            if let Some(o) = s.def_offsets.get(name) {
-                return Some(*o);
-            }
-            if s.isolated {
-                break;
-            }
-        }
-        None
+    fn resolve(&mut self, op: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let name = self.operand_name(op);
+        self.resolve_name(name, op.number, op.offset, ty)
     }
 
-    fn resolve(&mut self, op: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        if let Some(vals) = self.lookup_value(&op.name) {
-            let Some(&v) = vals.get(op.number as usize) else {
-                return self.err(op.offset, "reference to invalid result number");
+    fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
+        if let Some((vals, _)) = self.lookup_value(name) {
+            let Some(&v) = vals.get(number as usize) else {
+                return self.err(offset, "reference to invalid result number");
             };
             let vty = self.cur_body_ref().value_type(v);
             if vty != ty {
                 let msg = format!(
-                    "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                    op.name,
+                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
                     crate::type_to_string(self.ctx, ty),
                     crate::type_to_string(self.ctx, vty)
                 );
-                return self.err(op.offset, msg);
+                return self.err(offset, msg);
             }
             return Ok(v);
         }
-        let key = (op.name.clone(), op.number);
-        if let Some(f) = self.forward.last().and_then(|f| f.get(&key)) {
+        if let Some(f) = self.forward.last().and_then(|f| f.get(&(name, number))) {
             let p = f.placeholder;
             let pty = self.cur_body_ref().value_type(p);
             if pty != ty {
                 let msg = format!(
-                    "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                    op.name,
+                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
                     crate::type_to_string(self.ctx, ty),
                     crate::type_to_string(self.ctx, pty)
                 );
-                return self.err(op.offset, msg);
+                return self.err(offset, msg);
             }
             return Ok(p);
         }
         let fb = *self.fwd_blocks.last().expect("forward block");
         let placeholder = self.cur_body().add_block_arg(fb, ty, None);
         if let Some(f) = self.forward.last_mut() {
-            f.insert(key, ForwardRef { placeholder, offset: op.offset });
+            f.insert((name, number), ForwardRef { placeholder, offset });
         }
         Ok(placeholder)
     }
 
     fn finish_forward_refs(&mut self) -> PResult<()> {
         let Some(f) = self.forward.last() else { return Ok(()) };
-        if let Some((name, r)) = f.iter().min_by_key(|(_, r)| r.offset) {
-            let msg = format!("use of undeclared SSA value name");
+        if let Some(r) = f.values().min_by_key(|r| r.offset) {
             let at = r.offset;
-            let _ = name;
-            return self.err(at, msg);
+            return self.err(at, "use of undeclared SSA value name");
         }
         Ok(())
     }
@@ -556,14 +563,14 @@ impl<'a> Parser<'a> {
     fn parse_operation_inner(&mut self) -> PResult<Op> {
         let start = self.tok.start;
         // Result list.
-        let mut results: Vec<(String, u32, usize)> = Vec::new();
+        let mut results: SmallVec<[(&'a str, u32, usize); 1]> = SmallVec::new();
         if self.is(Tok::PercentIdent) {
             loop {
                 if !self.is(Tok::PercentIdent) {
                     return self.err_here("expected valid ssa identifier");
                 }
                 let at = self.tok.start;
-                let name = self.text()[1..].to_string();
+                let name = &self.text()[1..];
                 self.bump();
                 let mut count = 1u32;
                 if self.eat(Tok::Colon) {
@@ -611,7 +618,7 @@ impl<'a> Parser<'a> {
             for (name, count, at) in results {
                 let group: SmallVec<[Value; 1]> = vals[i..i + count as usize].iter().copied().collect();
                 i += count as usize;
-                self.define_values(&name, at, group)?;
+                self.define_values(name, at, group)?;
             }
         }
         Ok(op)
@@ -626,32 +633,26 @@ impl<'a> Parser<'a> {
 
     fn parse_generic_operation(&mut self, start: usize) -> PResult<Op> {
         let name_at = self.tok.start;
-        let (name_bytes, _) = self.parse_string_literal_token()?;
-        if name_bytes.is_empty() {
-            return self.err(name_at, "empty operation name is invalid");
-        }
-        let name_str = name_bytes;
-        let name = self.ctx.ident(&name_str);
-        let def = self.ctx.registry().get(name).cloned();
-        if def.is_none() {
-            let dialect = name_str.split_once('.').map_or("", |(d, _)| d);
-            if self.ctx.registry().has_dialect(dialect) && !self.ctx.allow_unregistered {
-                return self.err(name_at, format!("unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations"));
+        let raw = self.text();
+        let (name, def) = match self.op_names.get(raw) {
+            Some(&cached) => {
+                self.bump();
+                cached
             }
-            if !name_str.contains('.') && !self.ctx.allow_unregistered {
-                return self.err(name_at, format!("operation name '{name_str}' has no dialect prefix and is not registered"));
+            None => {
+                let (name_str, _) = self.parse_string_literal_token()?;
+                let resolved = self.resolve_generic_name(&name_str, name_at)?;
+                self.op_names.insert(raw, resolved);
+                resolved
             }
-            if !self.ctx.allow_unregistered && !self.ctx.registry().has_dialect(dialect) {
-                return self.err(name_at, format!("Dialect `{dialect}' not found for custom op '{name_str}' "));
-            }
-        }
+        };
         let loc = self.loc_at(start);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         // Operands.
         self.expect_punct(Tok::LParen)?;
-        let mut operands: Vec<UnresolvedOperand> = Vec::new();
+        let mut operands: SmallVec<[(&'a str, u32, usize); 4]> = SmallVec::new();
         self.comma_list(Tok::RParen, |p| {
-            operands.push(p.parse_operand_use()?);
+            operands.push(p.parse_operand_ref()?);
             Ok(())
         })?;
         // Successors.
@@ -691,8 +692,8 @@ impl<'a> Parser<'a> {
             let msg = format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, ins.len());
             return self.err(ty_at, msg);
         }
-        for (o, t) in operands.iter().zip(&ins) {
-            let v = self.resolve(o, *t)?;
+        for (&(name, number, offset), t) in operands.iter().zip(&ins) {
+            let v = self.resolve_name(name, number, offset, *t)?;
             state.operands.push(v);
         }
         state.result_types = outs.into_iter().collect();
@@ -704,6 +705,30 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(self.cur_body().create_op(state))
+    }
+
+    /// Interns a generic op name and finds its definition, rejecting unknown ops of
+    /// registered dialects (and every unregistered op unless allowed).
+    fn resolve_generic_name(&mut self, name_str: &str, name_at: usize) -> PResult<(Ident, Option<&'a mica_ir::OpDef>)> {
+        if name_str.is_empty() {
+            return self.err(name_at, "empty operation name is invalid");
+        }
+        let ctx = self.ctx;
+        let name = ctx.ident(name_str);
+        let def = ctx.registry().get(name);
+        if def.is_none() {
+            let dialect = name_str.split_once('.').map_or("", |(d, _)| d);
+            if ctx.registry().has_dialect(dialect) {
+                return self.err(name_at, format!("unregistered operation '{name_str}' found in dialect ('{dialect}') that does not allow unknown operations"));
+            }
+            if !ctx.allow_unregistered {
+                if !name_str.contains('.') {
+                    return self.err(name_at, format!("operation name '{name_str}' has no dialect prefix and is not registered"));
+                }
+                return self.err(name_at, format!("Dialect `{dialect}' not found for custom op '{name_str}' "));
+            }
+        }
+        Ok((name, def))
     }
 
     /// Moves attributes a registered op keeps as properties out of the discardable dictionary
@@ -770,6 +795,25 @@ impl<'a> Parser<'a> {
             self.ensure_entry_blocks(&mut state);
         }
         Ok(self.cur_body().create_op(state))
+    }
+
+    /// `%name` or `%name#N` as (name, number, offset), borrowing the source.
+    pub(crate) fn parse_operand_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
+        if !self.is(Tok::PercentIdent) {
+            return self.err_here("expected SSA operand");
+        }
+        let offset = self.tok.start;
+        let name = &self.text()[1..];
+        self.bump();
+        let mut number = 0;
+        if self.is(Tok::HashIdent) {
+            match self.text()[1..].parse::<u32>() {
+                Ok(n) => number = n,
+                Err(_) => return self.err_here("invalid SSA value result number"),
+            }
+            self.bump();
+        }
+        Ok((name, number, offset))
     }
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
@@ -854,7 +898,7 @@ impl<'a> Parser<'a> {
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
-        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: true });
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
     }
 
     fn pop_body(&mut self) -> Option<Body> {
@@ -877,7 +921,7 @@ impl<'a> Parser<'a> {
         let open_at = self.tok.start;
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.cur_body().new_region();
-        self.scopes.push(Scope { values: FxHashMap::default(), def_offsets: FxHashMap::default(), isolated: false });
+        self.scopes.push(Scope { values: FxHashMap::default(), isolated: false });
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
         let r = self.parse_region_blocks(region, entry_args, open_at);
         self.scopes.pop();
@@ -926,7 +970,8 @@ impl<'a> Parser<'a> {
         for a in entry_args {
             let loc = a.loc;
             let v = self.cur_body().add_block_arg(b, a.ty, loc);
-            self.define_values(&a.name.name, a.name.offset, SmallVec::from_elem(v, 1))?;
+            let name = self.operand_name(&a.name);
+            self.define_values(name, a.name.offset, SmallVec::from_elem(v, 1))?;
         }
         Ok(())
     }
@@ -958,7 +1003,8 @@ impl<'a> Parser<'a> {
                 let ty = p.parse_type()?;
                 let loc = AsmParser::parse_optional_location(p)?;
                 let v = p.cur_body().add_block_arg(b, ty, loc);
-                p.define_values(&o.name, o.offset, SmallVec::from_elem(v, 1))
+                let name = p.operand_name(&o);
+                p.define_values(name, o.offset, SmallVec::from_elem(v, 1))
             })?;
         }
         self.expect(Tok::Colon, "':' after block name")?;

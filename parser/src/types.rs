@@ -3,6 +3,7 @@
 use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use mica_ir::{AttrKind, DYNAMIC, FloatKind, Signedness, Type, TypeKind};
+use smallvec::SmallVec;
 
 /// The widest integer type MLIR accepts.
 pub const MAX_INT_WIDTH: u64 = 16_777_215;
@@ -23,14 +24,21 @@ impl Parser<'_> {
             Tok::BangIdent => self.parse_bang_type(),
             Tok::BareIdent => {
                 let text = self.text();
+                if let Some(&t) = self.simple_types.get(text) {
+                    self.bump();
+                    return Ok(t);
+                }
                 let at = self.tok.start;
                 if let Some(t) = self.parse_int_type_name(text, at)? {
+                    self.simple_types.insert(text, t);
                     self.bump();
                     return Ok(t);
                 }
                 if let Some(k) = FloatKind::from_mlir_name(text) {
+                    let t = ctx.float_type(k);
+                    self.simple_types.insert(text, t);
                     self.bump();
-                    return Ok(ctx.float_type(k));
+                    return Ok(t);
                 }
                 match text {
                     "index" => {
@@ -99,28 +107,29 @@ impl Parser<'_> {
 
     fn parse_function_type(&mut self) -> PResult<Type> {
         self.expect_punct(Tok::LParen)?;
-        let mut inputs = Vec::new();
+        let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
         self.comma_list(Tok::RParen, |p| {
             inputs.push(p.parse_type()?);
             Ok(())
         })?;
         self.expect(Tok::Arrow, "'->' in function type")?;
-        let results = self.parse_function_result_types()?;
-        Ok(self.ctx.function_type(&inputs, &results))
-    }
-
-    /// `type` or `(type, ...)` after `->`.
-    pub(crate) fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
-        if self.eat(Tok::LParen) {
-            let mut results = Vec::new();
+        let results: SmallVec<[Type; 2]> = if self.eat(Tok::LParen) {
+            let mut r = SmallVec::new();
             self.comma_list(Tok::RParen, |p| {
-                results.push(p.parse_type()?);
+                r.push(p.parse_type()?);
                 Ok(())
             })?;
-            Ok(results)
+            r
         } else {
-            Ok(vec![self.parse_type()?])
+            smallvec::smallvec![self.parse_type()?]
+        };
+        let key = (inputs, results);
+        if let Some(&t) = self.function_types.get(&key) {
+            return Ok(t);
         }
+        let t = self.ctx.function_type(&key.0, &key.1);
+        self.function_types.insert(key, t);
+        Ok(t)
     }
 
     fn parse_bang_type(&mut self) -> PResult<Type> {

@@ -43,6 +43,8 @@ pub struct Options {
     pub print: PrintOptions,
     /// `--help`
     pub help: bool,
+    /// Skip freeing the IR after printing (a one-shot process exits right after).
+    pub leak_ir: bool,
 }
 
 impl Options {
@@ -123,7 +125,8 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         ("<stdin>".to_string(), s)
     } else {
         let bytes = std::fs::read(&opts.input).with_context(|| format!("could not open input file '{}'", opts.input))?;
-        (opts.input.clone(), String::from_utf8_lossy(&bytes).into_owned())
+        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        (opts.input.clone(), text)
     };
     let (out, outcome) = process_buffer(&name, &text, opts);
     if outcome.success || !out.is_empty() {
@@ -179,6 +182,12 @@ fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, Str
     match result {
         Ok(m) => {
             let out = mica_ir::print_op_to_string(&ctx, &m.body, m.top, &opts.print) + "\n";
+            if opts.leak_ir {
+                // Freeing hundreds of thousands of small allocations costs more than the
+                // parse; the process is about to exit anyway.
+                std::mem::forget(m);
+                std::mem::forget(ctx);
+            }
             (Some(out), String::new(), true)
         }
         Err(d) => (None, render(&ctx, &src, &d), false),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let opts = match Options::parse(&args) {
-        Ok(o) => o,
+        Ok(o) => Options { leak_ir: true, ..o },
         Err(msg) => {
             eprintln!("ir-opt: {msg}");
             eprintln!("Run 'ir-opt --help' for the options.");
