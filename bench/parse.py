@@ -221,12 +221,13 @@ def run_once(argv, out_path, via_stdout):
         user = sys_ = 0.0
         rss = 0
     cpu = user + sys_
-    foreign = 0.0
-    if j0 and j1 and j1[1] > j0[1]:
-        # jiffies are 10 ms ticks: the share is only meaningful for runs much longer than that
+    # None when unknown: /proc/stat counts 10 ms ticks, too coarse for windows under ~0.2 s
+    foreign = None
+    if j0 and j1:
         hz = os.sysconf("SC_CLK_TCK")
         busy_s, total_s = (j1[0] - j0[0]) / hz, (j1[1] - j0[1]) / hz
-        foreign = min(1.0, max(0.0, busy_s - cpu) / total_s)
+        if total_s >= 0.2 * NCPU:
+            foreign = min(1.0, max(0.0, busy_s - cpu) / total_s)
     return dict(wall=wall, cpu=cpu, rss_kib=rss, foreign=foreign, rc=p.returncode,
                 stderr=p.stderr.decode(errors="replace"))
 
@@ -407,7 +408,7 @@ def bench(args, ir_opt, work):
                     if r["rc"] != 0:
                         sys.exit(f"{name}: {t} failed on a timed run (exit {r['rc']}): {r['stderr'][:300]}")
                     pair[t] = r
-                worst = max(r["foreign"] for r in pair.values())
+                worst = max(r["foreign"] or 0.0 for r in pair.values())
                 if best is None or worst < best[0]:
                     best = (worst, pair)
                 retried += attempt > 0
@@ -443,6 +444,12 @@ def fmt_list(xs):
     return " ".join(f"{x:.3f}" for x in xs)
 
 
+def fmt_foreign(share, limit):
+    if share is None:
+        return "n/a (runs too short)"
+    return f"{share:.0%}" + (" (contended)" if share > limit else "")
+
+
 def print_table(results, max_foreign):
     print()
     hdr = ("| file | ops | MB | ir-opt s | mlir-opt s | speed ratio (mlir/mica) | ir-opt CPU s | "
@@ -459,11 +466,12 @@ def print_table(results, max_foreign):
         m, l = r["ir-opt"], r["mlir-opt"]
         speed = l["wall_med"] / m["wall_med"]
         mem = m["rss_peak_kib"] / l["rss_peak_kib"] if l["rss_peak_kib"] else float("nan")
-        foreign = max(m["foreign"] + l["foreign"])
+        known = [f for f in m["foreign"] + l["foreign"] if f is not None]
+        foreign = max(known) if known else None
         print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | {m['wall_med']:.3f} | "
               f"{l['wall_med']:.3f} | {speed:.2f} | {m['cpu_med']:.3f} | {l['cpu_med']:.3f} | "
               f"{m['rss_peak_kib'] / 1024:.1f} | {l['rss_peak_kib'] / 1024:.1f} | {mem:.2f} | "
-              f"{'yes' if r['identical'] else 'NO'} | {foreign:.0%}{' (contended)' if foreign > max_foreign else ''} |")
+              f"{'yes' if r['identical'] else 'NO'} | {fmt_foreign(foreign, max_foreign)} |")
         verdict = f"{speed:.1f}x faster" if speed >= 1 else f"{1 / speed:.1f}x slower"
         diff = "" if r["identical"] else " (OUTPUTS DIFFER)"
         lines.append(f"{r['name']}: ir-opt {verdict}, {mem:.2f}x memory{diff}")

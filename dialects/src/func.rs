@@ -160,13 +160,14 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
             Some(entries) => {
                 for (k, _) in &entries {
                     let k = ctx.str(*k);
-                    if ["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"].contains(&k) {
+                    if ["sym_name", "function_type", "sym_visibility"].contains(&k) {
                         p.error_at(at, &format!("'{k}' is an inferred attribute and should not be specified in the explicit attribute dictionary"));
                         return Err(());
                     }
                 }
-                let (inherent, rest): (Vec<_>, Vec<_>) =
-                    entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
+                let (inherent, rest): (Vec<_>, Vec<_>) = entries
+                    .into_iter()
+                    .partition(|(k, _)| matches!(ctx.str(*k), "no_inline" | "arg_attrs" | "res_attrs"));
                 props.extend(inherent);
                 state.attrs = ctx.dict_attr(rest);
             }
@@ -651,7 +652,8 @@ fn parse_constant(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Resu
     let ctx = p.ctx();
     let at = p.offset();
     let Some(sym) = p.parse_optional_symbol_name()? else {
-        p.error_at(at, "expected attribute value");
+        p.parse_attribute()?;
+        p.error_at(at, "invalid kind of attribute specified");
         return Err(());
     };
     if let Some(entries) = p.parse_optional_attr_dict()? {

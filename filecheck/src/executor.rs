@@ -11,7 +11,9 @@ use std::process::{Command, Output, Stdio};
 pub struct ToolOutput {
     /// Exit code; `None` when the tool was killed by a signal (a crash).
     pub code: Option<i32>,
+    /// Everything written to standard output.
     pub stdout: Vec<u8>,
+    /// Everything written to standard error.
     pub stderr: Vec<u8>,
 }
 

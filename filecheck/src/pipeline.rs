@@ -33,6 +33,7 @@ pub enum Expectation {
 pub struct StageFailure {
     /// The tool and its arguments, after substitution.
     pub argv: Vec<String>,
+    /// How it had to end.
     pub expected: Expectation,
     /// Exit code; `None` for a crash.
     pub code: Option<i32>,
@@ -58,6 +59,7 @@ pub enum RunFailureReason {
 pub struct RunFailure {
     /// The command after `%` substitutions.
     pub command: String,
+    /// What went wrong.
     pub reason: RunFailureReason,
 }
 

@@ -494,6 +494,11 @@ impl Body {
         self.values.len()
     }
 
+    /// The number of operations ever created in this body (the bound of op indices).
+    pub fn num_ops(&self) -> usize {
+        self.ops.len()
+    }
+
     /// The number of blocks ever created in this body (the bound of block indices).
     pub fn num_blocks(&self) -> usize {
         self.blocks.len()

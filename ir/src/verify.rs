@@ -25,7 +25,7 @@ impl<'a> SymbolTable<'a> {
 /// Verifies `top` (an operation of `body`) and everything nested in it, then the symbol uses
 /// of every op against its nearest enclosing symbol table.
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None)?;
+    verify_op(ctx, body, top, None, &mut None)?;
     verify_symbol_uses(ctx, body, top, None)
 }
 
@@ -68,7 +68,8 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     Ok(())
 }
 
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+/// `dom` caches the dominance facts of `body` (filled on first need).
+fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>) -> Result<(), Diagnostic> {
     let data = body.op(op);
     let def = ctx.registry().get(data.name);
     let traits = def.map_or(Traits::NONE, |d| d.traits);
@@ -82,6 +83,9 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) ->
             }
         }
     }
+    // The regions' body: this body, or the op's own when it is isolated.
+    let mut own_dom: Option<DomInfo> = None;
+    let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
     for &r in regions {
         let blocks = rb.region_blocks(r);
         let needs_terminator = def.is_some()
@@ -108,6 +112,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) ->
                 }
             }
             let ssa = !traits.contains(Traits::GRAPH_REGION);
+            let _ = b;
             for inner in rb.block_ops(b) {
                 let idata = rb.op(inner);
                 if let Some(idef) = ctx.registry().get(idata.name) {
@@ -119,7 +124,8 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) ->
                     }
                 }
                 if ssa {
-                    check_operands_dominate(ctx, rb, inner, b)?;
+                    let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
+                    check_operands_dominate(ctx, rb, inner, dom)?;
                 }
                 if traits.contains(Traits::SYMBOL_TABLE) {
                     let sym = idata
@@ -133,7 +139,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) ->
                         }
                     }
                 }
-                verify_op(ctx, rb, inner, Some((body, op)))?;
+                verify_op(ctx, rb, inner, Some((body, op)), dom_cache)?;
             }
         }
     }
@@ -148,26 +154,177 @@ fn rb_loc(body: &Body, op: Op) -> crate::Attr {
     body.op(op).loc
 }
 
-/// Operands defined in the same block must be defined before their use.
-fn check_operands_dominate(_ctx: &Context, body: &Body, op: Op, block: Block) -> Result<(), Diagnostic> {
-    for (i, v) in body.operands(op).enumerate() {
-        if let ValueDef::Result(def, _) = body.value(v).def {
-            if body.op_block(def) == Some(block) && !is_before(body, def, op) {
-                return Err(Diagnostic::error(body.op(op).loc, format!("operand #{i} does not dominate this use"))
-                    .with_note(body.op(def).loc, "operand defined here (op in the same block)"));
+/// Per-body facts the dominance check needs: each op's position in its block and, per region,
+/// the immediate dominators of its blocks.
+struct DomInfo {
+    position: Vec<u32>,
+    idom: FxHashMap<crate::Region, FxHashMap<Block, Block>>,
+}
+
+impl DomInfo {
+    fn new(body: &Body) -> Self {
+        let mut position = vec![0u32; body.num_ops()];
+        for b in 0..body.num_blocks() {
+            let b = <Block as cranelift_entity::EntityRef>::new(b);
+            for (i, op) in body.block_ops(b).enumerate() {
+                position[cranelift_entity::EntityRef::index(op)] = i as u32;
+            }
+        }
+        Self { position, idom: FxHashMap::default() }
+    }
+
+    fn before(&self, a: Op, b: Op) -> bool {
+        self.position[cranelift_entity::EntityRef::index(a)] < self.position[cranelift_entity::EntityRef::index(b)]
+    }
+
+    /// Whether block `a` dominates block `b` (both in `region`).
+    fn dominates(&mut self, body: &Body, region: crate::Region, a: Block, b: Block) -> bool {
+        let idom = self.idom.entry(region).or_insert_with(|| compute_idoms(body, region));
+        let mut cur = b;
+        loop {
+            if cur == a {
+                return true;
+            }
+            match idom.get(&cur) {
+                Some(&d) if d != cur => cur = d,
+                // The entry block, or a block unreachable from it (which MLIR treats as dominated
+                // by everything).
+                _ => return !idom.contains_key(&b),
             }
         }
     }
-    Ok(())
 }
 
-fn is_before(body: &Body, a: Op, b: Op) -> bool {
-    let mut cur = body.prev_op(b);
-    while let Some(c) = cur {
-        if c == a {
-            return true;
+/// Immediate dominators of the reachable blocks of a region (Cooper, Harvey and Kennedy's
+/// iterative algorithm over reverse postorder). The entry block maps to itself.
+fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Block> {
+    let blocks = body.region_blocks(region);
+    let mut idom = FxHashMap::default();
+    let Some(&entry) = blocks.first() else { return idom };
+    let succs = |b: Block| -> Vec<Block> {
+        body.block_last_op(b).map(|t| body.op(t).successors.to_vec()).unwrap_or_default()
+    };
+    // Reverse postorder by an explicit-stack DFS.
+    let mut order: Vec<Block> = Vec::new();
+    let mut seen: FxHashMap<Block, ()> = FxHashMap::default();
+    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+    seen.insert(entry, ());
+    while let Some((b, i)) = stack.pop() {
+        let ss = succs(b);
+        if i < ss.len() {
+            stack.push((b, i + 1));
+            let s = ss[i];
+            if seen.insert(s, ()).is_none() {
+                stack.push((s, 0));
+            }
+        } else {
+            order.push(b);
         }
-        cur = body.prev_op(c);
     }
-    false
+    order.reverse();
+    let rpo: FxHashMap<Block, usize> = order.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let mut preds: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+    for &b in &order {
+        for s in succs(b) {
+            preds.entry(s).or_default().push(b);
+        }
+    }
+    idom.insert(entry, entry);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().skip(1) {
+            let mut new: Option<Block> = None;
+            for &p in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                if !idom.contains_key(&p) {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(mut x) => {
+                        let mut y = p;
+                        while x != y {
+                            while rpo[&x] > rpo[&y] {
+                                x = idom[&x];
+                            }
+                            while rpo[&y] > rpo[&x] {
+                                y = idom[&y];
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            if let Some(n) = new {
+                if idom.get(&b) != Some(&n) {
+                    idom.insert(b, n);
+                    changed = true;
+                }
+            }
+        }
+    }
+    idom
+}
+
+/// Every operand of `op` must be defined by something that dominates the use.
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo) -> Result<(), Diagnostic> {
+    for (i, v) in body.operands(op).enumerate() {
+        let (def_block, def_op) = match body.value(v).def {
+            ValueDef::Result(d, _) => match body.op_block(d) {
+                Some(b) => (b, Some(d)),
+                None => continue,
+            },
+            ValueDef::Arg(b, _) => (b, None),
+        };
+        let Some(def_region) = body.block_region(def_block) else { continue };
+        // Graph regions impose no order.
+        if let Some(owner) = body.region_parent(def_region) {
+            if ctx.registry().traits(body.op(owner).name).contains(Traits::GRAPH_REGION) {
+                continue;
+            }
+        }
+        // Climb from the user to its ancestor in the defining region.
+        let mut cur = op;
+        let mut nested = false;
+        loop {
+            let Some(b) = body.op_block(cur) else { break };
+            if body.block_region(b) == Some(def_region) {
+                break;
+            }
+            match body.parent_op(cur) {
+                Some(p) => {
+                    cur = p;
+                    nested = true;
+                }
+                None => break,
+            }
+        }
+        let Some(use_block) = body.op_block(cur) else { continue };
+        if body.block_region(use_block) != Some(def_region) {
+            continue;
+        }
+        let ok = if use_block == def_block {
+            match def_op {
+                Some(d) => d != cur && dom.before(d, cur),
+                None => true,
+            }
+        } else {
+            dom.dominates(body, def_region, def_block, use_block)
+        };
+        if !ok {
+            let mut d = Diagnostic::error(body.op(op).loc, format!("operand #{i} does not dominate this use"));
+            if let Some(def) = def_op {
+                let where_ = if nested {
+                    "op in a parent region"
+                } else if use_block == def_block {
+                    "op in the same block"
+                } else {
+                    "op in the same region"
+                };
+                d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+            }
+            return Err(d);
+        }
+    }
+    Ok(())
 }

@@ -321,12 +321,17 @@ impl Parser<'_> {
         let tat = self.tok.start;
         let elem = self.parse_type()?;
         let ctx = self.ctx;
-        let ok = match ctx.type_kind(elem) {
-            TypeKind::Integer { width, .. } => matches!(width, 1 | 8 | 16 | 32 | 64),
-            TypeKind::Float(k) => matches!(k.bit_width(), 32 | 64),
-            _ => false,
+        let width = match ctx.type_kind(elem) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            TypeKind::Float(k) => Some(k.bit_width()),
+            _ => None,
         };
-        if !ok {
+        if let Some(w) = width {
+            if w != 1 && w % 8 != 0 {
+                return self.err(tat, "element type bitwidth must be a multiple of 8");
+            }
+        }
+        if width.is_none() {
             return self.err(tat, "expected integer or float type, got: ".to_string() + &crate::type_to_string(ctx, elem));
         }
         let mut values = Vec::new();
@@ -616,7 +621,7 @@ impl Parser<'_> {
 
     fn parse_strided(&mut self) -> PResult<Attr> {
         self.bump();
-        self.expect(Tok::Less, "'<'")?;
+        self.expect(Tok::Less, "'<' after 'strided'")?;
         self.expect(Tok::LSquare, "'['")?;
         let mut strides = Vec::new();
         self.comma_list(Tok::RSquare, |p| {

@@ -505,7 +505,8 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some((vals, _)) = self.lookup_value(name) {
+        if let Some((vals, def_at)) = self.lookup_value(name) {
+            let def_at = *def_at;
             let Some(&v) = vals.get(number as usize) else {
                 return self.err(offset, "reference to invalid result number");
             };
@@ -516,7 +517,11 @@ impl<'a> Parser<'a> {
                     crate::type_to_string(self.ctx, ty),
                     crate::type_to_string(self.ctx, vty)
                 );
-                return self.err(offset, msg);
+                let _ = self.err::<()>(offset, msg);
+                if let Some(d) = self.diag.as_mut() {
+                    *d = d.clone().with_note_at(def_at, "prior use here");
+                }
+                return Err(());
             }
             return Ok(v);
         }
@@ -524,12 +529,17 @@ impl<'a> Parser<'a> {
             let p = f.placeholder;
             let pty = self.cur_body_ref().value_type(p);
             if pty != ty {
+                let first = f.offset;
                 let msg = format!(
                     "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
                     crate::type_to_string(self.ctx, ty),
                     crate::type_to_string(self.ctx, pty)
                 );
-                return self.err(offset, msg);
+                let _ = self.err::<()>(offset, msg);
+                if let Some(d) = self.diag.as_mut() {
+                    *d = d.clone().with_note_at(first, "prior use here");
+                }
+                return Err(());
             }
             return Ok(p);
         }
@@ -950,7 +960,7 @@ impl<'a> Parser<'a> {
             let b = self.cur_body().append_block(region);
             self.define_entry_args(b, entry_args)?;
             if self.is(Tok::CaretIdent) && !entry_args.is_empty() {
-                return self.err_here("invalid block name in region with named arguments");
+                return self.err(self.tok.start, "invalid block name in region with named arguments");
             }
             self.parse_block_ops(b)?;
         }
@@ -994,7 +1004,7 @@ impl<'a> Parser<'a> {
         }
         self.cur_body().move_block_to_end(region, b);
         if self.eat(Tok::LParen) {
-            self.comma_list(Tok::RParen, |p| {
+            self.comma_list_msg(Tok::RParen, "expected ')'", |p| {
                 let o = p.parse_operand_use()?;
                 if o.number != 0 || p.src[o.offset..].starts_with(&format!("%{}#", o.name)) {
                     return p.err(o.offset, "invalid block argument name");
@@ -1075,6 +1085,9 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()> {
+        if self.is(Tok::Error) && self.src[self.tok.start..].starts_with('@') {
+            return self.lex_error();
+        }
         if !self.is(Tok::AtIdent) {
             return Ok(None);
         }

@@ -253,8 +253,8 @@ impl Parser<'_> {
                 _ if is_scalable => return self.err_here("expected integer value"),
                 _ => return Ok((dims, scalable)),
             }
-            if is_scalable {
-                self.expect(Tok::RSquare, "']'")?;
+            if is_scalable && !self.eat(Tok::RSquare) {
+                return self.err_here("missing ']' closing scalable dimension");
             }
             scalable.push(is_scalable);
             // The `x` separator.
@@ -313,7 +313,7 @@ impl Parser<'_> {
             let msg = match what {
                 "tensor" => "invalid tensor element type".to_string(),
                 "memref" => "invalid memref element type".to_string(),
-                _ => "vector elements must be int/index/float type but got ".to_string() + &crate::type_to_string(self.ctx, elem),
+                _ => "failed to verify 'elementType': VectorElementTypeInterface instance".to_string(),
             };
             return self.err(at, msg);
         }
@@ -341,6 +341,9 @@ impl Parser<'_> {
         let mut memory_space = None;
         while self.eat(Tok::Comma) {
             let at = self.tok.start;
+            if self.is(Tok::Greater) {
+                return self.err_here("expected list element");
+            }
             let a = self.parse_attribute()?;
             let is_layout = matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. });
             if is_layout && memory_space.is_some() {
@@ -358,6 +361,11 @@ impl Parser<'_> {
                 if let AttrKind::AffineMap(m) = ctx.attr_kind(a) {
                     if m.num_dims as usize != dims.len() {
                         return self.err(at, format!("memref layout mismatch between rank and affine map: {} != {}", dims.len(), m.num_dims));
+                    }
+                }
+                if let AttrKind::StridedLayout { strides, .. } = ctx.attr_kind(a) {
+                    if strides.len() != dims.len() {
+                        return self.err(at, "expected the number of strides to match the rank");
                     }
                 }
                 layout = Some(a);
