@@ -275,7 +275,13 @@ impl Parser<'_> {
             }
         };
         if has_body {
-            body.push_str(&self.scan_dialect_body(end)?);
+            let scanned = self.scan_dialect_body(end)?;
+            if text.contains('.') {
+                body.push_str(&scanned);
+            } else {
+                // `#dialect<body>`: keep what is inside the brackets.
+                body.push_str(&scanned[1..scanned.len() - 1]);
+            }
         } else {
             self.bump();
         }

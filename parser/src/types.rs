@@ -142,7 +142,8 @@ impl Parser<'_> {
             if self.src.as_bytes().get(end) == Some(&b'<') {
                 let body = self.scan_dialect_body(end)?;
                 let d = self.ctx.ident(&name);
-                return Ok(self.ctx.ty(TypeKind::Opaque { dialect: d, body: body.into() }));
+                let inner = &body[1..body.len() - 1];
+                return Ok(self.ctx.ty(TypeKind::Opaque { dialect: d, body: inner.into() }));
             }
             self.bump();
             return match self.type_aliases.get(&name) {

@@ -1301,7 +1301,8 @@ impl<'r> Gen<'r> {
 
     fn distinct_attr(&mut self) -> Doc {
         if !self.distinct.is_empty() && self.rng.chance(40) {
-            return Doc::text(self.rng.pick(&self.distinct).clone()).tag("attr.distinct").tag("attr.distinct.shared");
+            let shared = self.distinct[self.rng.below(self.distinct.len())].clone();
+            return Doc::text(shared).tag("attr.distinct").tag("attr.distinct.shared");
         }
         let payload = match self.rng.below(3) {
             0 => "unit".to_string(),
