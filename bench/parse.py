@@ -10,6 +10,8 @@ it ran.  Both tools' outputs must be byte-identical; a mismatch is reported (and
 not hidden.
 
 Inputs (N = --chain-ops, F = --funcs):
+  empty               `module {}`: start-up time and memory of each tool; the "net" memory ratio
+                      of the other rows subtracts it (mlir-opt maps ~100 MiB of libMLIR first).
   chain_200k          one func.func with N chained "ar.addi"/"ar.muli" ops (unregistered dialect
                       `ar`, generic op syntax), func.func/return in custom form; printed normally.
   chain_200k.generic  the same program written wholly in generic form, printed with
@@ -153,6 +155,11 @@ def anchor_funcs(n):
     return "".join(parts), 10 * n
 
 
+def empty_module(_n):
+    """An empty module: the tools' start-up time and memory, subtracted for the "net" ratio."""
+    return "module {\n}\n", 1
+
+
 def tag(n):
     """200000 -> '200k'."""
     if n % 1_000_000 == 0:
@@ -259,7 +266,8 @@ def build(target_dir):
     cmd = ["cargo", "build", "--release", "-p", "mica-tools", "--bin", "ir-opt"]
     print(f"$ {' '.join(cmd)}   (CARGO_TARGET_DIR={target_dir})", flush=True)
     env = dict(os.environ, CARGO_TARGET_DIR=target_dir)
-    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+    if subprocess.run(cmd, cwd=ROOT, env=env).returncode != 0:
+        sys.exit("parse.py: cargo build failed (use --no-build to time the binary already built)")
 
 
 def probe_accepts(ir_opt, text, workdir):
@@ -280,11 +288,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="timed runs per tool and file (default 5)")
-    ap.add_argument("--chain-ops", type=int, default=200_000, help="ops in the chain function")
-    ap.add_argument("--funcs", type=int, default=10_000, help="functions in the funcs module")
+    ap.add_argument("--chain-ops", type=int, default=200_000, help="ops in the chain function (default 200000)")
+    ap.add_argument("--funcs", type=int, default=10_000, help="functions in the funcs module (default 10000)")
     ap.add_argument("--no-build", action="store_true", help="do not run cargo build first")
     ap.add_argument("--ir-opt", help="ir-opt binary (default: $CARGO_TARGET_DIR or target/, release)")
-    ap.add_argument("--mlir-opt", default=os.environ.get("MLIR_OPT", DEFAULT_MLIR_OPT))
+    ap.add_argument("--mlir-opt", default=os.environ.get("MLIR_OPT", DEFAULT_MLIR_OPT),
+                    help=f"reference binary (default: $MLIR_OPT or {DEFAULT_MLIR_OPT})")
     ap.add_argument("--only", action="append", default=[],
                     help="run only files whose name contains this (repeatable)")
     ap.add_argument("--no-anchors", action="store_true", help="skip the anchors' arith/scf files")
@@ -294,7 +303,8 @@ def main():
     ap.add_argument("--quiet-wait", type=float, default=20.0,
                     help="before each run pair, wait up to this many seconds for other "
                          "processes to use < --quiet-frac of the CPUs (0 = never wait)")
-    ap.add_argument("--quiet-frac", type=float, default=0.15)
+    ap.add_argument("--quiet-frac", type=float, default=0.15,
+                    help="CPU share counted as quiet (default 0.15)")
     ap.add_argument("--max-foreign", type=float, default=0.10,
                     help="redo a run pair when other processes took more than this share of the "
                          "CPUs during either run (default 0.10)")
@@ -347,6 +357,7 @@ def bench(args, ir_opt, work):
                 notes.append(f"{name}: skipped, ir-opt rejects it ({err[0] if err else 'no message'})")
     if args.only:
         cases = [c for c in cases if any(s in c[0] for s in args.only)]
+    cases.insert(0, ("empty", empty_module, 0, [], True))
 
     ver = subprocess.run([args.mlir_opt, "--version"], capture_output=True, text=True).stdout
     mlir_ver = next((l.strip() for l in ver.splitlines() if "version" in l.lower()), "?")
@@ -454,27 +465,37 @@ def print_table(results, max_foreign):
     print()
     hdr = ("| file | ops | MB | ir-opt s | mlir-opt s | speed ratio (mlir/mica) | ir-opt CPU s | "
            "mlir-opt CPU s | ir-opt RSS MiB | mlir-opt RSS MiB | memory ratio (mica/mlir) | "
-           "identical | max foreign CPU |")
+           "net memory ratio | identical | max foreign CPU |")
     print(hdr)
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    base = next((r for r in results if r["name"] == "empty" and not r.get("failed")), None)
     lines = []
     for r in results:
         if r.get("failed"):
-            print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | failed | | | | | | | | | |")
+            print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | failed | | | | | | | | | | |")
             lines.append(f"{r['name']}: failed (see above)")
             continue
         m, l = r["ir-opt"], r["mlir-opt"]
         speed = l["wall_med"] / m["wall_med"]
         mem = m["rss_peak_kib"] / l["rss_peak_kib"] if l["rss_peak_kib"] else float("nan")
+        # net: the growth over each tool's own empty-module peak (mlir-opt maps ~100 MiB of
+        # shared libraries before it reads a byte, ir-opt ~5 MiB)
+        net = float("nan")
+        if base is not None and r is not base:
+            dm = m["rss_peak_kib"] - base["ir-opt"]["rss_peak_kib"]
+            dl = l["rss_peak_kib"] - base["mlir-opt"]["rss_peak_kib"]
+            net = dm / dl if dl > 0 else float("nan")
+        net_cell = f"{net:.2f}" if net == net else "-"
         known = [f for f in m["foreign"] + l["foreign"] if f is not None]
         foreign = max(known) if known else None
         print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | {m['wall_med']:.3f} | "
               f"{l['wall_med']:.3f} | {speed:.2f} | {m['cpu_med']:.3f} | {l['cpu_med']:.3f} | "
               f"{m['rss_peak_kib'] / 1024:.1f} | {l['rss_peak_kib'] / 1024:.1f} | {mem:.2f} | "
-              f"{'yes' if r['identical'] else 'NO'} | {fmt_foreign(foreign, max_foreign)} |")
+              f"{net_cell} | {'yes' if r['identical'] else 'NO'} | {fmt_foreign(foreign, max_foreign)} |")
         verdict = f"{speed:.1f}x faster" if speed >= 1 else f"{1 / speed:.1f}x slower"
         diff = "" if r["identical"] else " (OUTPUTS DIFFER)"
-        lines.append(f"{r['name']}: ir-opt {verdict}, {mem:.2f}x memory{diff}")
+        net_txt = f" ({net:.2f}x net of start-up)" if net == net else ""
+        lines.append(f"{r['name']}: ir-opt {verdict}, {mem:.2f}x memory{net_txt}{diff}")
     print()
     for line in lines:
         print(line)

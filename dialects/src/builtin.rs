@@ -2,7 +2,7 @@
 //! attributes {...} { ... }`) and `builtin.unrealized_conversion_cast`.
 
 use mica_ir::asm::AsmParser;
-use mica_ir::{Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits};
+use mica_ir::{Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits};
 
 /// Registers the builtin ops.
 pub fn register(ctx: &mut Context) {
@@ -18,8 +18,10 @@ pub fn register(ctx: &mut Context) {
     module.parse = Some(parse_module);
     module.print = Some(print_module);
     module.properties = &["sym_name", "sym_visibility"];
+    module.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };
     crate::register(ctx, module);
     let mut cast = OpDef::new("builtin.unrealized_conversion_cast", Traits::PURE);
+    cast.shape = Shape { regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     cast.parse = Some(parse_cast);
     cast.print = Some(print_cast);
     cast.verify = Some(verify_cast);

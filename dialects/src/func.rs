@@ -3,7 +3,7 @@
 
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use mica_ir::verify::SymbolTable;
-use mica_ir::{Attr, AttrKind, Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
+use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits, Type, TypeKind};
 
 /// Registers the func ops.
 pub fn register(ctx: &mut Context) {
@@ -13,12 +13,14 @@ pub fn register(ctx: &mut Context) {
     func.verify = Some(verify_func);
     func.default_dialect = Some("func");
     func.properties = &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"];
+    func.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };
     crate::register(ctx, func);
 
     let mut ret = OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE);
     ret.parse = Some(parse_return);
     ret.print = Some(print_return);
     ret.verify = Some(verify_return);
+    ret.shape = Shape { results: Count::Exactly(0), regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, ret);
 
     let mut call = OpDef::new("func.call", Traits::NONE);
@@ -26,12 +28,14 @@ pub fn register(ctx: &mut Context) {
     call.print = Some(print_call);
     call.properties = &["callee", "arg_attrs", "res_attrs", "no_inline"];
     call.verify_symbol_uses = Some(verify_call_symbol);
+    call.shape = Shape { regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, call);
 
     let mut icall = OpDef::new("func.call_indirect", Traits::NONE);
     icall.parse = Some(parse_call_indirect);
     icall.print = Some(print_call_indirect);
     icall.verify = Some(verify_call_indirect);
+    icall.shape = Shape { operands: Count::AtLeast(1), regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, icall);
 
     let mut constant = OpDef::new("func.constant", Traits::PURE | Traits::CONSTANT_LIKE);
@@ -39,6 +43,7 @@ pub fn register(ctx: &mut Context) {
     constant.print = Some(print_constant);
     constant.properties = &["value"];
     constant.verify_symbol_uses = Some(verify_constant_symbol);
+    constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
     crate::register(ctx, constant);
 }
 
@@ -233,7 +238,7 @@ fn print_func(p: &mut Printer<'_>, body: &Body, op: Op) {
         }
         if let Some(v) = entry.and_then(|b| rb.block_args(b).get(i).copied()) {
             if let Some(loc) = rb.value(v).loc {
-                p.print_trailing_location(loc);
+                p.print_block_arg_location(loc);
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
 
 pub mod builtin;
+pub mod dlti;
 pub mod func;
 
 use mica_ir::Context;
@@ -8,6 +9,7 @@ use mica_ir::Context;
 /// Registers every dialect Mica implements.
 pub fn register_all(ctx: &mut Context) {
     builtin::register(ctx);
+    dlti::register(ctx);
     func::register(ctx);
 }
 

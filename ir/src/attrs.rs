@@ -64,6 +64,9 @@ pub enum AttrKind {
     /// An attribute of a dialect Mica does not model: `#dialect.body` or `#dialect<body>`,
     /// with an optional trailing `: type`.
     Opaque { dialect: Ident, body: Box<str>, ty: Option<Type> },
+    /// An attribute of a registered dialect, `#dialect.mnemonic<...>`: its parameters, whose
+    /// meaning and syntax belong to the dialect's parse/print hooks.
+    Dialect { dialect: Ident, mnemonic: Ident, params: Box<[Attr]> },
     /// A location (`loc(...)` contents).
     Location(Location),
 }

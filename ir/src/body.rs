@@ -494,6 +494,22 @@ impl Body {
         self.values.len()
     }
 
+    /// Calls `f` on every operation location and block-argument location of this body and of
+    /// the bodies nested in it (used to patch locations resolved late, like deferred aliases).
+    pub fn for_each_location_mut(&mut self, f: &mut dyn FnMut(&mut Attr)) {
+        for op in self.ops.values_mut() {
+            f(&mut op.loc);
+            if let Some(n) = op.nested.as_deref_mut() {
+                n.for_each_location_mut(f);
+            }
+        }
+        for v in self.values.values_mut() {
+            if let Some(l) = v.loc.as_mut() {
+                f(l);
+            }
+        }
+    }
+
     /// The number of operations ever created in this body (the bound of op indices).
     pub fn num_ops(&self) -> usize {
         self.ops.len()

@@ -19,5 +19,5 @@ pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, Valu
 pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
-pub use registry::{OpDef, Registry, Traits};
+pub use registry::{AttrDef, Count, OpDef, Registry, Shape, Traits};
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

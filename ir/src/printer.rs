@@ -38,6 +38,8 @@ pub struct Printer<'c> {
     names: NameTable,
     aliases: FxHashMap<AliasKey, String>,
     alias_order: Vec<AliasKey>,
+    /// Location aliases printed after the operation (only used by trailing locations).
+    deferred_order: Vec<AliasKey>,
     /// Printed text of types already printed (without aliases at the top level).
     type_texts: FxHashMap<Type, String>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
@@ -63,6 +65,9 @@ pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptio
     p.out.push_str(&aliases_text);
     p.print_op(body, top);
     p.out.push('\n');
+    let deferred = p.deferred_order.clone();
+    let tail = p.alias_definitions(&deferred);
+    p.out.push_str(&tail);
     p.out
 }
 
@@ -91,6 +96,7 @@ impl<'c> Printer<'c> {
             names: NameTable::default(),
             aliases: FxHashMap::default(),
             alias_order: Vec::new(),
+            deferred_order: Vec::new(),
             type_texts: FxHashMap::default(),
             default_dialects: Vec::new(),
         }
@@ -226,7 +232,7 @@ impl<'c> Printer<'c> {
                     self.out.push_str(": ");
                     self.print_type(body.value_type(a));
                     if let Some(loc) = body.value(a).loc {
-                        self.print_trailing_location(loc);
+                        self.print_block_arg_location(loc);
                     }
                 }
                 self.out.push(')');
@@ -317,6 +323,16 @@ impl<'c> Printer<'c> {
         if self.opts.debuginfo {
             self.out.push(' ');
             self.print_location(loc);
+        }
+    }
+
+    /// Writes ` loc(...)` for a block argument when debug info is printed: MLIR writes these
+    /// inline even when the location has an alias.
+    pub fn print_block_arg_location(&mut self, loc: Attr) {
+        if self.opts.debuginfo {
+            self.out.push_str(" loc(");
+            self.print_location_body(loc);
+            self.out.push(')');
         }
     }
 
@@ -745,6 +761,16 @@ impl<'c> Printer<'c> {
                     }
                 }
             }
+            AttrKind::Dialect { dialect, mnemonic, params } => {
+                let (d, m) = (ctx.str(*dialect), ctx.str(*mnemonic));
+                self.out.push('#');
+                self.out.push_str(d);
+                self.out.push('.');
+                self.out.push_str(m);
+                if let Some(def) = ctx.registry().attr_def(d, m) {
+                    (def.print)(self, params);
+                }
+            }
             AttrKind::Location(_) => self.print_location(a),
         }
     }
@@ -911,8 +937,13 @@ impl<'c> Printer<'c> {
     /// The alias definitions (`#map = ...` lines), in MLIR's order, as text; empties the
     /// output buffer's use for them.
     fn take_alias_definitions(&mut self) -> String {
+        let order = self.alias_order.clone();
+        self.alias_definitions(&order)
+    }
+
+    fn alias_definitions(&mut self, order: &[AliasKey]) -> String {
         let saved = std::mem::take(&mut self.out);
-        for key in self.alias_order.clone() {
+        for &key in order {
             let name = self.aliases.remove(&key).unwrap_or_default();
             match key {
                 AliasKey::Type(t) => {
@@ -937,7 +968,14 @@ impl<'c> Printer<'c> {
     }
 
     fn collect_aliases(&mut self, body: &Body, top: Op) {
-        let mut c = AliasCollector { ctx: self.ctx, debuginfo: self.opts.debuginfo, found: Vec::new(), seen: FxHashMap::default() };
+        let mut c = AliasCollector {
+            ctx: self.ctx,
+            debuginfo: self.opts.debuginfo,
+            found: Vec::new(),
+            seen: FxHashMap::default(),
+            deferring: false,
+            not_deferred: FxHashMap::default(),
+        };
         c.visit_op(body, top);
         // Name them: per prefix, in order of first encounter; then order as MLIR does:
         // types before attributes, shallower before deeper, then by name and number.
@@ -952,7 +990,12 @@ impl<'c> Printer<'c> {
             item.1 = c.seen.get(&item.4).map_or(0, |d| d.unwrap_or(0));
         }
         named.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
-        self.alias_order = named.iter().map(|x| x.4).collect();
+        let is_deferred = |k: &AliasKey| {
+            matches!(k, AliasKey::Attr(a) if matches!(self.ctx.attr_kind(*a), AttrKind::Location(_)))
+                && !c.not_deferred.contains_key(k)
+        };
+        self.alias_order = named.iter().map(|x| x.4).filter(|k| !is_deferred(k)).collect();
+        self.deferred_order = named.iter().map(|x| x.4).filter(|k| is_deferred(k)).collect();
         for (_, _, prefix, n, key) in named {
             let name = if n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
             self.aliases.insert(key, name);
@@ -1051,13 +1094,20 @@ struct AliasCollector<'c> {
     found: Vec<(AliasKey, &'static str)>,
     /// Visited entries and their alias depth (`Some` when aliasable).
     seen: FxHashMap<AliasKey, Option<u32>>,
+    /// Whether the current walk comes from an operation's trailing location (whose aliases
+    /// MLIR prints after the operation, at the end of the output).
+    deferring: bool,
+    /// Aliases reached from somewhere other than a trailing location: printed up front.
+    not_deferred: FxHashMap<AliasKey, ()>,
 }
 
 impl AliasCollector<'_> {
     fn visit_op(&mut self, body: &Body, op: Op) {
         let data = body.op(op);
         if self.debuginfo {
+            self.deferring = true;
             self.visit_attr(data.loc);
+            self.deferring = false;
         }
         if let Some(p) = data.properties {
             self.visit_attr(p);
@@ -1134,24 +1184,20 @@ impl AliasCollector<'_> {
 
     fn visit_attr(&mut self, a: Attr) -> u32 {
         let key = AliasKey::Attr(a);
+        if !self.deferring && self.not_deferred.insert(key, ()).is_none() && self.seen.contains_key(&key) {
+            // Seen before only from trailing locations: its children are needed up front too.
+            let children: Vec<Attr> = self.attr_children(a);
+            for c in children {
+                self.visit_attr(c);
+            }
+        }
         if let Some(d) = self.seen.get(&key) {
             return d.map_or(0, |d| d + 1);
         }
         self.seen.insert(key, None);
         let ctx = self.ctx;
         let mut depth = 0u32;
-        let children: Vec<Attr> = match ctx.attr_kind(a) {
-            AttrKind::Array(xs) => xs.to_vec(),
-            AttrKind::Dictionary(es) => es.iter().map(|e| e.1).collect(),
-            AttrKind::Distinct { referenced, .. } => vec![*referenced],
-            AttrKind::Sparse { indices, values, .. } => vec![*indices, *values],
-            AttrKind::Location(Location::Name { child: Some(c), .. }) => vec![*c],
-            AttrKind::Location(Location::CallSite { callee, caller }) => vec![*callee, *caller],
-            AttrKind::Location(Location::Fused { locations, metadata }) => {
-                locations.iter().copied().chain(metadata.iter().copied()).collect()
-            }
-            _ => Vec::new(),
-        };
+        let children = self.attr_children(a);
         for c in children {
             depth = depth.max(self.visit_attr(c));
         }
@@ -1185,6 +1231,23 @@ impl AliasCollector<'_> {
                 depth + 1
             }
             None => depth,
+        }
+    }
+
+    fn attr_children(&self, a: Attr) -> Vec<Attr> {
+        let ctx = self.ctx;
+        match ctx.attr_kind(a) {
+            AttrKind::Array(xs) => xs.to_vec(),
+            AttrKind::Dictionary(es) => es.iter().map(|e| e.1).collect(),
+            AttrKind::Distinct { referenced, .. } => vec![*referenced],
+            AttrKind::Dialect { params, .. } => params.to_vec(),
+            AttrKind::Sparse { indices, values, .. } => vec![*indices, *values],
+            AttrKind::Location(Location::Name { child: Some(c), .. }) => vec![*c],
+            AttrKind::Location(Location::CallSite { callee, caller }) => vec![*callee, *caller],
+            AttrKind::Location(Location::Fused { locations, metadata }) => {
+                locations.iter().copied().chain(metadata.iter().copied()).collect()
+            }
+            _ => Vec::new(),
         }
     }
 }

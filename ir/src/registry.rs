@@ -53,6 +53,62 @@ impl std::ops::BitOr for Traits {
     }
 }
 
+/// How many of something an op takes: exactly `n`, or at least `n` (variadic).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Count {
+    /// Exactly this many.
+    Exactly(u32),
+    /// This many or more.
+    AtLeast(u32),
+}
+
+impl Count {
+    fn check(self, n: usize, what: &str) -> Result<(), String> {
+        let word = |k: u32| match k {
+            0 => "zero".to_string(),
+            1 => "one".to_string(),
+            k => k.to_string(),
+        };
+        match self {
+            Count::Exactly(k) if n as u32 != k => Err(if k <= 1 {
+                format!("requires {} {}", word(k), if k == 1 { what.trim_end_matches('s').to_string() } else { what.to_string() })
+            } else {
+                format!("expected {k} {what}")
+            }),
+            Count::AtLeast(k) if (n as u32) < k => Err(format!("expected {k} or more {what}")),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The counts of operands, results, regions and successors an op must have.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Shape {
+    /// Operands.
+    pub operands: Count,
+    /// Results.
+    pub results: Count,
+    /// Regions.
+    pub regions: Count,
+    /// Successors.
+    pub successors: Count,
+}
+
+impl Shape {
+    /// No constraint at all.
+    pub const ANY: Shape =
+        Shape { operands: Count::AtLeast(0), results: Count::AtLeast(0), regions: Count::AtLeast(0), successors: Count::AtLeast(0) };
+
+    /// The first violated count as MLIR words it (`requires zero results`), if any.
+    pub fn check(&self, operands: usize, results: usize, regions: usize, successors: usize) -> Result<(), String> {
+        // MLIR verifies the region, result, successor and operand traits in this order.
+        self.regions.check(regions, "regions")?;
+        self.results.check(results, "results")?;
+        self.successors.check(successors, "successors")?;
+        self.operands.check(operands, "operands")
+    }
+}
+
 /// A verifier hook: checks one operation of a body, given the operation whose region holds it
 /// (which lives in an outer body when the region is isolated).
 pub type VerifyFn = fn(&Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), Diagnostic>;
@@ -84,18 +140,38 @@ pub struct OpDef {
     pub default_dialect: Option<&'static str>,
     /// Names of the properties (inherent attributes) this op keeps in `<{...}>`.
     pub properties: &'static [&'static str],
+    /// Operand, result, region and successor counts, checked before `verify`.
+    pub shape: Shape,
 }
 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[] }
+        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[], shape: Shape::ANY }
     }
 
     /// The dialect prefix of the name.
     pub fn dialect(&self) -> &'static str {
         self.name.split_once('.').map_or("", |(d, _)| d)
     }
+}
+
+/// Parses a dialect attribute's parameters (what follows `#dialect.mnemonic`).
+pub type AttrParseFn = for<'c> fn(&mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
+/// Prints a dialect attribute's parameters (what follows `#dialect.mnemonic`).
+pub type AttrPrintFn = fn(&mut Printer<'_>, &[crate::Attr]);
+
+/// A registered dialect attribute: `#dialect.mnemonic<...>`.
+#[derive(Clone, Debug)]
+pub struct AttrDef {
+    /// The dialect name.
+    pub dialect: &'static str,
+    /// The name after the dot.
+    pub mnemonic: &'static str,
+    /// Parser of the parameters.
+    pub parse: AttrParseFn,
+    /// Printer of the parameters.
+    pub print: AttrPrintFn,
 }
 
 /// Index of a definition in the registry.
@@ -109,6 +185,7 @@ pub struct Registry {
     by_name: FxHashMap<Ident, OpDefId>,
     by_str: FxHashMap<&'static str, OpDefId>,
     dialects: Vec<&'static str>,
+    attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
 }
 
 impl Registry {
@@ -142,6 +219,21 @@ impl Registry {
     /// Whether a dialect has registered ops.
     pub fn has_dialect(&self, dialect: &str) -> bool {
         self.dialects.contains(&dialect)
+    }
+
+    /// Registers a dialect attribute.
+    pub fn register_attr(&mut self, def: AttrDef) {
+        if !self.dialects.contains(&def.dialect) {
+            self.dialects.push(def.dialect);
+        }
+        let defs = self.attr_defs.entry(def.dialect).or_default();
+        defs.retain(|d| d.mnemonic != def.mnemonic);
+        defs.push(def);
+    }
+
+    /// The definition of `#dialect.mnemonic`, if registered.
+    pub fn attr_def(&self, dialect: &str, mnemonic: &str) -> Option<&AttrDef> {
+        self.attr_defs.get(dialect)?.iter().find(|d| d.mnemonic == mnemonic)
     }
 
     /// The traits of an op (none for unregistered ops).

@@ -75,6 +75,9 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
+        if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), data.successors.len()) {
+            return Err(Diagnostic::error(data.loc, format!("'{}' op {msg}", d.name)));
+        }
         if d.traits.contains(Traits::SINGLE_BLOCK) {
             for r in regions {
                 if rb.region_blocks(*r).len() > 1 {

@@ -263,6 +263,11 @@ impl Parser<'_> {
         let text = self.text()[1..].to_string();
         let end = self.tok.end;
         let has_body = self.src.as_bytes().get(end) == Some(&b'<');
+        if let Some((d, m)) = text.split_once('.') {
+            if self.ctx.registry().attr_def(d, m).is_some() {
+                return self.parse_dialect_attr(d.to_string(), m.to_string());
+            }
+        }
         let (dialect, mut body) = match text.split_once('.') {
             Some((d, rest)) => (d.to_string(), rest.to_string()),
             None if has_body => (text.clone(), String::new()),
@@ -292,6 +297,18 @@ impl Parser<'_> {
         }
         let d = self.ctx.ident(&dialect);
         Ok(self.ctx.attr(AttrKind::Opaque { dialect: d, body: body.into(), ty }))
+    }
+
+    /// `#dialect.mnemonic<...>` of a registered dialect attribute: the hook parses the rest.
+    fn parse_dialect_attr(&mut self, dialect: String, mnemonic: String) -> PResult<Attr> {
+        let ctx = self.ctx;
+        let Some(def) = ctx.registry().attr_def(&dialect, &mnemonic) else {
+            return self.err_here("unknown dialect attribute");
+        };
+        self.bump();
+        let params = (def.parse)(self)?;
+        let (d, m) = (ctx.ident(&dialect), ctx.ident(&mnemonic));
+        Ok(ctx.attr(AttrKind::Dialect { dialect: d, mnemonic: m, params: params.into() }))
     }
 
     /// After a dialect attribute, `:` introduces its type, except where the grammar uses `:`
@@ -699,7 +716,10 @@ impl Parser<'_> {
                 let at = self.tok.start;
                 let name = self.text()[1..].to_string();
                 if !name.contains('.') && !self.attr_aliases.contains_key(&name) {
-                    return self.err(at, "operation location alias was never defined");
+                    // A location alias may be defined later in the file: stand in a
+                    // placeholder and resolve it at the end.
+                    self.bump();
+                    return Ok(self.deferred_location(&name, at));
                 }
                 let a = self.parse_hash_attr()?;
                 if !matches!(ctx.attr_kind(a), AttrKind::Location(_)) {

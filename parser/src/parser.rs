@@ -66,6 +66,8 @@ pub struct Parser<'a> {
     /// A region-less block per body whose arguments stand in for forward references.
     fwd_blocks: Vec<Block>,
     default_dialects: Vec<&'static str>,
+    /// Location aliases used before their definition: name -> (placeholder, first use).
+    deferred_locs: Vec<(String, Attr, usize)>,
     /// Function types already built, by their inputs and results.
     pub(crate) function_types: FxHashMap<(SmallVec<[Type; 4]>, SmallVec<[Type; 2]>), Type>,
     /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
@@ -102,6 +104,7 @@ impl<'a> Parser<'a> {
             op_names: FxHashMap::default(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
+            deferred_locs: Vec::new(),
             resources: Vec::new(),
         }
     }
@@ -320,6 +323,7 @@ impl<'a> Parser<'a> {
         self.scopes.pop();
         self.block_scopes.pop();
         let mut body = self.bodies.pop().unwrap_or_default();
+        self.resolve_deferred_locations(&mut body)?;
         self.forward.pop();
         self.fwd_blocks.pop();
         let ops: Vec<Op> = body.block_ops(top_block).collect();
@@ -330,7 +334,9 @@ impl<'a> Parser<'a> {
         } else {
             // Everything goes into an implicit module: the file body becomes its region's body.
             body.roots.push(top_region);
-            let mut st = OperationState::new(module_name, self.ctx.empty_dict(), self.loc_at(0));
+            // MLIR gives the implicit module the location `file:0:0`.
+            let loc = self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line: 0, col: 0, end: None }));
+            let mut st = OperationState::new(module_name, self.ctx.empty_dict(), loc);
             st.nested = Some(Box::new(body));
             let mut outer = Body::new();
             let top = outer.create_op(st);
@@ -417,6 +423,41 @@ impl<'a> Parser<'a> {
             }
             self.eat(Tok::Comma);
         }
+    }
+
+    /// The placeholder standing for location alias `#name` until its definition is seen.
+    pub(crate) fn deferred_location(&mut self, name: &str, at: usize) -> Attr {
+        if let Some((_, a, _)) = self.deferred_locs.iter().find(|d| d.0 == name) {
+            return *a;
+        }
+        let marker = self.ctx.ident(&format!("\u{0}deferred location #{name}"));
+        let placeholder = self.ctx.attr(AttrKind::Location(Location::Name { name: marker, child: None }));
+        self.deferred_locs.push((name.to_string(), placeholder, at));
+        placeholder
+    }
+
+    /// Replaces deferred location placeholders by the aliases defined later in the file.
+    fn resolve_deferred_locations(&mut self, body: &mut Body) -> PResult<()> {
+        if self.deferred_locs.is_empty() {
+            return Ok(());
+        }
+        let mut map: FxHashMap<Attr, Attr> = FxHashMap::default();
+        for (name, placeholder, at) in std::mem::take(&mut self.deferred_locs) {
+            let Some(&real) = self.attr_aliases.get(&name) else {
+                return self.err(at, "operation location alias was never defined");
+            };
+            if !matches!(self.ctx.attr_kind(real), AttrKind::Location(_)) {
+                let s = mica_ir::printer::attr_string(self.ctx, real);
+                return self.err(at, format!("expected location, but found '{s}'"));
+            }
+            map.insert(placeholder, real);
+        }
+        body.for_each_location_mut(&mut |l| {
+            if let Some(r) = map.get(l) {
+                *l = *r;
+            }
+        });
+        Ok(())
     }
 
     fn tok_prev_end(&self) -> usize {
@@ -603,8 +644,8 @@ impl<'a> Parser<'a> {
         }
         let total: u32 = results.iter().map(|r| r.1).sum();
         let op = match self.tok.kind {
-            Tok::String => self.parse_generic_operation(start)?,
-            Tok::BareIdent => self.parse_custom_operation(start, total)?,
+            Tok::String => self.parse_generic_operation()?,
+            Tok::BareIdent => self.parse_custom_operation()?,
             Tok::Error => return self.lex_error(),
             _ => {
                 if results.is_empty() {
@@ -641,7 +682,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_generic_operation(&mut self, start: usize) -> PResult<Op> {
+    fn parse_generic_operation(&mut self) -> PResult<Op> {
         let name_at = self.tok.start;
         let raw = self.text();
         let (name, def) = match self.op_names.get(raw) {
@@ -656,7 +697,7 @@ impl<'a> Parser<'a> {
                 resolved
             }
         };
-        let loc = self.loc_at(start);
+        let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         // Operands.
         self.expect_punct(Tok::LParen)?;
@@ -773,7 +814,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_custom_operation(&mut self, start: usize, _num_results: u32) -> PResult<Op> {
+    fn parse_custom_operation(&mut self) -> PResult<Op> {
         let name_at = self.tok.start;
         let written = self.text().to_string();
         self.bump();
@@ -791,7 +832,7 @@ impl<'a> Parser<'a> {
             return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
         };
         let name = self.ctx.ident(def.name);
-        let loc = self.loc_at(start);
+        let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         let parse = def.parse.expect("checked above");
         self.default_dialects.push(def.default_dialect.unwrap_or(""));
@@ -978,8 +1019,9 @@ impl<'a> Parser<'a> {
 
     fn define_entry_args(&mut self, b: Block, entry_args: &[EntryArg]) -> PResult<()> {
         for a in entry_args {
-            let loc = a.loc;
-            let v = self.cur_body().add_block_arg(b, a.ty, loc);
+            // Without an explicit location, an argument is located at its name.
+            let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
+            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
             let name = self.operand_name(&a.name);
             self.define_values(name, a.name.offset, SmallVec::from_elem(v, 1))?;
         }
@@ -1012,7 +1054,8 @@ impl<'a> Parser<'a> {
                 p.expect(Tok::Colon, "':' and type for SSA operand")?;
                 let ty = p.parse_type()?;
                 let loc = AsmParser::parse_optional_location(p)?;
-                let v = p.cur_body().add_block_arg(b, ty, loc);
+                let loc = loc.unwrap_or_else(|| p.loc_at(o.offset));
+                let v = p.cur_body().add_block_arg(b, ty, Some(loc));
                 let name = p.operand_name(&o);
                 p.define_values(name, o.offset, SmallVec::from_elem(v, 1))
             })?;

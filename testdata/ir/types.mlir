@@ -40,8 +40,8 @@
 // CHECK-NEXT: %6:9 = "tst.tensor"() : () -> (tensor<f32>, tensor<*xf32>, tensor<?xi8>, tensor<1x?x3xf32>, tensor<0x4xi1>, tensor<4xf32, "enc">, tensor<2x2xi32, {a = 1 : i64}>, tensor<?x?xcomplex<f32>>, tensor<2xvector<4xf32>>)
 "tst.tensor"() : () -> (tensor<f32>, tensor<*xf32>, tensor<?xi8>, tensor<1x?x3xf32>, tensor<0x4xi1>, tensor<4xf32, "enc">, tensor<2x2xi32, {a = 1}>, tensor<?x?xcomplex<f32>>, tensor<2xvector<4xf32>>)
 
-// CHECK-NEXT: %7:2 = "tst.tensor_enc"() : () -> (tensor<4xf32, #tst.enc>, tensor<?xi64, #tst.e<[1, 2]>>)
-"tst.tensor_enc"() : () -> (tensor<4xf32, #tst.enc>, tensor<?xi64, #tst.e<[1, 2]>>)
+// CHECK-NEXT: %7:3 = "tst.tensor_enc"() : () -> (tensor<4xf32, #tst.enc>, tensor<?xi64, #tst.e<[1, 2]>>, tensor<?xi64, #tst<"opaque">>)
+"tst.tensor_enc"() : () -> (tensor<4xf32, #tst.enc>, tensor<?xi64, #tst.e<[1, 2]>>, tensor<?xi64, #tst<"opaque">>)
 
 // The identity affine_map layout is dropped; integer and string memory spaces are kept.
 // CHECK-NEXT: %8:7 = "tst.memref"() : () -> (memref<f32>, memref<*xf32>, memref<*xf32, 1>, memref<4xf32, 3>, memref<?x4xf32, "gpu">, memref<4x4xf32>, memref<2xvector<4xf32>>)
@@ -59,8 +59,8 @@
 
 // The pretty form `!dialect.ident<...>` stays as written; the `!dialect<...>` form is printed
 // pretty when its body is an identifier.
-// CHECK-NEXT: %12:6 = "tst.opaque"() : () -> (!tst.simple, !tst.t<1, 2>, !tst.q<"str">, !tst.nest<<[{}]>>, !tst.pair<(i32, f32)>, !tst.sym<@a::@b>)
-"tst.opaque"() : () -> (!tst.simple, !tst.t<1, 2>, !tst.q<"str">, !tst.nest<<[{}]>>, !tst.pair<(i32, f32)>, !tst.sym<@a::@b>)
+// CHECK-NEXT: %12:10 = "tst.opaque"() : () -> (!tst.simple, !tst.t<1, 2>, !tst.q<"str">, !tst.nest<<[{}]>>, !tst.pair<(i32, f32)>, !tst.sym<@a::@b>, !tst<"x<1>">, !tst.simple, !tst<"">, !tst<"a b">)
+"tst.opaque"() : () -> (!tst.simple, !tst.t<1, 2>, !tst.q<"str">, !tst.nest<<[{}]>>, !tst.pair<(i32, f32)>, !tst.sym<@a::@b>, !tst<"x<1>">, !tst<simple>, !tst<"">, !tst<"a b">)
 
 // CHECK-NEXT: %13:4 = "tst.alias"() : () -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<4xi32>, (i32) -> tensor<4xi32>)
 "tst.alias"() : () -> (!alias, !alias, !nested, !fn)

@@ -163,7 +163,9 @@ fn write_rejections(report: &mut String, rejected: &[(usize, String)], cases: &[
         let _ = writeln!(report, "  rejected {count:3}x: {msg}");
     }
     if verbose {
-        for (k, msg) in rejected.iter().take(10) {
+        let mut shortest: Vec<&(usize, String)> = rejected.iter().collect();
+        shortest.sort_by_key(|(k, _)| cases[*k].text.len());
+        for (k, msg) in shortest.into_iter().take(10) {
             let _ = writeln!(report, "\n--- rejected program ({msg}):\n{}", cases[*k].text);
         }
     }

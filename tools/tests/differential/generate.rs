@@ -180,12 +180,12 @@ impl<'r> Gen<'r> {
         let indent = if explicit { "  " } else { "" };
         let items = self.module_items(indent);
         let body = if explicit {
-            let name = if self.rng.chance(40) { format!(" @{}", self.sym_name()) } else { String::new() };
-            let attrs = if self.rng.chance(30) { self.attr_dict(true) } else { Doc::opt_list("", "", "", vec![]) };
+            let name = if self.rng.chance(40) { format!(" @{}", self.module_name()) } else { String::new() };
+            let attrs = if self.rng.chance(30) { vec![self.dialect_attr_dict()] } else { Vec::new() };
             let loc = self.opt_loc();
             Doc::cat(vec![
                 Doc::text(format!("module{name}")),
-                Doc::opt_list(" attributes ", "", "", vec![attrs]),
+                Doc::opt_list(" attributes", "", "", attrs),
                 Doc::text(" {\n"),
                 items,
                 Doc::text("}"),
@@ -214,7 +214,7 @@ impl<'r> Gen<'r> {
     fn module_items(&mut self, indent: &str) -> Doc {
         let saved_scope = std::mem::take(&mut self.scope);
         let mut sigs = Vec::new();
-        for _ in 0..self.rng.range(0, 3) {
+        for _ in 0..self.rng.range(0, 2) {
             let n = self.id();
             let args = (0..self.rng.range(0, 3)).map(|_| self.value_type()).collect();
             let results = (0..self.rng.range(0, 2)).map(|_| self.value_type()).collect();
@@ -223,7 +223,7 @@ impl<'r> Gen<'r> {
         self.symtabs.push(sigs.clone());
         let mut items: Vec<Doc> = Vec::new();
         let mut sig_iter = sigs.into_iter();
-        let n_items = self.rng.range(1, 6);
+        let n_items = self.rng.range(1, 4);
         for i in 0..n_items.max(self.symtabs.last().map_or(0, Vec::len)) {
             let want_func = i % 2 == 0 || i >= n_items;
             if want_func && let Some(sig) = sig_iter.next() {
@@ -234,7 +234,7 @@ impl<'r> Gen<'r> {
                 self.depth += 1;
                 let inner = self.module_items(&format!("{indent}  "));
                 self.depth -= 1;
-                let name = if self.rng.chance(60) { format!(" @{}", self.sym_name()) } else { String::new() };
+                let name = if self.rng.chance(60) { format!(" @{}", self.module_name()) } else { String::new() };
                 items.push(Doc::cat(vec![Doc::text(format!("{indent}module{name} {{\n")), inner, Doc::text(format!("{indent}}}")), self.opt_loc(), Doc::text("\n")]).tag("module.nested"));
                 continue;
             }
@@ -365,7 +365,7 @@ impl<'r> Gen<'r> {
     /// The operations of a block, ending with a terminator where one is needed.
     fn block_ops(&mut self, indent: &str, ctx: &RegionCtx) -> Doc {
         let mut ops = Vec::new();
-        for _ in 0..self.rng.range(0, 4) {
+        for _ in 0..self.rng.range(0, 3) {
             ops.extend(self.op(indent));
         }
         if let Some(results) = &ctx.func_results {
@@ -383,8 +383,14 @@ impl<'r> Gen<'r> {
                 };
                 ops.push(Doc::cat(vec![Doc::text(text), self.opt_loc(), Doc::text("\n")]).tag("func.return"));
             }
-        } else if !ctx.targets.is_empty() && (ops.is_empty() || self.rng.chance(50)) {
-            ops.extend(self.branch(indent, ctx));
+        } else if !ctx.targets.is_empty() {
+            // Blocks of multi-block regions need a terminator: an operation that may be one
+            // (any unregistered operation), not a registered non-terminator.
+            if self.rng.chance(50) {
+                ops.extend(self.branch(indent, ctx));
+            } else {
+                ops.extend(self.generic_op(indent));
+            }
         }
         Doc::list("", "", "", ops, 0)
     }
@@ -482,7 +488,7 @@ impl<'r> Gen<'r> {
         } else {
             Doc::text("")
         };
-        let regions = if self.depth < 3 && self.rng.chance(22) {
+        let regions = if self.depth < 2 && self.rng.chance(15) {
             tags.push("op.regions");
             let n = self.rng.range(1, 2);
             let inner = format!("{indent}  ");
@@ -853,7 +859,7 @@ impl<'r> Gen<'r> {
             0 => Doc::text(format!("{}", self.rng.below(4))),
             1 => Doc::text(format!("{} : i32", self.rng.below(4))),
             2 => Doc::text("\"gpu\""),
-            _ => Doc::text(format!("#{}.space", self.rng.pick(DIALECTS))),
+            _ => Doc::text("9 : i64"),
         };
         d.tag("type.memref.space")
     }
@@ -888,7 +894,7 @@ impl<'r> Gen<'r> {
 
     /// An attribute dictionary `{...}`; `allow_unit` permits bare keys.
     fn attr_dict(&mut self, allow_unit: bool) -> Doc {
-        let n = self.rng.range(1, 4);
+        let n = self.rng.range(1, 3);
         let mut entries = Vec::new();
         for i in 0..n {
             let key = self.key(i);
@@ -921,7 +927,7 @@ impl<'r> Gen<'r> {
     /// Any attribute, occasionally through an alias.
     fn attr(&mut self) -> Doc {
         self.depth += 1;
-        let a = if self.depth > 4 { self.int_attr() } else { self.attr_kind() };
+        let a = if self.depth > 3 { self.int_attr() } else { self.attr_kind() };
         self.depth -= 1;
         if self.rng.chance(6) {
             let name = format!("#aa{}", self.id());
@@ -950,7 +956,10 @@ impl<'r> Gen<'r> {
             18 => self.dense_resource().or(simple),
             19 => self.sparse_attr().or(simple),
             20 => self.dense_array().or(simple),
-            21 => self.affine_map_text(self.rng.range(0, 3)).tag("attr.affine_map").or(simple),
+            21 => {
+                let dims = self.rng.range(0, 3);
+                self.affine_map_text(dims).tag("attr.affine_map").or(simple)
+            }
             22 => self.affine_set_text().tag("attr.affine_set").or(simple),
             23 => {
                 let rank = self.rng.range(0, 3);
@@ -1061,6 +1070,17 @@ impl<'r> Gen<'r> {
             2 => "\"0digit\"".into(),
             3 => "a.b$c".into(),
             _ => "sym".into(),
+        }
+    }
+
+    /// A symbol name for a module, unique in the program.
+    fn module_name(&mut self) -> String {
+        let id = self.id();
+        match self.rng.below(4) {
+            0 => format!("\"quoted {id}\""),
+            1 => format!("\"{id}digit\""),
+            2 => format!("a.b$c{id}"),
+            _ => format!("m{id}"),
         }
     }
 
@@ -1330,7 +1350,7 @@ impl<'r> Gen<'r> {
 
     /// ` loc(...)` or nothing, removable by the shrinker.
     fn opt_loc(&mut self) -> Doc {
-        if !self.rng.chance(40) {
+        if !self.rng.chance(30) {
             return Doc::text("");
         }
         let body = if self.rng.chance(15) {
