@@ -1,8 +1,10 @@
 //! Comparing Mica with mlir-opt on one printing mode: the modes, running Mica on a chunk exactly
 //! as a `--split-input-file` run sees it, and judging a batch.
 
+use crate::diff;
 use crate::oracle::{Batch, MlirOpt, SPLIT, Verdict};
 use mica_tools::opt::{Options, process_buffer};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// A printing mode: mlir-opt flags and the matching Mica options.
@@ -40,7 +42,11 @@ impl Mode {
 
     /// ir-opt's options for the mode, as a split run.
     fn options(self) -> Options {
-        let mut o = Options { allow_unregistered: true, split: true, ..Default::default() };
+        let mut o = Options {
+            allow_unregistered: true,
+            split: true,
+            ..Default::default()
+        };
         o.print.generic = self == Mode::Generic;
         o.print.debuginfo = self == Mode::Debuginfo;
         o
@@ -63,6 +69,18 @@ impl Judgement {
     pub fn ok(&self) -> bool {
         matches!(self, Judgement::Same)
     }
+
+    /// What tells this disagreement apart from others (see [`diff::signature`]); empty when
+    /// Mica matched.
+    pub fn signature(&self) -> BTreeSet<String> {
+        match self {
+            Judgement::Same => BTreeSet::new(),
+            Judgement::Differs(expected, got) => diff::signature(expected, got),
+            Judgement::MicaFailed(_, msg) => {
+                BTreeSet::from([diff::normalize_numbers(&format!("Mica failed: {msg}"))])
+            }
+        }
+    }
 }
 
 /// What Mica prints for chunk `i` of `batch` (the program `program`) in `mode`.
@@ -73,12 +91,21 @@ pub fn run_mica(batch: &Batch, i: usize, program: &str, mode: Mode) -> Result<St
     let (out, outcome) = match run {
         Ok(r) => r,
         Err(p) => {
-            let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
             return Err(format!("PANIC: {msg}"));
         }
     };
     if !outcome.success {
-        return Err(outcome.stderr.lines().next().unwrap_or("failed without a message").to_string());
+        return Err(outcome
+            .stderr
+            .lines()
+            .next()
+            .unwrap_or("failed without a message")
+            .to_string());
     }
     if i == 0 {
         return Ok(out);
@@ -100,7 +127,12 @@ pub fn judge(batch: &Batch, i: usize, program: &str, mode: Mode, expected: &str)
 
 /// mlir-opt's verdicts for `programs` in `mode`, in batches of at most `batch_size`
 /// (a crash of mlir-opt only loses its batch).
-pub fn oracle_verdicts(mlir: &MlirOpt, programs: &[String], mode: Mode, batch_size: usize) -> Vec<(Arc<Batch>, usize, Verdict)> {
+pub fn oracle_verdicts(
+    mlir: &MlirOpt,
+    programs: &[String],
+    mode: Mode,
+    batch_size: usize,
+) -> Vec<(Arc<Batch>, usize, Verdict)> {
     let mut out = Vec::new();
     for chunk in programs.chunks(batch_size) {
         let batch = Arc::new(Batch::new(chunk));

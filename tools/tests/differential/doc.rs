@@ -15,7 +15,14 @@ pub enum Doc {
     Cat(Vec<Doc>),
     /// A separated list whose items the shrinker may delete while at least `min` remain; an empty
     /// list with `omit_empty` renders as nothing at all (not even its brackets).
-    List { open: &'static str, sep: &'static str, close: &'static str, items: Vec<Doc>, min: usize, omit_empty: bool },
+    List {
+        open: &'static str,
+        sep: &'static str,
+        close: &'static str,
+        items: Vec<Doc>,
+        min: usize,
+        omit_empty: bool,
+    },
     /// The generated form and a simpler replacement the shrinker may substitute for it.
     Choice(Box<Doc>, Box<Doc>),
     /// A subtree that exercises a named feature.
@@ -34,13 +41,38 @@ impl Doc {
     }
 
     /// A list that keeps its brackets when empty.
-    pub fn list(open: &'static str, sep: &'static str, close: &'static str, items: Vec<Doc>, min: usize) -> Doc {
-        Doc::List { open, sep, close, items, min, omit_empty: false }
+    pub fn list(
+        open: &'static str,
+        sep: &'static str,
+        close: &'static str,
+        items: Vec<Doc>,
+        min: usize,
+    ) -> Doc {
+        Doc::List {
+            open,
+            sep,
+            close,
+            items,
+            min,
+            omit_empty: false,
+        }
     }
 
     /// A list that disappears entirely when empty.
-    pub fn opt_list(open: &'static str, sep: &'static str, close: &'static str, items: Vec<Doc>) -> Doc {
-        Doc::List { open, sep, close, items, min: 0, omit_empty: true }
+    pub fn opt_list(
+        open: &'static str,
+        sep: &'static str,
+        close: &'static str,
+        items: Vec<Doc>,
+    ) -> Doc {
+        Doc::List {
+            open,
+            sep,
+            close,
+            items,
+            min: 0,
+            omit_empty: true,
+        }
     }
 
     /// `self`, or `simpler` once shrunk.
@@ -64,7 +96,14 @@ impl Doc {
         match self {
             Doc::Text(s) => out.push_str(s),
             Doc::Cat(parts) => parts.iter().for_each(|p| p.render_into(out)),
-            Doc::List { open, sep, close, items, omit_empty, .. } => {
+            Doc::List {
+                open,
+                sep,
+                close,
+                items,
+                omit_empty,
+                ..
+            } => {
                 if items.is_empty() && *omit_empty {
                     return;
                 }
@@ -124,11 +163,20 @@ impl Doc {
 
     /// Copies the tree, applying the move `pending` counts down to (`None` once applied).
     fn apply(&self, pending: &mut Option<usize>) -> Doc {
-        let Some(k) = *pending else { return self.clone() };
+        let Some(k) = *pending else {
+            return self.clone();
+        };
         match self {
             Doc::Text(_) => self.clone(),
             Doc::Cat(parts) => Doc::Cat(parts.iter().map(|p| p.apply(pending)).collect()),
-            Doc::List { open, sep, close, items, min, omit_empty } => {
+            Doc::List {
+                open,
+                sep,
+                close,
+                items,
+                min,
+                omit_empty,
+            } => {
                 let mut items = items.clone();
                 if items.len() > *min {
                     if k < items.len() {
@@ -139,7 +187,14 @@ impl Doc {
                     }
                 }
                 let items = items.iter().map(|p| p.apply(pending)).collect();
-                Doc::List { open, sep, close, items, min: *min, omit_empty: *omit_empty }
+                Doc::List {
+                    open,
+                    sep,
+                    close,
+                    items,
+                    min: *min,
+                    omit_empty: *omit_empty,
+                }
             }
             Doc::Choice(rich, simple) => {
                 if k == 0 {

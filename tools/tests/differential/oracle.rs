@@ -61,7 +61,10 @@ impl Batch {
 
     /// The program that line `line` (1-based) belongs to.
     fn chunk_of_line(&self, line: usize) -> usize {
-        self.marker_lines.iter().rposition(|m| *m < line).unwrap_or(0)
+        self.marker_lines
+            .iter()
+            .rposition(|m| *m < line)
+            .unwrap_or(0)
     }
 }
 
@@ -73,7 +76,10 @@ pub struct MlirOpt {
 impl MlirOpt {
     /// mlir-opt 22 from `MICA_MLIR_OPT` or its Debian location, if present.
     pub fn find() -> Option<MlirOpt> {
-        let path = std::env::var_os("MICA_MLIR_OPT").map_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"), PathBuf::from);
+        let path = std::env::var_os("MICA_MLIR_OPT").map_or_else(
+            || PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"),
+            PathBuf::from,
+        );
         path.is_file().then_some(MlirOpt { path })
     }
 
@@ -89,7 +95,12 @@ impl MlirOpt {
             .spawn();
         let mut child = match child {
             Ok(c) => c,
-            Err(e) => return vec![Verdict::Crashed(format!("cannot run {}: {e}", self.path.display())); n],
+            Err(e) => {
+                return vec![
+                    Verdict::Crashed(format!("cannot run {}: {e}", self.path.display()));
+                    n
+                ];
+            }
         };
         let mut stdin = child.stdin.take().expect("piped stdin");
         let input = batch.text.clone();
@@ -104,15 +115,27 @@ impl MlirOpt {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let pieces: Vec<&str> = stdout.split(&format!("{SPLIT}\n")).collect();
         if output.status.code().is_none() || pieces.len() != n {
-            let why = format!("mlir-opt exited with {} after {} of {n} chunks: {}", output.status, pieces.len(), stderr.lines().last().unwrap_or(""));
+            let why = format!(
+                "mlir-opt exited with {} after {} of {n} chunks: {}",
+                output.status,
+                pieces.len(),
+                stderr.lines().last().unwrap_or("")
+            );
             return vec![Verdict::Crashed(why); n];
         }
         let mut errors: Vec<Option<String>> = vec![None; n];
         for line in stderr.lines() {
-            let Some(rest) = line.strip_prefix("<stdin>:") else { continue };
+            let Some(rest) = line.strip_prefix("<stdin>:") else {
+                continue;
+            };
             let mut fields = rest.splitn(3, ':');
-            let (Some(l), Some(_col), Some(msg)) = (fields.next(), fields.next(), fields.next()) else { continue };
-            let (Ok(l), true) = (l.parse::<usize>(), msg.starts_with(" error:")) else { continue };
+            let (Some(l), Some(_col), Some(msg)) = (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let (Ok(l), true) = (l.parse::<usize>(), msg.starts_with(" error:")) else {
+                continue;
+            };
             let slot = &mut errors[batch.chunk_of_line(l)];
             if slot.is_none() {
                 *slot = Some(msg.trim().to_string());

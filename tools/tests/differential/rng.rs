@@ -42,6 +42,10 @@ impl Rng {
     /// `bits` random bits (`bits <= 128`).
     pub fn bits(&mut self, bits: u32) -> u128 {
         let v = (u128::from(self.next_u64()) << 64) | u128::from(self.next_u64());
-        if bits >= 128 { v } else { v & ((1u128 << bits) - 1) }
+        if bits >= 128 {
+            v
+        } else {
+            v & ((1u128 << bits) - 1)
+        }
     }
 }

@@ -1,0 +1,161 @@
+// Attribute parsing and verification errors.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 256 : i8} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = -129 : i8} : () -> ()
+// -----
+
+// expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+"tst.op"() {a = -1 : ui8} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 2 : i1} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 99999999999999999999} : () -> ()
+// -----
+
+// expected-error@+1 {{floating point value not valid for specified type}}
+"tst.op"() {a = 1.0 : i32} : () -> ()
+// -----
+
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+"tst.op"() {a = 0x7FC00000 : f16} : () -> ()
+// -----
+
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"tst.op"() {a = -0x3F800000 : f32} : () -> ()
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'undefined'}}
+"tst.op"() {a = #undefined} : () -> ()
+// -----
+
+#a = 1
+// expected-error@+1 {{redefinition of attribute alias id 'a'}}
+#a = 2
+// -----
+
+// expected-error@+1 {{custom op 'extra' is unknown (tried 'builtin.extra' as well)}}
+#a = 1 : i32 extra
+// -----
+
+// expected-error@+1 {{duplicate key 'a' in dictionary attribute}}
+"tst.op"() {a = 1, a = 2} : () -> ()
+// -----
+
+// expected-error@+1 {{expected valid attribute name}}
+"tst.op"() {"" = 1} : () -> ()
+// -----
+
+// expected-error@+1 {{expected ',' or ']'}}
+"tst.op"() {a = [1, 2} : () -> ()
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([3]) does not match type ([2])}}
+"tst.op"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"tst.op"() {a = dense<[[1, 2], [3]]> : tensor<2x2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{elements literal type must have static shape}}
+"tst.op"() {a = dense<[1, 2]> : tensor<?xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected integer elements, but parsed floating-point}}
+"tst.op"() {a = dense<1.5> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{elements literal must be a shaped type}}
+"tst.op"() {a = dense<1> : i32} : () -> ()
+// -----
+
+// expected-error@+1 {{expected ':'}}
+"tst.op"() {a = dense<1>} : () -> ()
+// -----
+
+// expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"tst.op"() {a = dense<[[1], 2]> : tensor<2x1xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range}}
+"tst.op"() {a = array<i8: 300>} : () -> ()
+// -----
+
+// expected-error@+1 {{use of undeclared identifier}}
+"tst.op"() {a = affine_map<(d0) -> (d1)>} : () -> ()
+// -----
+
+// expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+"tst.op"() {a = affine_map<(d0, d1) -> (d0 * d1)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '->' or ':'}}
+"tst.op"() {a = affine_map<(d0) (d0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{redefinition of identifier 'd0'}}
+"tst.op"() {a = affine_map<(d0, d0) -> (d0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '== affine-expr' or '>= affine-expr' at end of affine constraint}}
+"tst.op"() {a = affine_set<(d0) : (d0 > 0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '->' or ':'}}
+"tst.op"() {a = affine_set<(d0) (d0 >= 0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected a 64-bit signed integer or '?'}}
+"tst.op"() {a = strided<[1, 2], offset: x>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected distinct ID}}
+"tst.op"() {a = distinct[x]<>} : () -> ()
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  // expected-error@+1 {{unknown key 'unknown_section' in file metadata dictionary}}
+  unknown_section: {}
+#-}
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+"tst.op"() {a = @} : () -> ()
+// -----
+
+// expected-error@+1 {{expected nested symbol reference identifier}}
+"tst.op"() {a = @a::b} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '"' in string literal}}
+"tst.op"() {a = #tst.x<"unterminated} : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() {a = "s" : } : () -> ()
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'undefined'}}
+"tst.op"() {a = 1 : !undefined} : () -> ()
+// -----
+
+// expected-error@+1 {{floating point value not valid for specified type}}
+"tst.op"() {a = 1.0 : index} : () -> ()
+// -----
+
+// expected-error@+1 {{expected attribute name}}
+"tst.op"() {a = [1, 2], } : () -> ()
+// -----
+
+// expected-error@+1 {{expected '>' to close an array attribute}}
+"tst.op"() {a = array<i32: 1, 2} : () -> ()

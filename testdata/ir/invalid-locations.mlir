@@ -1,0 +1,65 @@
+// Location parsing errors.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{expected location instance}}
+"tst.op"() : () -> () loc(
+// -----
+
+// expected-error@+1 {{expected ')' in location}}
+"tst.op"() : () -> () loc("file":1:2
+// -----
+
+// expected-error@+1 {{operation location alias was never defined}}
+"tst.op"() : () -> () loc(#undefined_loc)
+// -----
+
+// expected-error@+1 {{expected 'at' in callsite location}}
+"tst.op"() : () -> () loc(callsite("a":1:1 "b":2:2))
+// -----
+
+// expected-error@+1 {{expected ')' in location}}
+"tst.op"() : () -> () loc(callsite("a":1:1 at "b":2:2)
+// -----
+
+// expected-error@+1 {{expected '(' in callsite location}}
+"tst.op"() : () -> () loc(callsite "a":1:1 at "b":2:2))
+// -----
+
+// expected-error@+1 {{expected '[' in fused location}}
+"tst.op"() : () -> () loc(fused<"m">"a":1:1)
+// -----
+
+// expected-error@+1 {{expected ']' in fused location}}
+"tst.op"() : () -> () loc(fused["a":1:1 "b":2:2])
+// -----
+
+// expected-error@+1 {{expected '>' after fused location metadata}}
+"tst.op"() : () -> () loc(fused<"m"["a":1:1])
+// -----
+
+#not_a_loc = 1 : i32
+// expected-error@+1 {{expected location, but found '1 : i32'}}
+"tst.op"() : () -> () loc(#not_a_loc)
+// -----
+
+// expected-error@+1 {{expected location instance}}
+"tst.op"() : () -> () loc(bogus)
+// -----
+
+// expected-error@+1 {{expected ')' in location}}
+"tst.op"() : () -> () loc("name"(unknown)
+// -----
+
+// expected-error@+1 {{custom op 'loc' is unknown (tried 'builtin.loc' as well)}}
+"tst.op"() : () -> () loc(unknown) loc(unknown)
+// -----
+
+// expected-error@+1 {{expected location instance}}
+"tst.op"() : () -> () loc(1)
+// -----
+
+"tst.r"() ({
+// expected-error@+1 {{expected location instance}}
+^bb0(%a: i32 loc(bogus)):
+  "tst.a"() : () -> ()
+}) : () -> ()

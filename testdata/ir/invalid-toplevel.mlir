@@ -1,0 +1,69 @@
+// Diagnostics about modules, symbols, file metadata and the top level of a file.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{'builtin.module' op expects region #0 to have 0 or 1 blocks}}
+"builtin.module"() ({
+^bb0:
+  "tst.a"() : () -> ()
+^bb1:
+  "tst.b"() : () -> ()
+}) : () -> ()
+// -----
+
+module {
+  "tst.a"() : () -> ()
+// expected-error@+1 {{expected operation name in quotes}}
+} {tst.b}
+// -----
+
+// expected-error@+1 {{expected '{' to begin a region}}
+module @a @b {
+}
+// -----
+
+module @m {
+  // expected-note@+1 {{see existing symbol definition here}}
+  func.func private @f()
+  // expected-error@+1 {{redefinition of symbol named 'f'}}
+  func.func private @f()
+}
+// -----
+
+// expected-error@+1 {{'builtin.module' op requires zero results}}
+"builtin.module"() ({
+^bb0:
+}) : () -> (i32)
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{'builtin.module' op requires zero operands}}
+"builtin.module"(%0) ({
+^bb0:
+}) : (i32) -> ()
+// -----
+
+module {
+  module {
+  // expected-error@+1 {{custom op 'extra' is unknown (tried 'builtin.extra' as well)}}
+  } extra
+}
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected ',' or '}'}}
+      blob: "0x04000000"
+      blob: "0x04000000"
+    }
+  }
+#-}
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  // expected-error@+1 {{expected ':'}}
+  dialect_resources {
+  }
+#-}
