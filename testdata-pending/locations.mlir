@@ -77,3 +77,10 @@ func.func @f(%x: i32 loc("farg":1:1)) {
 "tst.before"() : () -> () loc(unknown)
 "tst.marker_in_comment"() : () -> () loc(unknown) // -----
 "tst.after"() : () -> () loc(unknown)
+
+// -----
+
+// A file location may omit the column, which is then 0.
+// CHECK-LABEL: "tst.no_column"() : () -> () loc(#loc1)
+// CHECK: #loc1 = loc("file":1:0)
+"tst.no_column"() : () -> () loc("file":1)

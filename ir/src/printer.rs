@@ -813,6 +813,10 @@ impl<'c> Printer<'c> {
         let bytes = (width as usize).div_ceil(8);
         let elem_bytes = if complex { 2 * bytes } else { bytes };
         let n = kind.num_elements().unwrap_or(0) as usize;
+        // A type without elements prints as `dense<>`.
+        if n == 0 && !shape.is_empty() {
+            return;
+        }
         if !splat && n > 100 {
             self.out.push_str("\"0x");
             for b in data {

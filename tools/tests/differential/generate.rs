@@ -907,7 +907,6 @@ impl<'r> Gen<'r> {
         self.scope.extend(vals);
         vec![Doc::cat(parts).tag("builtin.cast")]
     }
-
 }
 
 /// `(args) -> results` as a document.

@@ -4,6 +4,8 @@
 use super::*;
 
 impl Gen<'_> {
+    /// An affine expression over `dims` dimensions and `syms` symbols; `symbolic` restricts it
+    /// to symbols and constants.
     fn affine_expr(&mut self, dims: usize, syms: usize, depth: usize, symbolic: bool) -> String {
         let leaf = depth > 2 || self.rng.chance(35);
         if leaf {
@@ -66,7 +68,7 @@ impl Gen<'_> {
         }
     }
 
-    fn affine_map_text(&mut self, dims: usize) -> Doc {
+    pub(super) fn affine_map_text(&mut self, dims: usize) -> Doc {
         let syms = self.rng.range(0, 2);
         let n = if dims == 0 {
             self.rng.range(0, 2)
@@ -83,7 +85,7 @@ impl Gen<'_> {
         ))
     }
 
-    fn affine_set_text(&mut self) -> Doc {
+    pub(super) fn affine_set_text(&mut self) -> Doc {
         let dims = self.rng.range(1, 3);
         let syms = self.rng.range(0, 2);
         let n = self.rng.range(1, 3);
@@ -104,7 +106,7 @@ impl Gen<'_> {
         ))
     }
 
-    fn strided_text(&mut self, rank: usize) -> Doc {
+    pub(super) fn strided_text(&mut self, rank: usize) -> Doc {
         let strides: Vec<String> = (0..rank)
             .map(|_| {
                 if self.rng.chance(20) {
@@ -122,7 +124,7 @@ impl Gen<'_> {
         Doc::text(format!("strided<[{}]{offset}>", strides.join(", ")))
     }
 
-    fn distinct_attr(&mut self) -> Doc {
+    pub(super) fn distinct_attr(&mut self) -> Doc {
         if !self.distinct.is_empty() && self.rng.chance(40) {
             let shared = self.distinct[self.rng.below(self.distinct.len())].clone();
             return Doc::text(shared)
@@ -142,7 +144,7 @@ impl Gen<'_> {
         Doc::text(text).tag("attr.distinct")
     }
 
-    fn opaque_attr(&mut self) -> Doc {
+    pub(super) fn opaque_attr(&mut self) -> Doc {
         let d = self.rng.pick(DIALECTS);
         let text = match self.rng.below(4) {
             0 => format!("#{d}.flag"),

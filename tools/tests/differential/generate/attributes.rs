@@ -6,7 +6,7 @@ use super::*;
 
 impl Gen<'_> {
     /// An attribute dictionary `{...}`; `allow_unit` permits bare keys.
-    fn attr_dict(&mut self, allow_unit: bool) -> Doc {
+    pub(super) fn attr_dict(&mut self, allow_unit: bool) -> Doc {
         let n = self.rng.range(1, 3);
         let mut entries = Vec::new();
         for i in 0..n {
@@ -21,7 +21,7 @@ impl Gen<'_> {
     }
 
     /// A dictionary of dialect attributes (names with a dot), for function arguments/results.
-    fn dialect_attr_dict(&mut self) -> Doc {
+    pub(super) fn dialect_attr_dict(&mut self) -> Doc {
         let n = self.rng.range(1, 2);
         let entries = (0..n)
             .map(|i| {
@@ -45,7 +45,7 @@ impl Gen<'_> {
     }
 
     /// Any attribute, occasionally through an alias.
-    fn attr(&mut self) -> Doc {
+    pub(super) fn attr(&mut self) -> Doc {
         self.depth += 1;
         let a = if self.depth > 3 {
             self.int_attr()
@@ -103,7 +103,7 @@ impl Gen<'_> {
     }
 
     /// An integer literal in range for `width` and signedness.
-    fn int_literal(&mut self, width: u32, signed: Option<bool>) -> String {
+    pub(super) fn int_literal(&mut self, width: u32, signed: Option<bool>) -> String {
         if width > 128 {
             let max_digits = ((width - 1) as usize * 30103 / 100_000).max(1);
             let n = self.rng.range(1, max_digits.min(60));
@@ -144,7 +144,7 @@ impl Gen<'_> {
         }
     }
 
-    fn int_attr(&mut self) -> Doc {
+    pub(super) fn int_attr(&mut self) -> Doc {
         match self.rng.below(6) {
             0 => Doc::text(self.int_literal(64, None)).tag("attr.int.default_i64"),
             1 => Doc::text(format!("{} : index", self.int_literal(64, Some(true))))
@@ -194,7 +194,7 @@ impl Gen<'_> {
         if hex { d.tag("attr.float.hex") } else { d }
     }
 
-    fn string_body(&mut self) -> (String, bool) {
+    pub(super) fn string_body(&mut self) -> (String, bool) {
         let mut s = String::new();
         let mut escaped = false;
         for _ in 0..self.rng.range(0, 4) {
@@ -205,7 +205,7 @@ impl Gen<'_> {
         (s, escaped)
     }
 
-    fn string_attr(&mut self) -> Doc {
+    pub(super) fn string_attr(&mut self) -> Doc {
         let (s, escaped) = self.string_body();
         let d = Doc::text(format!("\"{s}\"")).tag("attr.string");
         if escaped {
@@ -232,7 +232,7 @@ impl Gen<'_> {
     }
 
     /// A symbol name for a module, unique in the program.
-    fn module_name(&mut self) -> String {
+    pub(super) fn module_name(&mut self) -> String {
         let id = self.id();
         match self.rng.below(4) {
             0 => format!("\"quoted {id}\""),
@@ -252,7 +252,4 @@ impl Gen<'_> {
             d
         }
     }
-
-    /// A statically shaped tensor or vector type for elements attributes, with its element kind
-    /// and element count.
 }

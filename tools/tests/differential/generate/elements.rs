@@ -4,6 +4,8 @@
 use super::*;
 
 impl Gen<'_> {
+    /// A statically shaped tensor or vector type for elements attributes, with its element kind
+    /// and element count.
     fn static_shaped(&mut self, allow_vector: bool) -> (Doc, Elem, Vec<u64>) {
         let vector = allow_vector && self.rng.chance(25);
         let (elem, kind) = if vector {
@@ -93,7 +95,7 @@ impl Gen<'_> {
         }
     }
 
-    fn dense_attr(&mut self) -> Doc {
+    pub(super) fn dense_attr(&mut self) -> Doc {
         if self.rng.chance(10) {
             let n = self.rng.range(1, 3);
             let d = self.rng.pick(DIALECTS);
@@ -157,7 +159,7 @@ impl Gen<'_> {
         Doc::cat(vec![Doc::text(format!("dense<{body}> : ")), ty]).tag(tag)
     }
 
-    fn dense_resource(&mut self) -> Doc {
+    pub(super) fn dense_resource(&mut self) -> Doc {
         let n = self.rng.range(1, 4);
         let key = format!("blob{}", self.id());
         if self.rng.chance(60) {
@@ -170,7 +172,7 @@ impl Gen<'_> {
         Doc::text(format!("dense_resource<{key}> : tensor<{n}xi32>")).tag("attr.dense_resource")
     }
 
-    fn sparse_attr(&mut self) -> Doc {
+    pub(super) fn sparse_attr(&mut self) -> Doc {
         let rows = self.rng.range(2, 4) as u64;
         let cols = self.rng.range(2, 4) as u64;
         let nnz = self.rng.range(0, 3);
@@ -202,7 +204,7 @@ impl Gen<'_> {
         Doc::text(format!("sparse<{body}> : tensor<{rows}x{cols}x{ty}>")).tag("attr.sparse")
     }
 
-    fn dense_array(&mut self) -> Doc {
+    pub(super) fn dense_array(&mut self) -> Doc {
         let (ty, kind) = *self.rng.pick(&[
             ("i1", Elem::Int(1, None)),
             ("i8", Elem::Int(8, None)),
@@ -227,7 +229,4 @@ impl Gen<'_> {
         };
         Doc::text(text).tag("attr.dense_array")
     }
-
-    /// An affine expression over `dims` dimensions and `syms` symbols; `symbolic` restricts it
-    /// to symbols and constants.
 }

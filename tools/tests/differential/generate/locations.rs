@@ -5,7 +5,7 @@ use super::*;
 
 impl Gen<'_> {
     /// ` loc(...)` or nothing, removable by the shrinker.
-    fn opt_loc(&mut self) -> Doc {
+    pub(super) fn opt_loc(&mut self) -> Doc {
         if !self.rng.chance(30) {
             return Doc::text("");
         }
@@ -28,7 +28,7 @@ impl Gen<'_> {
     }
 
     /// The inside of a `loc(...)`.
-    fn loc_body(&mut self, depth: usize) -> Doc {
+    pub(super) fn loc_body(&mut self, depth: usize) -> Doc {
         let leaf = depth >= 2;
         let file = *self
             .rng

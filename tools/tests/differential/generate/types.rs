@@ -6,7 +6,7 @@ use super::*;
 
 impl Gen<'_> {
     /// A type for an SSA value (anything, occasionally through an alias).
-    fn value_type(&mut self) -> Ty {
+    pub(super) fn value_type(&mut self) -> Ty {
         let t = self.ty(0);
         self.maybe_type_alias(t)
     }
@@ -21,7 +21,7 @@ impl Gen<'_> {
         Ty::plain(&name, "alias.type.use")
     }
 
-    fn ty(&mut self, depth: usize) -> Ty {
+    pub(super) fn ty(&mut self, depth: usize) -> Ty {
         let deep = depth < 2;
         match self.rng.below(if deep { 20 } else { 8 }) {
             0..=2 => self.int_type(),
@@ -39,7 +39,7 @@ impl Gen<'_> {
         }
     }
 
-    fn int_width(&mut self) -> u32 {
+    pub(super) fn int_width(&mut self) -> u32 {
         match self.rng.below(12) {
             0 | 1 => 1,
             2 => 8,
@@ -53,7 +53,7 @@ impl Gen<'_> {
         }
     }
 
-    fn int_type_of(&mut self, width: u32) -> (Ty, Option<bool>) {
+    pub(super) fn int_type_of(&mut self, width: u32) -> (Ty, Option<bool>) {
         let (prefix, signed, tag) = match self.rng.below(6) {
             0 => ("si", Some(true), "type.int.signed"),
             1 => ("ui", Some(false), "type.int.unsigned"),
@@ -73,7 +73,7 @@ impl Gen<'_> {
         )
     }
 
-    fn int_type(&mut self) -> Ty {
+    pub(super) fn int_type(&mut self) -> Ty {
         let w = self.int_width();
         self.int_type_of(w).0
     }
@@ -130,7 +130,7 @@ impl Gen<'_> {
     }
 
     /// A shape: dimension sizes (`None` for `?`).
-    fn shape(&mut self, dynamic: bool, max_rank: usize) -> Vec<Option<u64>> {
+    pub(super) fn shape(&mut self, dynamic: bool, max_rank: usize) -> Vec<Option<u64>> {
         (0..self.rng.range(0, max_rank))
             .map(|_| {
                 if dynamic && self.rng.chance(20) {
@@ -150,7 +150,7 @@ impl Gen<'_> {
     }
 
     /// An element type for tensors and memrefs, with its literal kind.
-    fn element_type(&mut self, allow_opaque: bool) -> (Ty, Elem) {
+    pub(super) fn element_type(&mut self, allow_opaque: bool) -> (Ty, Elem) {
         match self.rng.below(10) {
             0..=3 => {
                 let w = self.int_width();

@@ -1,0 +1,149 @@
+// More parser diagnostics: aliases, blocks, elements, layouts, ellipses and friends.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{attribute names with a '.' are reserved for dialect-defined names}}
+#a.b = 1 : i32
+// -----
+
+// expected-error@+1 {{type names with a '.' are reserved for dialect-defined names}}
+!a.b = i32
+// -----
+
+// expected-error@+1 {{empty block: expect at least a terminator}}
+func.func @f() {
+  return
+^bb1:
+}
+// -----
+
+"tst.op"() ({
+// expected-error@+1 {{expected ')' to end region list}}
+}  : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+func.func private @f(...)
+// -----
+
+// expected-error@+1 {{expected ')' in location}}
+"tst.op"() : () -> () loc("f":1:2 too 3:4)
+// -----
+
+// expected-error@+1 {{expected '{' in attribute dictionary}}
+func.func @f() attributes 1 {
+  return
+}
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+"tst.op"() : () -> memref<4xf32, affine_set<(d0) : (d0 >= 0)>>
+// -----
+
+// expected-error@+1 {{expected i1 type for 'true' or 'false' values}}
+"tst.op"() {a = dense<true> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected memory space to be last in memref type}}
+"tst.op"() : () -> memref<4xf32, 1, strided<[1]>>
+// -----
+
+// expected-error@+1 {{expected ':' after 'offset'}}
+"tst.op"() {a = strided<[1], offset>} : () -> ()
+// -----
+
+"tst.r"() ({
+// expected-error@+1 {{expected SSA operand}}
+^bb0(x: i32):
+  "tst.a"() : () -> ()
+}) : () -> ()
+// -----
+
+func.func @f(%a: i32) {
+// expected-error@+1 {{invalid block name in region with named arguments}}
+^bb0(%b: i32):
+  return
+}
+// -----
+
+// expected-error@+1 {{missing ']' closing scalable dimension}}
+"tst.op"() : () -> vector<[4xf32>
+// -----
+
+// expected-error@+1 {{expected element literal of primitive type}}
+"tst.op"() {a = dense<[i32]> : tensor<1xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '=' after SSA name}}
+%a#x = "tst.op"() : () -> i32
+// -----
+
+// expected-error@+1 {{expected integer number of results}}
+%a: = "tst.op"() : () -> i32
+// -----
+
+// expected-error@+1 {{expected integer number of results}}
+%a:x = "tst.op"() : () -> (i32, i32)
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"tst.op"() {a = strided<[1], offset: ?, 3>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> tensor<4x[4]xf32>
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([1]) does not match type ([2])}}
+"tst.op"() {a = dense<(1, 2)> : tensor<2xcomplex<i32>>, b = dense<[(1, 2)]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> i
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> si
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> tuple<i32, >
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+"tst.op"() : () -> (i32) -> (i32,)
+// -----
+
+// expected-error@+1 {{expected 'x' in dimension list}}
+"tst.op"() : () -> tensor<?x?>
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> vector<4x>
+// -----
+
+// expected-error@+1 {{use of undeclared identifier}}
+"tst.op"() {a = affine_map<(d0) -> (d0 + s0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{non-affine expression: right operand of floordiv has to be either a constant or symbolic}}
+"tst.op"() {a = affine_map<(d0)[s0] -> (s0 floordiv d0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{missing right operand of binary operator}}
+"tst.op"() {a = affine_map<(d0) -> (d0 +)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() {a = 0x7FC00000 : i64x} : () -> ()
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+"tst.op"() {a = [,]} : () -> ()
+// -----
+
+// expected-error@+1 {{expected attribute name}}
+"tst.op"() {a = {,}} : () -> ()
+// -----
+
+// expected-error@+1 {{expected nested symbol reference identifier}}
+"tst.op"() {a = @f::} : () -> ()
