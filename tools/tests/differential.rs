@@ -12,8 +12,12 @@
 //! Environment: `MICA_DIFF_CASES` (number of programs, default 500), `MICA_DIFF_SEED` (decimal
 //! or 0x-hex), `MICA_DIFF_SHOW` (how many minimized disagreements to show, default 10),
 //! `MICA_DIFF_VERBOSE=1` (also show programs mlir-opt rejects), `MICA_DIFF_MODES` (a comma
-//! separated subset of `generic,custom,debuginfo`; the first one decides acceptance), `MICA_MLIR_OPT` (the mlir-opt
-//! to use), `MICA_REQUIRE_ORACLES=1` (fail instead of skipping without mlir-opt).
+//! separated subset of `generic,custom,debuginfo`; the first one decides acceptance),
+//! `MICA_MLIR_OPT` (the mlir-opt to use), `MICA_REQUIRE_ORACLES=1` (fail instead of skipping
+//! without mlir-opt).
+//!
+//! Debug-info mode compares each program exactly as a `--split-input-file` run prints it (the
+//! implicit module of a chunk after a `// -----` marker is located at the end of the marker).
 
 #[path = "differential/compare.rs"]
 mod compare;
@@ -60,6 +64,7 @@ const BATCH: usize = 100;
 /// mlir-opt runs spent shrinking one disagreement at most (most need a few dozen).
 const SHRINK_BUDGET_EACH: usize = 150;
 
+/// The value of the environment variable `name` as a decimal or `0x` hexadecimal number.
 fn env_number(name: &str) -> Option<u64> {
     let v = std::env::var(name).ok()?;
     let parsed = match v.strip_prefix("0x") {
@@ -80,14 +85,21 @@ struct Case {
 
 #[test]
 fn ir_opt_prints_what_mlir_opt_prints_on_random_programs() {
-    let Some(mlir) = MlirOpt::find() else {
-        if std::env::var("MICA_REQUIRE_ORACLES").as_deref() == Ok("1") {
-            panic!("mlir-opt 22 not found (set MICA_MLIR_OPT) and MICA_REQUIRE_ORACLES=1");
+    let mlir = match MlirOpt::find() {
+        Ok(m) => m,
+        Err(path) => {
+            if std::env::var("MICA_REQUIRE_ORACLES").as_deref() == Ok("1") {
+                panic!(
+                    "mlir-opt 22 not found at {} and MICA_REQUIRE_ORACLES=1",
+                    path.display()
+                );
+            }
+            eprintln!(
+                "SKIPPED: mlir-opt 22 not found at {} (set MICA_MLIR_OPT)",
+                path.display()
+            );
+            return;
         }
-        eprintln!(
-            "SKIPPED: mlir-opt 22 not found at /usr/lib/llvm-22/bin/mlir-opt (set MICA_MLIR_OPT)"
-        );
-        return;
     };
     let n = env_number("MICA_DIFF_CASES").map_or(DEFAULT_CASES, |v| v as usize);
     let seed = env_number("MICA_DIFF_SEED").unwrap_or(DEFAULT_SEED);
@@ -253,7 +265,8 @@ fn write_rejections(
 }
 
 /// Per feature: how many accepted programs use it and which share of those fails in each
-/// mode, the features whose programs fail most often (on average over the modes) first (at most `FEATURE_ROWS` rows).
+/// mode; the features whose programs fail most often (on average over the modes) first, at
+/// most `FEATURE_ROWS` rows.
 fn write_feature_table(report: &mut String, cases: &[Case], modes: &[Mode]) {
     let mut table: BTreeMap<&str, (usize, Vec<usize>)> = BTreeMap::new();
     for c in cases.iter().filter(|c| !c.judgements.is_empty()) {

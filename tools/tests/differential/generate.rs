@@ -616,7 +616,8 @@ impl<'r> Gen<'r> {
         }
     }
 
-    /// Result names for `types`: `%x`, `%x:2`, or several groups; returns (definition text, values).
+    /// Result names for `types`: `%x`, `%x:2`, or several groups; returns the definition text,
+    /// the values, and whether a group was used.
     fn results(&mut self, types: &[Ty]) -> (String, Vec<Val>, bool) {
         if types.is_empty() {
             return (String::new(), Vec::new(), false);

@@ -74,13 +74,17 @@ pub struct MlirOpt {
 }
 
 impl MlirOpt {
-    /// mlir-opt 22 from `MICA_MLIR_OPT` or its Debian location, if present.
-    pub fn find() -> Option<MlirOpt> {
+    /// mlir-opt 22 from `MICA_MLIR_OPT` or its Debian location; the path tried if it is missing.
+    pub fn find() -> Result<MlirOpt, PathBuf> {
         let path = std::env::var_os("MICA_MLIR_OPT").map_or_else(
             || PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"),
             PathBuf::from,
         );
-        path.is_file().then_some(MlirOpt { path })
+        if path.is_file() {
+            Ok(MlirOpt { path })
+        } else {
+            Err(path)
+        }
     }
 
     /// Runs mlir-opt with `flags` on a batch and returns one verdict per program.
