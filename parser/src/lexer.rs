@@ -165,8 +165,12 @@ pub fn lex_at(src: &str, pos: usize) -> Token {
         }
         Some(Err(())) => {
             let sp = lx.span();
-            // Unterminated strings lex as errors; report them at the quote.
-            let start = pos + sp.start;
+            let mut start = pos + sp.start;
+            if rest[sp.start..].starts_with('"') {
+                // An unterminated string: MLIR reports it where the line ends.
+                start += rest[sp.start..].find('\n').unwrap_or(rest.len() - sp.start);
+                return Token { kind: Tok::Error, start, end: start };
+            }
             let end = (start + rest[sp.start..].chars().next().map_or(1, char::len_utf8)).min(src.len());
             Token { kind: Tok::Error, start, end }
         }

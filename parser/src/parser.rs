@@ -222,6 +222,7 @@ impl<'a> Parser<'a> {
         let at = self.tok.start;
         let c = self.src[at..].chars().next().unwrap_or(' ');
         let msg = match c {
+            _ if self.tok.end == self.tok.start => "expected '\"' in string literal",
             '"' => "expected '\"' in string literal",
             '.' => "expected three consecutive dots for an ellipsis",
             '!' => "invalid type identifier",

@@ -128,11 +128,13 @@ fn freeze(doc: Doc) -> Doc {
 enum Elem {
     /// An integer of this width; `signed`: `Some(true)` si, `Some(false)` ui, `None` signless.
     Int(u32, Option<bool>),
+    /// `index`.
     Index,
     /// A float of this width in bits.
     Float(u32),
-    /// A complex number of the inner element kind (int or float).
+    /// A complex number of signless integers of this width.
     ComplexInt(u32),
+    /// A complex number of floats.
     ComplexFloat,
     /// Anything else (vectors, opaque types): no literal elements.
     Other,
@@ -369,10 +371,11 @@ impl<'r> Gen<'r> {
         }
     }
 
-    /// A `func.func`: definition or private declaration.
+    /// A `func.func`: definition or declaration (private or nested), of any visibility.
     fn func(&mut self, sig: &FuncSig, indent: &str) -> Doc {
         let decl = self.rng.chance(20);
-        let vis = match self.rng.below(6) {
+        let vis = match self.rng.below(7) {
+            3 => Doc::text("nested ").tag("func.nested"),
             _ if decl => Doc::text("private ").tag("func.private"),
             0 | 1 => Doc::text("private ").tag("func.private"),
             2 => Doc::text("public ").tag("func.public_explicit"),
