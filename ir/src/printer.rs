@@ -1255,3 +1255,88 @@ impl AliasCollector<'_> {
         }
     }
 }
+
+/// Writes the `{-# dialect_resources: ... #-}` block for the resources that `top` still
+/// references (`dense_resource<key>` for builtin ones, the key inside an attribute of the
+/// owning dialect for others), as mlir-opt prints it after the operation. Empty when none is.
+/// `resources` holds (dialect, key, value text) as parsed.
+pub fn print_resources(ctx: &Context, body: &Body, top: Op, resources: &[(String, String, String)]) -> String {
+    if resources.is_empty() {
+        return String::new();
+    }
+    let mut used: Vec<(String, String)> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<Attr> = rustc_hash::FxHashSet::default();
+    let mut stack: Vec<Attr> = Vec::new();
+    collect_op_attrs(body, top, &mut stack);
+    while let Some(a) = stack.pop() {
+        if !seen.insert(a) {
+            continue;
+        }
+        match ctx.attr_kind(a) {
+            AttrKind::DenseResource { handle, .. } => used.push(("builtin".into(), handle.to_string())),
+            AttrKind::Opaque { dialect, body, .. } => {
+                let d = ctx.str(*dialect);
+                for (rd, key, _) in resources {
+                    if rd == d && contains_word(body, key) {
+                        used.push((rd.clone(), key.clone()));
+                    }
+                }
+            }
+            AttrKind::Array(xs) => stack.extend(xs.iter()),
+            AttrKind::Dictionary(es) => stack.extend(es.iter().map(|e| e.1)),
+            AttrKind::Dialect { params, .. } => stack.extend(params.iter()),
+            _ => {}
+        }
+    }
+    let mut dialects: Vec<&str> = Vec::new();
+    for (d, k, _) in resources {
+        if used.iter().any(|u| &u.0 == d && &u.1 == k) && !dialects.contains(&d.as_str()) {
+            dialects.push(d);
+        }
+    }
+    if dialects.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n{-#\n  dialect_resources: {\n");
+    for (i, d) in dialects.iter().enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        let _ = write!(out, "    {d}: {{\n");
+        let entries: Vec<&(String, String, String)> =
+            resources.iter().filter(|(rd, k, _)| rd == d && used.iter().any(|u| &u.0 == rd && &u.1 == k)).collect();
+        for (j, (_, k, v)) in entries.iter().enumerate() {
+            if j > 0 {
+                out.push_str(",\n");
+            }
+            let _ = write!(out, "      {k}: {v}");
+        }
+        out.push_str("\n    }");
+    }
+    out.push_str("\n  }\n#-}\n");
+    out
+}
+
+fn collect_op_attrs(body: &Body, op: Op, out: &mut Vec<Attr>) {
+    let d = body.op(op);
+    out.push(d.attrs);
+    out.extend(d.properties);
+    let (rb, regions) = body.op_regions(op);
+    for &r in regions {
+        for &b in rb.region_blocks(r) {
+            for inner in rb.block_ops(b) {
+                collect_op_attrs(rb, inner, out);
+            }
+        }
+    }
+}
+
+/// Whether `key` occurs in `text` as a whole identifier.
+fn contains_word(text: &str, key: &str) -> bool {
+    let is_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.';
+    text.match_indices(key).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + key.len()..].chars().next();
+        !before.is_some_and(is_id) && !after.is_some_and(is_id)
+    })
+}

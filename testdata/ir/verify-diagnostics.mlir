@@ -44,7 +44,7 @@
 
 // -----
 
-// expected-error@+2 {{redefinition of SSA value '%y'}}
+// expected-error@+3 {{redefinition of SSA value '%y'}}
 // expected-note@below {{previously defined here}}
 %y = "tst.a"() : () -> i32
 %y = "tst.b"() : () -> i32

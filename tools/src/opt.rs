@@ -160,6 +160,14 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     (outputs.join(sep), Outcome { stderr, success })
 }
 
+/// The text ir-opt writes for a module: the operation, the resources it references, a newline.
+fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptions) -> String {
+    let mut out = mica_ir::print_op_to_string(ctx, &m.body, m.top, print);
+    out.push_str(&mica_ir::printer::print_resources(ctx, &m.body, m.top, &m.resources));
+    out.push('\n');
+    out
+}
+
 fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
     let src = Source::new(name, text);
@@ -174,14 +182,14 @@ fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, Str
         };
         let problems = mica_parser::verify_diagnostics::verify(&ctx, &src, &diags);
         if problems.is_empty() {
-            let out = result.ok().map(|m| mica_ir::print_op_to_string(&ctx, &m.body, m.top, &opts.print) + "\n");
+            let out = result.ok().map(|m| print_module(&ctx, &m, &opts.print));
             return (out, String::new(), true);
         }
         return (None, problems.join("\n") + "\n", false);
     }
     match result {
         Ok(m) => {
-            let out = mica_ir::print_op_to_string(&ctx, &m.body, m.top, &opts.print) + "\n";
+            let out = print_module(&ctx, &m, &opts.print);
             if opts.leak_ir {
                 // Freeing hundreds of thousands of small allocations costs more than the
                 // parse; the process is about to exit anyway.
