@@ -117,3 +117,35 @@
 
 // expected-error@+1 {{expected '}' in attribute dictionary}}
 "tst.op"() {a = 1e5} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = -0} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for type}}
+"tst.op"() {a = dense<[1, 2]> : tensor<2xindex>, b = dense<99999999999999999999> : tensor<2xindex>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected 'true' or 'false' values for i1 type}}
+"tst.op"() {a = array<i1: 2>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected shape ([2]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([1])}}
+"tst.op"() {a = sparse<[[0, 0]], [1]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected shape ([2]); inferred shape of indices literal ([1, 1]); inferred shape of values literal ([2])}}
+"tst.op"() {a = sparse<[[0]], [1, 2]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{elements literal type must have static shape}}
+"tst.op"() {a = sparse<[[0]], [1]> : tensor<?xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() {a = dense<[1, 2]> : vector<2x?xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected ']'}}
+"tst.op"() {a = dense<[1, 2> : tensor<2xi32>} : () -> ()

@@ -16,6 +16,7 @@ pub fn register(ctx: &mut Context) {
             | Traits::NO_TERMINATOR,
     );
     module.parse = Some(parse_module);
+    module.verify = Some(verify_module);
     module.print = Some(print_module);
     module.properties = &["sym_name", "sym_visibility"];
     module.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };
@@ -121,6 +122,16 @@ fn parse_module(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result
         state.properties = Some(ctx.dict_attr(props));
     }
     p.parse_region(state, &[])?;
+    Ok(())
+}
+
+fn verify_module(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let (rb, regions) = body.op_regions(op);
+    for &r in regions {
+        if rb.region_blocks(r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
+            return Err(Diagnostic::error(body.op(op).loc, "'builtin.module' op region should have no arguments"));
+        }
+    }
     Ok(())
 }
 

@@ -41,6 +41,9 @@ struct Scope<'a> {
 struct ForwardRef {
     placeholder: Value,
     offset: usize,
+    /// Depth of the name scope the use was in: only a definition in that scope or an
+    /// enclosing one can resolve it.
+    depth: usize,
 }
 
 struct BlockScope {
@@ -510,7 +513,12 @@ impl<'a> Parser<'a> {
         }
         // Resolve forward references.
         if self.forward.last().is_some_and(|f| !f.is_empty()) {
+            let depth = self.scopes.len();
             for (i, &v) in values.iter().enumerate() {
+                let visible = self.forward.last().and_then(|f| f.get(&(name, i as u32))).is_some_and(|f| f.depth >= depth);
+                if !visible {
+                    continue;
+                }
                 let fwd = self.forward.last_mut().and_then(|f| f.remove(&(name, i as u32)));
                 if let Some(f) = fwd {
                     let pty = self.cur_body_ref().value_type(f.placeholder);
@@ -531,7 +539,11 @@ impl<'a> Parser<'a> {
             }
             // Uses like %x#3 of a group with fewer results.
             let n = values.len() as u32;
-            if let Some(f) = self.forward.last().and_then(|f| f.iter().find(|((k, i), _)| *k == name && *i >= n).map(|(_, f)| f.offset)) {
+            if let Some(f) = self
+                .forward
+                .last()
+                .and_then(|f| f.iter().find(|((k, i), r)| *k == name && *i >= n && r.depth >= depth).map(|(_, f)| f.offset))
+            {
                 return self.err(f, "reference to invalid result number");
             }
         }
@@ -588,7 +600,7 @@ impl<'a> Parser<'a> {
         let fb = *self.fwd_blocks.last().expect("forward block");
         let placeholder = self.cur_body().add_block_arg(fb, ty, None);
         if let Some(f) = self.forward.last_mut() {
-            f.insert((name, number), ForwardRef { placeholder, offset });
+            f.insert((name, number), ForwardRef { placeholder, offset, depth: self.scopes.len() });
         }
         Ok(placeholder)
     }

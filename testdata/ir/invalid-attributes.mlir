@@ -159,3 +159,55 @@
 
 // expected-error@+1 {{expected '>' to close an array attribute}}
 "tst.op"() {a = array<i32: 1, 2} : () -> ()
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+"tst.op"() {a = +1} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 99999999999999999999 : index} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 128 : si8} : () -> ()
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"tst.op"() {a = 256 : ui8} : () -> ()
+// -----
+
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+"tst.op"() {a = dense<[1.0, 2.0]> : tensor<2xf32>, b = dense<0x7FC00000> : tensor<2xf16>} : () -> ()
+// -----
+
+// expected-error@+1 {{redefinition of identifier 's0'}}
+"tst.op"() {a = affine_map<(d0)[s0, s0] -> (d0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+"tst.op"() {a = affine_map<(d0) -> (d0 * d0)>} : () -> ()
+// -----
+
+// expected-error@+1 {{use of undeclared identifier}}
+"tst.op"() {a = affine_map<(x) -> (y)>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"tst.op"() {a = strided<[?], offset: ??>} : () -> ()
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([1, 2]) does not match type ([2])}}
+"tst.op"() {a = dense<[[1, 2]]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"tst.op"() {a = dense<[1, [2]]> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"tst.op"() {a = dense<1 : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"tst.op"() {a = dense<"0x0100000002000000" : tensor<2xi32>} : () -> ()

@@ -58,6 +58,11 @@ func.func @undeclared() {
 "tst.op"(%a, %b) : (i32) -> ()
 // -----
 
+%a = "tst.a"() : () -> i32
+// expected-error@+1 {{expected 1 operand type}}
+"tst.op"(%a) : (i32, i32) -> ()
+// -----
+
 // expected-error@+1 {{use of undeclared SSA value name}}
 "tst.forward"(%later) : (i32) -> ()
 // -----

@@ -1,6 +1,7 @@
 // Locations: parsing every location form and printing them with --mlir-print-debuginfo,
 // as `#loc` aliases after the module; without the flag they are not printed at all.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --mlir-print-debuginfo | FileCheck %s
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --mlir-print-debuginfo | ir-opt --allow-unregistered-dialect --split-input-file --mlir-print-debuginfo | FileCheck %s
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file | FileCheck %s --check-prefix=NODEBUG
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --mlir-print-debuginfo --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 

@@ -6,8 +6,8 @@
 //! three modes (generic, custom, custom with debug info); programs it rejects are discarded and
 //! counted. Mica must print the same bytes. The test reports the pass rate per mode, which
 //! features the failing programs use, and the first distinct disagreements shrunk to minimal
-//! programs with a unified diff; it fails when a pass rate drops below its floor in `FLOORS`
-//! (raise the floors as bugs get fixed).
+//! programs with a unified diff; with the default seed and case count it fails when a pass rate
+//! drops below its floor in `FLOORS` (raise the floors as bugs get fixed).
 //!
 //! Environment: `MICA_DIFF_CASES` (number of programs, default 500), `MICA_DIFF_SEED` (decimal
 //! or 0x-hex), `MICA_DIFF_SHOW` (how many minimized disagreements to show, default 10),
@@ -43,11 +43,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Minimum pass rates (percent of the programs mlir-opt accepts) with the default seed and case
-/// count: the measured rates rounded down. Raise them as bugs get fixed.
+/// count (other runs only report): the measured rates rounded down. Raise them as bugs get
+/// fixed.
 const FLOORS: [(Mode, f64); 3] = [
-    (Mode::Generic, 0.0),
-    (Mode::Custom, 0.0),
-    (Mode::Debuginfo, 0.0),
+    (Mode::Generic, 42.0),
+    (Mode::Custom, 34.0),
+    (Mode::Debuginfo, 5.0),
 ];
 /// The generator must write valid IR: at most this percentage of programs may be rejected.
 const MAX_REJECTED_PERCENT: f64 = 5.0;
@@ -223,6 +224,10 @@ fn ir_opt_prints_what_mlir_opt_prints_on_random_programs() {
         rejected_pct <= MAX_REJECTED_PERCENT,
         "the generator wrote {rejected_pct:.1}% invalid programs (at most {MAX_REJECTED_PERCENT}% allowed)"
     );
+    if seed != DEFAULT_SEED || n != DEFAULT_CASES {
+        eprintln!("(pass-rate floors apply to the default seed and case count only)");
+        return;
+    }
     let below: Vec<String> = FLOORS
         .iter()
         .filter(|(m, floor)| rates.get(m).is_some_and(|rate| rate < floor))

@@ -188,3 +188,38 @@ pub fn normalize_numbers(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{normalize_numbers, signature, unified};
+
+    #[test]
+    fn unified_diff_shows_hunks_with_context() {
+        let old = "a\nb\nc\nd\ne\nf\ng\n";
+        let new = "a\nb\nc\nD\ne\nf\ng\n";
+        let d = unified("old", "new", old, new);
+        assert_eq!(
+            d,
+            "--- old\n+++ new\n@@ -2,5 +2,5 @@\n b\n c\n-d\n+D\n e\n f\n"
+        );
+        assert_eq!(unified("old", "new", old, old), "--- old\n+++ new\n");
+    }
+
+    #[test]
+    fn signatures_ignore_numbers_and_surrounding_text() {
+        let a = signature(
+            "x = dense<[1]> : tensor<1xi32>\n",
+            "x = dense<1> : tensor<1xi32>\n",
+        );
+        let b = signature(
+            "y = dense<[7]> : tensor<1xi8>\n",
+            "y = dense<7> : tensor<1xi8>\n",
+        );
+        assert_eq!(a, b);
+        assert_eq!(a.into_iter().collect::<Vec<_>>(), ["[0] => 0"]);
+        assert_eq!(
+            normalize_numbers("#loc12 = loc(\"f\":3:40) 0xFF00 : i8"),
+            "#loc0 = loc(\"f\":0:0) 0 : i0"
+        );
+    }
+}

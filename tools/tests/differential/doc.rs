@@ -208,3 +208,47 @@ impl Doc {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Doc;
+
+    fn sample() -> Doc {
+        let dict = Doc::opt_list(" {", ", ", "}", vec![Doc::text("a = 1"), Doc::text("b")]);
+        let ty = Doc::text("tensor<4xf32>")
+            .tag("type.tensor")
+            .or(Doc::text("i32"));
+        Doc::cat(vec![
+            Doc::text("\"t.op\"()"),
+            dict,
+            Doc::text(" : () -> "),
+            ty,
+        ])
+    }
+
+    #[test]
+    fn moves_drop_items_then_simplify_choices_in_pre_order() {
+        let d = sample();
+        assert_eq!(d.render(), "\"t.op\"() {a = 1, b} : () -> tensor<4xf32>");
+        assert_eq!(d.move_count(), 3);
+        assert_eq!(
+            d.with_move(0).render(),
+            "\"t.op\"() {b} : () -> tensor<4xf32>"
+        );
+        assert_eq!(
+            d.with_move(1).render(),
+            "\"t.op\"() {a = 1} : () -> tensor<4xf32>"
+        );
+        assert_eq!(d.with_move(2).render(), "\"t.op\"() {a = 1, b} : () -> i32");
+        let empty = d.with_move(0).with_move(0);
+        assert_eq!(empty.render(), "\"t.op\"() : () -> tensor<4xf32>");
+        assert_eq!(empty.move_count(), 1);
+    }
+
+    #[test]
+    fn tags_come_only_from_rendered_parts() {
+        let d = sample();
+        assert!(d.tags().contains("type.tensor"));
+        assert!(!d.with_move(2).tags().contains("type.tensor"));
+    }
+}
