@@ -20,6 +20,16 @@ pub fn parse_source(ctx: &Context, file: &str, src: &str) -> Result<ParsedModule
     Parser::new(ctx, file, src).parse_module()
 }
 
+/// Parses a whole string as one type (e.g. the element type inside a dialect type's body).
+pub fn parse_type_str(ctx: &Context, text: &str) -> Result<Type, Diagnostic> {
+    let mut p = Parser::new(ctx, "<type>", text);
+    match p.parse_type() {
+        Ok(t) if p.at_end() => Ok(t),
+        Ok(_) => Err(Diagnostic::error_at(p.offset_now(), "unexpected text after the type")),
+        Err(()) => Err(p.take_diagnostic().unwrap_or_else(|| Diagnostic::error_at(0, "invalid type"))),
+    }
+}
+
 /// A type as mlir-opt prints it (for diagnostic messages).
 pub fn type_to_string(ctx: &Context, t: Type) -> String {
     mica_ir::printer::type_string(ctx, t)

@@ -112,6 +112,16 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether all input has been consumed.
+    pub fn at_end(&self) -> bool {
+        self.tok.kind == Tok::Eof
+    }
+
+    /// Byte offset of the next token.
+    pub fn offset_now(&self) -> usize {
+        self.tok.start
+    }
+
     /// The first error, if parsing failed.
     pub fn take_diagnostic(&mut self) -> Option<Diagnostic> {
         self.diag.take()

@@ -25,3 +25,7 @@
 // Raw data of complex elements.
 // CHECK-NEXT: "tst.complex_hex"() {c = dense<(67305985,134678021)> : tensor<2xcomplex<i32>>} : () -> ()
 "tst.complex_hex"() {c = dense<"0x0102030405060708"> : tensor<2xcomplex<i32>>} : () -> ()
+
+// Dense arrays of signed/unsigned integers and bf16; a two-byte hex string is one f16 splat.
+// CHECK-NEXT: "tst.arrays"() {a = array<ui8: 1>, c = dense<7.510180e-06> : tensor<3xf16>, d = array<si8: -1>, e = array<bf16: 1.500000e+00>} : () -> ()
+"tst.arrays"() {a = array<ui8: 1>, c = dense<"0x7E00"> : tensor<3xf16>, d = array<si8: -1>, e = array<bf16: 1.5>} : () -> ()

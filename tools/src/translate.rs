@@ -27,6 +27,13 @@ pub fn abi_type(ctx: &Context, t: Type) -> AbiType {
         }
         TypeKind::UnrankedMemRef { elem, .. } => AbiType::UnrankedMemRef { elem: Box::new(abi_type(ctx, *elem)) },
         TypeKind::Tuple(elems) => AbiType::Tuple(elems.iter().map(|e| abi_type(ctx, *e)).collect()),
+        // IREE's `!util.list<T>` is a homogeneous list.
+        TypeKind::Opaque { dialect, body } if ctx.str(*dialect) == "util" && body.starts_with("list<") && body.ends_with('>') => {
+            match mica_parser::parse_type_str(ctx, &body[5..body.len() - 1]) {
+                Ok(elem) => AbiType::List(Box::new(abi_type(ctx, elem))),
+                Err(_) => AbiType::Opaque(mica_ir::printer::type_string(ctx, t)),
+            }
+        }
         _ => AbiType::Opaque(mica_ir::printer::type_string(ctx, t)),
     }
 }
