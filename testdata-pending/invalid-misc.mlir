@@ -67,3 +67,7 @@ func.func @f() {
 
 // expected-error@+1 {{expected constant integer or floating point value}}
 "tst.op"() {a = -"s"} : () -> ()
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {h = #tst.x<->} : () -> ()

@@ -58,3 +58,15 @@ func.func @arg_shadows(%a: i32) {
 
 // expected-error@+1 {{expected '>' to close properties}}
 "tst.op"() <{a = 1} : () -> ()
+// -----
+
+// expected-note@+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @block_arg_other_block() {
+  "tst.br"()[^bb2] : () -> ()
+^bb1(%a: i32):
+  "tst.br"()[^bb2] : () -> ()
+^bb2:
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "tst.use"(%a) : (i32) -> ()
+  return
+}

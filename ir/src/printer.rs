@@ -4,7 +4,7 @@
 use crate::attrs::{AttrKind, Location};
 use crate::body::{Block, Body, Op, Region, Value, ValueDef};
 use crate::names::{NameTable, ValueName};
-use crate::types::{DYNAMIC, Signedness, TypeKind};
+use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
 use crate::{Attr, Context, Type, intbits};
 use mica_apfloat::Float;
 use rustc_hash::FxHashMap;
@@ -69,6 +69,17 @@ pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptio
     let tail = p.alias_definitions(&deferred);
     p.out.push_str(&tail);
     p.out
+}
+
+/// How much of an attribute's type to leave out.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Elision {
+    /// Print the type.
+    Never,
+    /// Leave out `i64` and `f64`.
+    May,
+    /// Leave out the type of integers and floats.
+    Must,
 }
 
 /// A type as mlir-opt prints it, with no aliases (for diagnostics).
@@ -482,7 +493,7 @@ impl<'c> Printer<'c> {
                 }
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr_elided_type(*m);
+                    self.print_attr_may_elide_type(*m);
                 }
                 self.out.push('>');
             }
@@ -491,7 +502,7 @@ impl<'c> Printer<'c> {
                 self.print_type(*elem);
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr_elided_type(*m);
+                    self.print_attr_may_elide_type(*m);
                 }
                 self.out.push('>');
             }
@@ -572,15 +583,33 @@ impl<'c> Printer<'c> {
 
     /// Writes an attribute (or its alias), with its type where MLIR prints it.
     pub fn print_attr(&mut self, a: Attr) {
-        self.print_attr_impl(a, false);
+        self.print_attr_impl(a, Elision::Never);
     }
 
     /// Writes an attribute without the `: type` suffix of integers and floats.
     pub fn print_attr_elided_type(&mut self, a: Attr) {
-        self.print_attr_impl(a, true);
+        self.print_attr_impl(a, Elision::Must);
     }
 
-    fn print_attr_impl(&mut self, a: Attr, elide_type: bool) {
+    /// Writes an attribute, leaving out the default types `i64` and `f64` (as MLIR does for
+    /// array elements and memory spaces).
+    pub fn print_attr_may_elide_type(&mut self, a: Attr) {
+        self.print_attr_impl(a, Elision::May);
+    }
+
+    fn print_attr_impl(&mut self, a: Attr, elision: Elision) {
+        let ctx = self.ctx;
+        let elide_type = match elision {
+            Elision::Never => false,
+            Elision::Must => true,
+            Elision::May => match ctx.attr_kind(a) {
+                AttrKind::Integer { ty, .. } => {
+                    matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless })
+                }
+                AttrKind::Float { ty, .. } => matches!(ctx.type_kind(*ty), TypeKind::Float(FloatKind::F64)),
+                _ => false,
+            },
+        };
         if let Some(alias) = self.aliases.get(&AliasKey::Attr(a)) {
             let alias = alias.clone();
             let _ = write!(self.out, "#{alias}");
@@ -617,10 +646,10 @@ impl<'c> Printer<'c> {
             }
             AttrKind::String { value, ty } => {
                 self.print_string_literal(value);
-                if let Some(t) = ty {
+                if let Some(t) = ty.filter(|t| !matches!(ctx.type_kind(*t), TypeKind::None)) {
                     if !elide_type {
                         self.out.push_str(" : ");
-                        self.print_type(*t);
+                        self.print_type(t);
                     }
                 }
             }
@@ -631,7 +660,7 @@ impl<'c> Printer<'c> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.print_attr(*x);
+                    self.print_attr_may_elide_type(*x);
                 }
                 self.out.push(']');
             }
@@ -783,6 +812,23 @@ impl<'c> Printer<'c> {
         }
     }
 
+    /// Writes a scalar of `ty` given as little-endian bytes (integers of any width, index, floats).
+    fn print_scalar_bytes(&mut self, ty: Type, bytes: &[u8]) {
+        match self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } if *width > 128 => {
+                let words = intbits::from_le_bytes(bytes, *width);
+                self.out.push_str(&intbits::to_decimal(&words, *width, *signedness != Signedness::Unsigned));
+            }
+            _ => {
+                let mut v = 0u128;
+                for (k, b) in bytes.iter().enumerate().take(16) {
+                    v |= (*b as u128) << (8 * k);
+                }
+                self.print_scalar_bits(ty, v);
+            }
+        }
+    }
+
     /// Writes a scalar of `ty` given as raw bits (integers, index, floats).
     fn print_scalar_bits(&mut self, ty: Type, bits: u128) {
         match self.ctx.type_kind(ty) {
@@ -825,23 +871,19 @@ impl<'c> Printer<'c> {
             self.out.push('"');
             return;
         }
-        let read = |i: usize, part: usize| -> u128 {
+        let read = |i: usize, part: usize| -> &[u8] {
             let start = i * elem_bytes + part * bytes;
-            let mut v = 0u128;
-            for (k, b) in data.get(start..start + bytes).unwrap_or(&[]).iter().enumerate().take(16) {
-                v |= (*b as u128) << (8 * k);
-            }
-            v
+            data.get(start..start + bytes).unwrap_or(&[])
         };
         let mut print_elem = |p: &mut Self, i: usize| {
             if complex {
                 p.out.push('(');
-                p.print_scalar_bits(scalar, read(i, 0));
+                p.print_scalar_bytes(scalar, read(i, 0));
                 p.out.push(',');
-                p.print_scalar_bits(scalar, read(i, 1));
+                p.print_scalar_bytes(scalar, read(i, 1));
                 p.out.push(')');
             } else {
-                p.print_scalar_bits(scalar, read(i, 0));
+                p.print_scalar_bytes(scalar, read(i, 0));
             }
         };
         if splat || shape.is_empty() {

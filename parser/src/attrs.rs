@@ -542,7 +542,10 @@ impl Parser<'_> {
                             _ => return self.err(lit_at, "expected string element"),
                         }
                     }
-                    let splat = splat && n != 1 || (values.len() == 1 && n != 1);
+                    let splat = splat || values.len() == 1 || (!values.is_empty() && values.iter().all(|v| *v == values[0]));
+                    if splat {
+                        values.truncate(1);
+                    }
                     return Ok(ctx.attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
                 }
                 if !is_numeric {
@@ -570,7 +573,7 @@ impl Parser<'_> {
                 }
                 // A literal whose elements are all equal is stored as a splat, as MLIR does.
                 let all_same = !data.is_empty() && data.chunks(elem_bytes).all(|c| c == &data[..elem_bytes]);
-                if (splat || all_same) && n != 1 && n != 0 {
+                if (splat || all_same) && n != 0 {
                     data.truncate(elem_bytes);
                     return Ok(ctx.attr(AttrKind::DenseElements { ty, splat: true, data: data.into() }));
                 }
@@ -768,6 +771,10 @@ impl Parser<'_> {
                     }
                     let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColLoc") };
                     self.bump();
+                    if !self.is(Tok::Colon) {
+                        // `"file":line` means column 0.
+                        return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col: 0, end: None }));
+                    }
                     self.expect(Tok::Colon, "':' in FileLineColLoc")?;
                     if !self.is(Tok::Integer) {
                         return self.err_here("expected integer column number in FileLineColLoc");
@@ -788,7 +795,10 @@ impl Parser<'_> {
                         }
                         let Ok(ec) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColRange") };
                         self.bump();
-                        end = Some((el, ec));
+                        // A range that ends where it starts is a plain position.
+                        if (el, ec) != (line, col) {
+                            end = Some((el, ec));
+                        }
                     }
                     return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col, end }));
                 }

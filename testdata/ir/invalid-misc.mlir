@@ -147,3 +147,36 @@ func.func @f(%a: i32) {
 
 // expected-error@+1 {{expected nested symbol reference identifier}}
 "tst.op"() {a = @f::} : () -> ()
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'later'}}
+"tst.op"() : () -> !later
+!later = i32
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'b'}}
+#a = #b
+#b = 1 : i32
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+"tst.r"() ({
+  !inner = i32
+}) : () -> ()
+// -----
+
+// expected-error@+1 {{operation location alias was never defined}}
+"tst.op"() : () -> () loc(#later_loc)
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 'self'}}
+#self = [#self]
+// -----
+
+// expected-error@+1 {{undefined symbol alias id 't'}}
+!t = !t
+// -----
+
+// expected-error@+1 {{expected location, but found '1 : i64'}}
+"tst.op"() : () -> () loc(#not_loc)
+#not_loc = 1

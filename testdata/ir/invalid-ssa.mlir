@@ -210,3 +210,35 @@ func.func @self_use() {
 
 // expected-error@+1 {{empty operation name is invalid}}
 ""() : () -> ()
+// -----
+
+func.func @parent_region() {
+  "tst.r"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "tst.use"(%0) : (i32) -> ()
+  }) : () -> ()
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %0 = "tst.def"() : () -> i32
+  return
+}
+// -----
+
+func.func @child_region_value() {
+  "tst.r"() ({
+    %0 = "tst.def"() : () -> i32
+    "tst.t"() : () -> ()
+  }) : () -> ()
+  // expected-error@+1 {{use of undeclared SSA value name}}
+  "tst.use"(%0) : (i32) -> ()
+  return
+}
+// -----
+
+func.func @succ_operand_dominance() {
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "tst.br"(%0)[^bb1] : (i32) -> ()
+^bb1(%a: i32):
+  // expected-note@+1 {{operand defined here (op in the same region)}}
+  %0 = "tst.def"() : () -> i32
+  return
+}
