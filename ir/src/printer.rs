@@ -42,6 +42,8 @@ pub struct Printer<'c> {
     deferred_order: Vec<AliasKey>,
     /// Printed text of types already printed (without aliases at the top level).
     type_texts: FxHashMap<Type, String>,
+    /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
+    distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
     default_dialects: Vec<&'static str>,
 }
@@ -109,6 +111,7 @@ impl<'c> Printer<'c> {
             alias_order: Vec::new(),
             deferred_order: Vec::new(),
             type_texts: FxHashMap::default(),
+            distinct_ids: FxHashMap::default(),
             default_dialects: Vec::new(),
         }
     }
@@ -184,8 +187,18 @@ impl<'c> Printer<'c> {
             self.out.push(']');
         }
         if let Some(props) = data.properties {
+            // An unregistered op's properties are one opaque attribute to MLIR: no aliases.
+            let unregistered = self.ctx.registry().get(data.name).is_none();
             self.out.push_str(" <");
-            self.print_attr(props);
+            if unregistered {
+                let saved = std::mem::take(&mut self.aliases);
+                let saved_types = std::mem::take(&mut self.type_texts);
+                self.print_attr(props);
+                self.aliases = saved;
+                self.type_texts = saved_types;
+            } else {
+                self.print_attr(props);
+            }
             self.out.push('>');
         }
         let (rbody, regions) = body.op_regions(op);
@@ -774,7 +787,10 @@ impl<'c> Printer<'c> {
                 self.out.push('>');
             }
             AttrKind::Distinct { id, referenced } => {
-                let _ = write!(self.out, "distinct[{id}]<");
+                // MLIR numbers distinct attributes from 0 in the order it prints them.
+                let next = self.distinct_ids.len() as u64;
+                let n = *self.distinct_ids.entry(*id).or_insert(next);
+                let _ = write!(self.out, "distinct[{n}]<");
                 if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
                     self.print_attr(*referenced);
                 }
@@ -1156,7 +1172,9 @@ impl AliasCollector<'_> {
             self.deferring = false;
         }
         if let Some(p) = data.properties {
-            self.visit_attr(p);
+            if self.ctx.registry().get(data.name).is_some() {
+                self.visit_attr(p);
+            }
         }
         self.visit_attr(data.attrs);
         for v in body.operands(op) {
