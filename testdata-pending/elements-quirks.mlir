@@ -19,12 +19,6 @@
 
 // -----
 
-// A sparse literal with one index and one value prints in the splat form, also for vectors.
-// CHECK: "tst.sparse_vector"() {b = sparse<0, 1> : vector<2xi32>} : () -> ()
-"tst.sparse_vector"() {b = sparse<[[0]], [1]> : vector<2xi32>} : () -> ()
-
-// -----
-
 // A dense elements attribute may have a memref type.
 // CHECK: "tst.dense_memref"() {c = dense<[1, 2]> : memref<2xi32>} : () -> ()
 "tst.dense_memref"() {c = dense<[1, 2]> : memref<2xi32>} : () -> ()

@@ -6,12 +6,6 @@
 }) : () -> ()
 // -----
 
-// expected-error@+1 {{'builtin.module' op region should have no arguments}}
-"builtin.module"() ({
-^bb0(%a: i32):
-}) : () -> ()
-// -----
-
 "tst.op"() : () -> ()
 {-#
   dialect_resources: {

@@ -17,6 +17,7 @@ pub fn register(ctx: &mut Context) {
     );
     module.parse = Some(parse_module);
     module.verify = Some(verify_module);
+    module.default_dialect = Some("builtin");
     module.print = Some(print_module);
     module.properties = &["sym_name", "sym_visibility"];
     module.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };

@@ -43,6 +43,7 @@ pub fn register(ctx: &mut Context) {
     constant.print = Some(print_constant);
     constant.properties = &["value"];
     constant.verify_symbol_uses = Some(verify_constant_symbol);
+    constant.result_name = Some(|_, _, _| Some("f".to_string()));
     constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
     crate::register(ctx, constant);
 }

@@ -17,6 +17,9 @@ pub enum ValueName {
     Id(u32),
     /// `%argN`
     Arg(u32),
+    /// A name an op suggests for its result (`%f`, `%c0`), made unique with `_N` suffixes;
+    /// an index into the table's name list.
+    Named(u32),
 }
 
 /// Names of all values and blocks under one printed operation. Bodies are told apart by address
@@ -25,6 +28,11 @@ pub enum ValueName {
 pub struct NameTable {
     /// Per body (by address): names indexed by value, block numbers indexed by block.
     bodies: FxHashMap<usize, BodyNames>,
+    /// The text of `ValueName::Named` names.
+    names: Vec<String>,
+    /// Name scopes: the parent scope and the suggested names used in it. A region sees the
+    /// names of the regions enclosing it.
+    scopes: Vec<(Option<usize>, rustc_hash::FxHashSet<String>)>,
 }
 
 #[derive(Default)]
@@ -43,6 +51,7 @@ impl BodyNames {
 struct Counters {
     value: u32,
     arg: u32,
+    conflict: u32,
 }
 
 fn key(body: &Body) -> usize {
@@ -51,31 +60,65 @@ fn key(body: &Body) -> usize {
 
 impl NameTable {
     /// Numbers everything inside `top` (an operation of `body`).
-    pub fn build(_ctx: &Context, body: &Body, top: Op, unique_ids: bool) -> Self {
+    /// Suggested result names (custom form only) come from the ops' `result_name` hooks.
+    pub fn build(ctx: &Context, body: &Body, top: Op, unique_ids: bool, generic: bool) -> Self {
         let mut t = NameTable::default();
-        let mut counters = Counters { value: 0, arg: 0 };
+        t.scopes.push((None, Default::default()));
+        let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
         // The top operation's own results.
         t.number_op_results(body, top, &mut counters);
-        let mut stack: Vec<(&Body, Region, Counters)> = Vec::new();
+        let mut stack: Vec<(&Body, Region, Counters, usize)> = Vec::new();
         let (rb, regions) = body.op_regions(top);
         for r in regions {
-            stack.push((rb, *r, counters));
+            stack.push((rb, *r, counters, 0));
         }
-        while let Some((b, region, saved)) = stack.pop() {
+        while let Some((b, region, saved, parent_scope)) = stack.pop() {
             if !unique_ids {
                 counters = saved;
             }
-            t.number_region(b, region, &mut counters);
+            t.scopes.push((Some(parent_scope), Default::default()));
+            let scope = t.scopes.len() - 1;
+            t.number_region(ctx, b, region, &mut counters, scope, generic);
             for &block in b.region_blocks(region) {
                 for op in b.block_ops(block) {
                     let (rb, regions) = b.op_regions(op);
                     for r in regions {
-                        stack.push((rb, *r, counters));
+                        stack.push((rb, *r, counters, scope));
                     }
                 }
             }
         }
         t
+    }
+
+    fn name_used(&self, mut scope: usize, name: &str) -> bool {
+        loop {
+            let (parent, names) = &self.scopes[scope];
+            if names.contains(name) {
+                return true;
+            }
+            match parent {
+                Some(p) => scope = *p,
+                None => return false,
+            }
+        }
+    }
+
+    /// `name`, or `name_N` with the next free conflict number, recorded in `scope`.
+    fn unique_name(&mut self, name: String, scope: usize, c: &mut Counters) -> u32 {
+        let mut chosen = name.clone();
+        while self.name_used(scope, &chosen) {
+            chosen = format!("{name}_{}", c.conflict);
+            c.conflict += 1;
+        }
+        self.scopes[scope].1.insert(chosen.clone());
+        self.names.push(chosen);
+        (self.names.len() - 1) as u32
+    }
+
+    /// The text of a suggested name.
+    pub fn name_text(&self, index: u32) -> &str {
+        &self.names[index as usize]
     }
 
     fn names_of(&mut self, body: &Body) -> &mut BodyNames {
@@ -89,9 +132,10 @@ impl NameTable {
         }
     }
 
-    fn number_region(&mut self, body: &Body, region: Region, c: &mut Counters) {
-        let names = self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body));
+    fn number_region(&mut self, ctx: &Context, body: &Body, region: Region, c: &mut Counters, scope: usize, generic: bool) {
+        self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body));
         for (i, &block) in body.region_blocks(region).iter().enumerate() {
+            let names = self.names_of(body);
             names.blocks[block.index()] = i as u32;
             for &a in body.block_args(block) {
                 let name = if i == 0 {
@@ -104,10 +148,20 @@ impl NameTable {
                 names.values[a.index()] = Some(name);
             }
             for op in body.block_ops(block) {
-                if let Some(&first) = body.results(op).first() {
-                    names.values[first.index()] = Some(ValueName::Id(c.value));
-                    c.value += 1;
-                }
+                let Some(&first) = body.results(op).first() else { continue };
+                let suggested = if generic {
+                    None
+                } else {
+                    ctx.registry().get(body.op(op).name).and_then(|d| d.result_name).and_then(|f| f(ctx, body, op))
+                };
+                let name = match suggested {
+                    Some(n) => ValueName::Named(self.unique_name(n, scope, c)),
+                    None => {
+                        c.value += 1;
+                        ValueName::Id(c.value - 1)
+                    }
+                };
+                self.names_of(body).values[first.index()] = Some(name);
             }
         }
     }

@@ -59,7 +59,7 @@ enum AliasKey {
 pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions) -> String {
     let mut p = Printer::new(ctx, opts.clone());
     p.out.reserve(64 * body.count_ops());
-    p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids);
+    p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
     if !opts.local_scope {
         p.collect_aliases(body, top);
     }
@@ -150,9 +150,11 @@ impl<'c> Printer<'c> {
         match def.and_then(|d| d.print.map(|f| (d, f))) {
             Some((d, print)) => {
                 let name = d.name;
+                // The prefix goes when the op's dialect is the enclosing op's default dialect
+                // (`builtin` at the top level).
+                let default = self.default_dialects.last().copied().unwrap_or("builtin");
                 let short = match name.split_once('.') {
-                    Some(("builtin", rest)) => rest,
-                    Some((dialect, rest)) if self.default_dialects.last() == Some(&dialect) => rest,
+                    Some((dialect, rest)) if dialect == default => rest,
                     _ => name,
                 };
                 self.out.push_str(short);
@@ -325,6 +327,10 @@ impl<'c> Printer<'c> {
             Some(ValueName::Arg(n)) => {
                 self.out.push_str("%arg");
                 push_u32(&mut self.out, n);
+            }
+            Some(ValueName::Named(i)) => {
+                self.out.push('%');
+                self.out.push_str(self.names.name_text(i));
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }

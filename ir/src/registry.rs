@@ -115,6 +115,9 @@ pub type VerifyFn = fn(&Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), D
 /// A symbol-use verifier hook: checks one operation's references against the nearest
 /// enclosing symbol table.
 pub type VerifySymbolUsesFn = fn(&Context, &Body, Op, &crate::verify::SymbolTable<'_>) -> Result<(), Diagnostic>;
+/// Suggests a name for an op's first result in the custom form (`%f`, `%c0`); `None` keeps
+/// the default numbering.
+pub type ResultNameFn = fn(&Context, &Body, Op) -> Option<String>;
 /// A custom-form parser hook: reads what follows the op name into `state`. Errors are already
 /// reported through the parser when it returns `Err`.
 pub type ParseFn = for<'c> fn(&mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
@@ -142,12 +145,14 @@ pub struct OpDef {
     pub properties: &'static [&'static str],
     /// Operand, result, region and successor counts, checked before `verify`.
     pub shape: Shape,
+    /// The name suggested for the first result in the custom form.
+    pub result_name: Option<ResultNameFn>,
 }
 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[], shape: Shape::ANY }
+        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[], shape: Shape::ANY, result_name: None }
     }
 
     /// The dialect prefix of the name.

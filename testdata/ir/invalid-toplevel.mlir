@@ -29,6 +29,12 @@ module @m {
 }
 // -----
 
+// expected-error@+1 {{'builtin.module' op region should have no arguments}}
+"builtin.module"() ({
+^bb0(%a: i32):
+}) : () -> ()
+// -----
+
 // expected-error@+1 {{'builtin.module' op requires zero results}}
 "builtin.module"() ({
 ^bb0:

@@ -169,3 +169,33 @@
 func.func @f() {
   return loc("ret":2:2)
 } loc("func":3:3)
+
+// -----
+
+// Block argument locations are printed inline, even those never written (the argument's
+// position), and their aliases are still defined before the module.
+// CHECK-LABEL: #loc2 = loc("arg.mlir":1:1)
+// CHECK-NEXT: #loc3 = loc("{{.*}}locations.mlir":[[@LINE+11]]:35)
+// CHECK-NEXT: #loc5 = loc("farg":1:1)
+// CHECK-NEXT: module {
+// CHECK-NEXT: "tst.r"() ({
+// CHECK-NEXT: ^bb0(%arg0: i32 loc("arg.mlir":1:1), %arg1: f32 loc("{{.*}}locations.mlir":[[@LINE+7]]:35)):
+// CHECK-NEXT: "tst.t"() : () -> () loc(#loc1)
+// CHECK-NEXT: }) : () -> () loc(#loc1)
+// CHECK-NEXT: func.func @f(%arg0: i32 loc("farg":1:1)) {
+// CHECK-NEXT: return loc(#loc1)
+// CHECK-NEXT: } loc(#loc4)
+"tst.r"() ({
+^bb0(%a: i32 loc("arg.mlir":1:1), %b: f32):
+  "tst.t"() : () -> () loc(unknown)
+}) : () -> () loc(unknown)
+func.func @f(%x: i32 loc("farg":1:1)) {
+  return loc(unknown)
+} loc("func":3:3)
+
+// -----
+
+// A file location may omit the column, which is then 0.
+// CHECK-LABEL: "tst.no_column"() : () -> () loc(#loc1)
+// CHECK: #loc1 = loc("file":1:0)
+"tst.no_column"() : () -> () loc("file":1)

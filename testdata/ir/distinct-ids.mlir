@@ -1,4 +1,4 @@
-// Pending: distinct attribute ids are renumbered from 0 in order of appearance.
+// Distinct attribute ids are renumbered from 0 in order of appearance.
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 
 // CHECK: #distinct = distinct[0]<"x">
