@@ -120,3 +120,10 @@ func.func @f() {
   call @f() : (i32) -> ()
   return
 }
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{custom op 'unrealized_conversion_cast' is unknown (tried 'func.unrealized_conversion_cast' as well)}}
+  %0 = unrealized_conversion_cast %a : i32 to i64
+  return
+}

@@ -59,3 +59,26 @@
     }
   }
 #-}
+// -----
+
+%0 = "tst.a"() : () -> i32
+%1 = unrealized_conversion_cast %0 : i32
+// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' expected 'to'}}
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 1 operands and 2 types}}
+%1 = unrealized_conversion_cast %0 : i32, i32 to i64
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-note@+1 {{required by region isolation constraints}}
+module {
+  // expected-error@+1 {{'builtin.unrealized_conversion_cast' op using value defined outside the region}}
+  %1 = unrealized_conversion_cast %0 : i32 to i64
+}
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{invalid properties {bogus} for op builtin.unrealized_conversion_cast: this operation does not support properties}}
+"builtin.unrealized_conversion_cast"(%0) <{bogus}> : (i32) -> i64

@@ -71,14 +71,10 @@ fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
 fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
-    if let Some(vis) = p.parse_optional_string()? {
-        props.push((ctx.ident("sym_visibility"), ctx.string_attr(&vis)));
-    } else {
-        for v in ["private", "public", "nested"] {
-            if p.parse_optional_keyword(v) {
-                props.push((ctx.ident("sym_visibility"), ctx.string_attr(v)));
-                break;
-            }
+    for v in ["private", "public", "nested"] {
+        if p.parse_optional_keyword(v) {
+            props.push((ctx.ident("sym_visibility"), ctx.string_attr(v)));
+            break;
         }
     }
     let name_at = p.offset();

@@ -385,7 +385,10 @@ impl<'c> Printer<'c> {
         match l {
             Location::Unknown => self.out.push_str("unknown"),
             Location::FileLineCol { file, line, col, end } => {
-                self.print_string_literal(self.ctx.str(*file).as_bytes());
+                // MLIR names a file location without a file name `-` (ranges keep `""`).
+                let name = self.ctx.str(*file);
+                let name = if name.is_empty() && end.is_none() { "-" } else { name };
+                self.print_string_literal(name.as_bytes());
                 let _ = write!(self.out, ":{line}:{col}");
                 if let Some((el, ec)) = end {
                     if el == line {
@@ -754,6 +757,18 @@ impl<'c> Printer<'c> {
             AttrKind::Sparse { ty, indices, values } => {
                 self.out.push_str("sparse<");
                 let (i, v) = (*indices, *values);
+                let empty = |x: Attr| match ctx.attr_kind(x) {
+                    AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } => ctx.type_kind(*ty).num_elements() == Some(0),
+                    _ => false,
+                };
+                if empty(i) && empty(v) {
+                    self.out.push('>');
+                    if !elide_type {
+                        self.out.push_str(" : ");
+                        self.print_type(*ty);
+                    }
+                    return;
+                }
                 for (k, part) in [i, v].into_iter().enumerate() {
                     if k > 0 {
                         self.out.push_str(", ");

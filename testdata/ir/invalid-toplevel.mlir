@@ -73,3 +73,13 @@ module {
   dialect_resources {
   }
 #-}
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{expected non-function type}}
+%1 = unrealized_conversion_cast %0 : i32 to
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{operation defines 2 results but was provided 1 to bind}}
+%1 = unrealized_conversion_cast %0 : i32 to i64, i64
