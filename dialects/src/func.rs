@@ -291,6 +291,15 @@ fn verify_func(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>)
     if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'sym_name'"));
     }
+    if let Some(v) = prop(ctx, body, op, "sym_visibility") {
+        let s = ctx.as_str(v).unwrap_or("");
+        if !["public", "private", "nested"].contains(&s) {
+            return Err(Diagnostic::error(
+                loc,
+                format!("'func.func' op visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}", mica_ir::printer::attr_string(ctx, v)),
+            ));
+        }
+    }
     let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
     if prop(ctx, body, op, "arg_attrs").is_some() && arg_attrs.len() != inputs.len() {
         return Err(Diagnostic::error(loc, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));

@@ -226,3 +226,17 @@ func.func @f() {
   // expected-error@+1 {{expected operation name in quotes}}
   return : i32
 }
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'func.constant' op reference to function with mismatched type}}
+  %0 = "func.constant"() <{value = @f}> : () -> i32
+  return
+}
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'func.constant' op reference to function with mismatched type}}
+  %0 = "func.constant"() {value = @f} : () -> i32
+  return
+}
