@@ -23,11 +23,6 @@ func.func bogus @f() {
 }
 // -----
 
-// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bogus"}}
-"func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "bogus"}> ({
-}) : () -> ()
-// -----
-
 // expected-error@+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
 "func.func"() <{function_type = (i32) -> (), sym_name = "f"}> ({
 ^bb0(%a: i64):

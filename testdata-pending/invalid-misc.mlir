@@ -71,3 +71,35 @@ func.func @f() {
 
 // expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
 "tst.op"() {h = #tst.x<->} : () -> ()
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+"tst.op"() : () -> vector<[x]xf32>
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected hex string blob for key 'blob'}}
+      blob: [1]
+    }
+  }
+#-}
+// -----
+
+// expected-error@+1 {{unknown attribute `bogus` in dialect `dlti`}}
+"tst.op"() {a = #dlti.bogus<1>} : () -> ()
+// -----
+
+"tst.op"() ({
+  // expected-error@+1 {{expected operation name in quotes}}
+  "tst.a"() : () -> ()
+// -----
+
+// expected-error@+1 {{reference to an undefined block}}
+"tst.br"()[^bb1] : () -> ()
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = true : i1, b = false : i8} : () -> ()

@@ -63,8 +63,8 @@ func.func @named_args(%a: i32 {tst.x}, %b: f32) -> (i32 {tst.y = "r"}, f32) attr
 
 // A function type as the only result keeps its parentheses.
 // CHECK-LABEL: func.func @fn_result() -> ((i32) -> i32) {
-// CHECK-NEXT: %{{.*}} = constant @priv_def : (i32) -> i32
-// CHECK-NEXT: return %{{.*}} : (i32) -> i32
+// CHECK-NEXT: %f = constant @priv_def : (i32) -> i32
+// CHECK-NEXT: return %f : (i32) -> i32
 // GENERIC-LABEL: "func.func"() <{function_type = () -> ((i32) -> i32), sym_name = "fn_result"}> ({
 // GENERIC-NEXT: %[[F:.*]] = "func.constant"() <{value = @priv_def}> : () -> ((i32) -> i32)
 // GENERIC-NEXT: "func.return"(%[[F]]) : ((i32) -> i32) -> ()
@@ -100,9 +100,9 @@ func.func @calls(%x: i32) -> i32 {
 }
 
 // CHECK-LABEL: func.func @indirect(%arg0: i32) -> i32 {
-// CHECK-NEXT: %[[F:.*]] = constant @priv_def : (i32) -> i32
-// CHECK-NEXT: %[[R:.*]] = call_indirect %[[F]](%arg0) : (i32) -> i32
-// CHECK-NEXT: return %[[R]] : i32
+// CHECK-NEXT: %f = constant @priv_def : (i32) -> i32
+// CHECK-NEXT: %0 = call_indirect %f(%arg0) : (i32) -> i32
+// CHECK-NEXT: return %0 : i32
 // CHECK-NEXT: }
 // GENERIC-LABEL: "func.func"() <{function_type = (i32) -> i32, sym_name = "indirect"}> ({
 // GENERIC-NEXT: ^bb0(%[[A:.*]]: i32):

@@ -119,6 +119,11 @@ func.func @f() {
 func.func public @decl()
 // -----
 
+// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bogus"}}
+"func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "bogus"}> ({
+}) : () -> ()
+// -----
+
 // expected-error@+1 {{'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
 "func.func"() <{function_type = i32, sym_name = "f"}> ({
 }) : () -> ()

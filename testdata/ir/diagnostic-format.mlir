@@ -9,6 +9,12 @@
 "tst.op"() {a = `} : () -> ()
 // -----
 
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:44: error: expected '"' in string literal
+// CHECK-NEXT: {{^}}  "tst.op"() {a = "unterminated} : () -> (){{$}}
+// CHECK-NEXT: {{^}}                                           ^{{$}}
+  "tst.op"() {a = "unterminated} : () -> ()
+// -----
+
 // CHECK: diagnostic-format.mlir:[[@LINE+3]]:17: error: integer constant out of range for attribute
 // CHECK-NEXT: {{^}}"tst.op"() {a = 256 : i8} : () -> (){{$}}
 // CHECK-NEXT: {{^}}                ^{{$}}

@@ -180,3 +180,35 @@ func.func @f(%a: i32) {
 // expected-error@+1 {{expected location, but found '1 : i64'}}
 "tst.op"() : () -> () loc(#not_loc)
 #not_loc = 1
+// -----
+
+// expected-error@+1 {{expected list element}}
+"tst.op"() : () -> memref<4xf32, >
+// -----
+
+// expected-error@+1 {{expected valid ssa identifier}}
+%a, = "tst.op"() : () -> (i32, i32)
+// -----
+
+// expected-error@+1 {{invalid SSA value result number}}
+"tst.use"(%a#x) : (i32) -> ()
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> tensor<-2xf32>
+// -----
+
+// expected-error@+1 {{expected a 64-bit signed integer or '?'}}
+"tst.op"() {a = strided<[x]>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected an unsigned 64-bit integer}}
+"tst.op"() {a = distinct[99999999999999999999]<>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected 'offset' after comma}}
+"tst.op"() {a = strided<[1], 3>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected AffineMap, but got IntegerSet}}
+"tst.op"() {a = affine_map<(d0) : (d0 >= 0)>} : () -> ()

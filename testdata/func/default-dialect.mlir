@@ -1,6 +1,5 @@
-// Pending: inside func.func the default dialect is func only, so builtin ops keep their
-// `builtin.` prefix when printed (and an unprefixed builtin op name is an error, see
-// func-invalid.mlir).
+// Inside func.func the default dialect is func only, so builtin ops keep their
+// `builtin.` prefix when printed (and an unprefixed builtin op name is an error).
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: func.func @casts(%arg0: i32, %arg1: f32) -> (i64, i8) {

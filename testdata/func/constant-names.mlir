@@ -1,5 +1,4 @@
-// Pending: func.constant names its result %f (then %f_0, %f_1, ...) through the asm
-// result-name hook; ir-opt numbers it like any other value.
+// func.constant names its result %f (then %f_0, %f_1, ...) through the asm result-name hook.
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: func.func @consts() {
