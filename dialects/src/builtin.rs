@@ -1,6 +1,7 @@
 //! The builtin dialect's operations: `builtin.module` (with its custom form `module @name
 //! attributes {...} { ... }`) and `builtin.unrealized_conversion_cast`.
 
+use crate::asm_util;
 use mica_ir::asm::AsmParser;
 use mica_ir::{Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits};
 
@@ -32,31 +33,9 @@ pub fn register(ctx: &mut Context) {
 
 /// `($inputs^ : type($inputs))? to type($outputs) attr-dict`
 fn parse_cast(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
-    let mut ops = Vec::new();
-    while p.peek_ssa_name() {
-        ops.push(p.parse_operand()?);
-        if !p.parse_optional_punct(",") {
-            break;
-        }
-    }
+    let ops = asm_util::parse_operand_list(p)?;
     if !ops.is_empty() {
-        p.parse_punct(":")?;
-        let mut types = Vec::new();
-        loop {
-            types.push(p.parse_type()?);
-            if !p.parse_optional_punct(",") {
-                break;
-            }
-        }
-        if types.len() != ops.len() {
-            let at = p.offset();
-            p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
-            return Err(());
-        }
-        for (o, t) in ops.iter().zip(types) {
-            let v = p.resolve_operand(o, t)?;
-            state.operands.push(v);
-        }
+        asm_util::parse_colon_types_and_resolve(p, &ops, state)?;
     }
     if !p.parse_optional_keyword("to") {
         let at = p.offset();
@@ -77,19 +56,8 @@ fn parse_cast(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
 }
 
 fn print_cast(p: &mut Printer<'_>, body: &Body, op: Op) {
-    let n = body.num_operands(op);
-    if n > 0 {
-        p.write(" ");
-        for (i, v) in body.operands(op).enumerate() {
-            if i > 0 {
-                p.write(", ");
-            }
-            p.print_value(body, v);
-        }
-        p.write(" : ");
-        let types: Vec<_> = body.operands(op).map(|v| body.value_type(v)).collect();
-        p.type_list(&types);
-    }
+    asm_util::print_operand_list(p, body, op);
+    asm_util::print_operand_types(p, body, op);
     p.write(" to ");
     let types: Vec<_> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
     p.type_list(&types);

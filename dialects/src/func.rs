@@ -2,6 +2,7 @@
 //! `func.constant`, with their custom forms and verifiers.
 
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use crate::asm_util;
 use mica_ir::verify::SymbolTable;
 use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits, Type, TypeKind};
 
@@ -350,37 +351,14 @@ fn verify_func(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>)
 // ---------------------------------------------------------------------------- func.return
 
 fn parse_operands_colon_types(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
-    let mut ops: Vec<UnresolvedOperand> = Vec::new();
-    while p.peek_ssa_name() {
-        ops.push(p.parse_operand()?);
-        if !p.parse_optional_punct(",") {
-            break;
-        }
-    }
+    let ops = asm_util::parse_operand_list(p)?;
     if let Some(entries) = p.parse_optional_attr_dict()? {
         state.attrs = p.ctx().dict_attr(entries);
     }
     if ops.is_empty() {
         return Ok(());
     }
-    p.parse_punct(":")?;
-    let at = p.offset();
-    let mut types = Vec::new();
-    loop {
-        types.push(p.parse_type()?);
-        if !p.parse_optional_punct(",") {
-            break;
-        }
-    }
-    if types.len() != ops.len() {
-        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
-        return Err(());
-    }
-    for (o, t) in ops.iter().zip(types) {
-        let v = p.resolve_operand(o, t)?;
-        state.operands.push(v);
-    }
-    Ok(())
+    asm_util::parse_colon_types_and_resolve(p, &ops, state)
 }
 
 fn parse_return(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -388,22 +366,9 @@ fn parse_return(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result
 }
 
 fn print_operands_colon_types(p: &mut Printer<'_>, body: &Body, op: Op) {
-    let n = body.num_operands(op);
-    if n > 0 {
-        p.write(" ");
-        for (i, v) in body.operands(op).enumerate() {
-            if i > 0 {
-                p.write(", ");
-            }
-            p.print_value(body, v);
-        }
-    }
+    asm_util::print_operand_list(p, body, op);
     p.print_attr_dict(body.op(op).attrs, &[], false);
-    if n > 0 {
-        p.write(" : ");
-        let types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
-        p.type_list(&types);
-    }
+    asm_util::print_operand_types(p, body, op);
 }
 
 fn print_return(p: &mut Printer<'_>, body: &Body, op: Op) {

@@ -1,5 +1,6 @@
 //! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
 
+mod asm_util;
 pub mod builtin;
 pub mod dlti;
 pub mod func;

@@ -1,0 +1,61 @@
+//! Pieces of custom assembly shared by several ops: `%a, %b` operand lists, `t1, t2` type lists
+//! and resolving the one against the other.
+
+use mica_ir::asm::{AsmParser, UnresolvedOperand};
+use mica_ir::{Body, Op, OperationState, Printer, Type};
+
+/// Parses `%a, %b, ...` (possibly empty).
+pub(crate) fn parse_operand_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
+    let mut ops = Vec::new();
+    while p.peek_ssa_name() {
+        ops.push(p.parse_operand()?);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    Ok(ops)
+}
+
+/// Parses `: t1, t2, ...` and resolves `ops` against those types into `state.operands`.
+pub(crate) fn parse_colon_types_and_resolve(
+    p: &mut dyn AsmParser<'_>,
+    ops: &[UnresolvedOperand],
+    state: &mut OperationState,
+) -> Result<(), ()> {
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let mut types: Vec<Type> = Vec::new();
+    loop {
+        types.push(p.parse_type()?);
+        if !p.parse_optional_punct(",") {
+            break;
+        }
+    }
+    if types.len() != ops.len() {
+        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+        return Err(());
+    }
+    for (o, t) in ops.iter().zip(types) {
+        let v = p.resolve_operand(o, t)?;
+        state.operands.push(v);
+    }
+    Ok(())
+}
+
+/// Writes ` %a, %b` (nothing when there are no operands).
+pub(crate) fn print_operand_list(p: &mut Printer<'_>, body: &Body, op: Op) {
+    for (i, v) in body.operands(op).enumerate() {
+        p.write(if i == 0 { " " } else { ", " });
+        p.print_value(body, v);
+    }
+}
+
+/// Writes ` : t1, t2` for the operand types (nothing when there are no operands).
+pub(crate) fn print_operand_types(p: &mut Printer<'_>, body: &Body, op: Op) {
+    if body.num_operands(op) == 0 {
+        return;
+    }
+    p.write(" : ");
+    let types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+    p.type_list(&types);
+}
