@@ -23,12 +23,7 @@ pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
             if bits == 0xFF {
                 Unpacked::nan(kind, false)
             } else {
-                Unpacked {
-                    category: Category::Normal,
-                    sign: false,
-                    exp: bits as i32 - 127,
-                    sig: 1,
-                }
+                Unpacked::normal(false, bits as i32 - 127, 1)
             }
         }
         _ => {
@@ -74,19 +69,9 @@ pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
                 };
             }
             if field == 0 {
-                Unpacked {
-                    category: Category::Normal,
-                    sign,
-                    exp: s.min_exp,
-                    sig: frac,
-                }
+                Unpacked::normal(sign, s.min_exp, frac)
             } else {
-                Unpacked {
-                    category: Category::Normal,
-                    sign,
-                    exp: field - bias,
-                    sig: frac | (1u128 << trailing),
-                }
+                Unpacked::normal(sign, field - bias, frac | (1u128 << trailing))
             }
         }
     }
@@ -117,12 +102,7 @@ fn decode_f80(bits: u128) -> Unpacked {
         };
     }
     let exp = if field == 0 { -16382 } else { field - 16383 };
-    Unpacked {
-        category: Category::Normal,
-        sign,
-        exp,
-        sig,
-    }
+    Unpacked::normal(sign, exp, sig)
 }
 
 /// Encode an unpacked value of `kind` as its bit pattern.

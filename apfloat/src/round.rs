@@ -144,15 +144,7 @@ pub(crate) fn normalize(
         return overflow(kind, sign, mode);
     }
     if lost == Lost::Zero {
-        return (
-            Unpacked {
-                category: Category::Normal,
-                sign,
-                exp,
-                sig,
-            },
-            Status::OK,
-        );
+        return (Unpacked::normal(sign, exp, sig), Status::OK);
     }
     if round_away(mode, sign, lost, sig & 1 == 1) {
         sig += 1;
@@ -162,40 +154,19 @@ pub(crate) fn normalize(
             }
             sig >>= 1;
             exp += 1;
-            return (
-                Unpacked {
-                    category: Category::Normal,
-                    sign,
-                    exp,
-                    sig,
-                },
-                Status::INEXACT,
-            );
+            return (Unpacked::normal(sign, exp, sig), Status::INEXACT);
         }
         if is_nan_pattern(kind, exp, sig) {
             return overflow(kind, sign, mode);
         }
     }
     if sig >> (p - 1) == 1 {
-        return (
-            Unpacked {
-                category: Category::Normal,
-                sign,
-                exp,
-                sig,
-            },
-            Status::INEXACT,
-        );
+        return (Unpacked::normal(sign, exp, sig), Status::INEXACT);
     }
     let value = if sig == 0 {
         Unpacked::zero(kind, sign)
     } else {
-        Unpacked {
-            category: Category::Normal,
-            sign,
-            exp,
-            sig,
-        }
+        Unpacked::normal(sign, exp, sig)
     };
     (value, Status::UNDERFLOW | Status::INEXACT)
 }

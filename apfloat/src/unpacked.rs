@@ -26,6 +26,16 @@ pub(crate) struct Unpacked {
 }
 
 impl Unpacked {
+    /// A finite nonzero value (normal, or denormal when `exp` is the kind's minimum).
+    pub fn normal(sign: bool, exp: i32, sig: u128) -> Unpacked {
+        Unpacked {
+            category: Category::Normal,
+            sign,
+            exp,
+            sig,
+        }
+    }
+
     /// Infinity of `kind`; where there is none, the kind's stand-in: NaN for the NaN-only
     /// kinds (as APFloat's `makeInf`), the largest finite value for the finite-only kinds
     /// (LLVM leaves that undefined; saturation is this crate's choice).
@@ -62,12 +72,7 @@ impl Unpacked {
     /// The smallest positive normal number (with the given sign).
     pub fn smallest_normal(kind: FloatKind, sign: bool) -> Unpacked {
         let s = kind.semantics();
-        Unpacked {
-            category: Category::Normal,
-            sign,
-            exp: s.min_exp,
-            sig: 1u128 << (s.precision - 1),
-        }
+        Unpacked::normal(sign, s.min_exp, 1u128 << (s.precision - 1))
     }
 
     /// The finite value of largest magnitude (with the given sign).
@@ -77,12 +82,7 @@ impl Unpacked {
         if s.nan_encoding == NanEncoding::AllOnes && s.precision > 1 {
             sig &= !1;
         }
-        Unpacked {
-            category: Category::Normal,
-            sign,
-            exp: s.max_exp,
-            sig,
-        }
+        Unpacked::normal(sign, s.max_exp, sig)
     }
 
     /// The default quiet NaN of `kind` (APFloat's `makeNaN(false, sign)`); for the finite-only

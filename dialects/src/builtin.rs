@@ -80,7 +80,12 @@ fn parse_module(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result
     if p.parse_optional_keyword("attributes") {
         let at = p.offset();
         match p.parse_optional_attr_dict()? {
-            Some(entries) => state.attrs = ctx.dict_attr(entries),
+            Some(entries) => {
+                // `sym_visibility` is a property even when written among the attributes.
+                let (inherent, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _)| ctx.str(*k) == "sym_visibility");
+                props.extend(inherent);
+                state.attrs = ctx.dict_attr(rest);
+            }
             None => {
                 p.error_at(at, "expected '{' in attribute dictionary");
                 return Err(());
@@ -106,14 +111,11 @@ fn verify_module(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op
 
 fn print_module(p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
-    let data = body.op(op);
-    if let Some(props) = data.properties {
-        if let Some(name) = ctx.dict_get(props, "sym_name").and_then(|a| ctx.as_str(a)) {
-            p.write(" ");
-            p.print_symbol(name);
-        }
+    if let Some(name) = ctx.op_attr(body, op, "sym_name").and_then(|a| ctx.as_str(a)) {
+        p.write(" ");
+        p.print_symbol(name);
     }
-    p.print_attr_dict(data.attrs, &[], true);
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &["sym_name"], true);
     let (rb, regions) = body.op_regions(op);
     if let Some(&r) = regions.first() {
         p.write(" ");

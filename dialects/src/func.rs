@@ -49,22 +49,8 @@ pub fn register(ctx: &mut Context) {
     crate::register(ctx, constant);
 }
 
-/// Properties and discardable attributes of an op, merged (as MLIR's `getAttrs`).
-fn all_attrs(ctx: &Context, body: &Body, op: Op) -> Attr {
-    let data = body.op(op);
-    match data.properties {
-        None => data.attrs,
-        Some(p) => {
-            let mut entries = ctx.dict_entries(p).to_vec();
-            entries.extend(ctx.dict_entries(data.attrs).iter().copied());
-            ctx.dict_attr(entries)
-        }
-    }
-}
-
 fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
-    let data = body.op(op);
-    data.properties.and_then(|p| ctx.dict_get(p, name)).or_else(|| ctx.dict_get(data.attrs, name))
+    ctx.op_attr(body, op, name)
 }
 
 // ---------------------------------------------------------------------------- func.func
@@ -264,7 +250,7 @@ fn print_func(p: &mut Printer<'_>, body: &Body, op: Op) {
             p.write(")");
         }
     }
-    let merged = all_attrs(ctx, body, op);
+    let merged = ctx.op_attr_dict(body, op);
     p.print_attr_dict(merged, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"], true);
     if let Some(&r) = regions.first() {
         if !rb.region_blocks(r).is_empty() {
@@ -477,7 +463,7 @@ fn print_call(p: &mut Printer<'_>, body: &Body, op: Op) {
         p.print_value(body, v);
     }
     p.write(")");
-    let merged = all_attrs(ctx, body, op);
+    let merged = ctx.op_attr_dict(body, op);
     p.print_attr_dict(merged, &["callee", "arg_attrs", "res_attrs"], false);
     p.write(" : ");
     let ins: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();

@@ -194,6 +194,26 @@ impl Context {
         self.dict_entries(dict).iter().find(|(k, _)| self.str(*k) == name).map(|e| e.1)
     }
 
+    /// An op's attribute by name: its properties first, then its discardable attributes.
+    pub fn op_attr(&self, body: &crate::Body, op: crate::Op, name: &str) -> Option<Attr> {
+        let d = body.op(op);
+        d.properties.and_then(|p| self.dict_get(p, name)).or_else(|| self.dict_get(d.attrs, name))
+    }
+
+    /// An op's properties and discardable attributes merged into one dictionary (MLIR's
+    /// `getAttrs()`, what a custom form's attribute dictionary shows).
+    pub fn op_attr_dict(&self, body: &crate::Body, op: crate::Op) -> Attr {
+        let d = body.op(op);
+        match d.properties {
+            None => d.attrs,
+            Some(p) => {
+                let mut entries = self.dict_entries(p).to_vec();
+                entries.extend(self.dict_entries(d.attrs).iter().copied());
+                self.dict_attr(entries)
+            }
+        }
+    }
+
     /// The string of a string attribute, if it is valid UTF-8.
     pub fn as_str(&self, a: Attr) -> Option<&str> {
         match self.attr_kind(a) {

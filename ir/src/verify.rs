@@ -6,7 +6,7 @@
 
 use crate::body::{Block, Body, Op, ValueDef};
 use crate::registry::Traits;
-use crate::{AttrKind, Context, Diagnostic};
+use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
 
 /// The symbols defined directly in a symbol-table operation's region: name -> defining op.
@@ -30,9 +30,7 @@ pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
 }
 
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
-    let d = body.op(op);
-    let a = d.properties.and_then(|p| ctx.dict_get(p, "sym_name")).or_else(|| ctx.dict_get(d.attrs, "sym_name"))?;
-    ctx.as_str(a)
+    ctx.as_str(ctx.op_attr(body, op, "sym_name")?)
 }
 
 fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>) -> Result<(), Diagnostic> {
@@ -99,7 +97,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
             if needs_terminator {
                 match rb.block_last_op(b) {
                     None => {
-                        return Err(Diagnostic::error(rb_loc(body, op), "empty block: expect at least a terminator"));
+                        return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
                     }
                     Some(last) => {
                         let lname = rb.op(last).name;
@@ -115,7 +113,6 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 }
             }
             let ssa = !traits.contains(Traits::GRAPH_REGION);
-            let _ = b;
             for inner in rb.block_ops(b) {
                 let idata = rb.op(inner);
                 if let Some(idef) = ctx.registry().get(idata.name) {
@@ -131,11 +128,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                     check_operands_dominate(ctx, rb, inner, dom)?;
                 }
                 if traits.contains(Traits::SYMBOL_TABLE) {
-                    let sym = idata
-                        .properties
-                        .and_then(|p| ctx.dict_get(p, "sym_name"))
-                        .or_else(|| ctx.dict_get(idata.attrs, "sym_name"));
-                    if let Some(name) = sym.and_then(|a| ctx.as_str(a)) {
+                    if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
                             return Err(Diagnostic::error(idata.loc, format!("redefinition of symbol named '{name}'"))
                                 .with_note(rb.op(prev).loc, "see existing symbol definition here"));
@@ -149,12 +142,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
     if let Some(vf) = def.and_then(|d| d.verify) {
         vf(ctx, body, op, parent)?;
     }
-    let _ = AttrKind::Unit;
     Ok(())
-}
-
-fn rb_loc(body: &Body, op: Op) -> crate::Attr {
-    body.op(op).loc
 }
 
 /// Per-body facts the dominance check needs: each op's position in its block and, per region,

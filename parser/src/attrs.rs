@@ -291,7 +291,7 @@ impl Parser<'_> {
             self.bump();
         }
         let mut ty = None;
-        if self.is(Tok::Colon) && !self.colon_starts_something_else() {
+        if self.is(Tok::Colon) {
             self.bump();
             ty = Some(self.parse_type()?);
         }
@@ -311,18 +311,12 @@ impl Parser<'_> {
         Ok(ctx.attr(AttrKind::Dialect { dialect: d, mnemonic: m, params: params.into() }))
     }
 
-    /// After a dialect attribute, `:` introduces its type, except where the grammar uses `:`
-    /// itself (we never know for sure; MLIR always treats it as a type, so do we).
-    fn colon_starts_something_else(&self) -> bool {
-        false
-    }
 
     fn parse_affine_attr(&mut self, is_map: bool) -> PResult<Attr> {
         self.bump();
-        let lt = self.tok.start;
+        // The affine parser reads the text right after `<`.
+        let start = self.tok.start + 1;
         self.expect(Tok::Less, if is_map { "'<' in affine map" } else { "'<' in integer set" })?;
-        let start = self.tok.start.min(lt + 1);
-        let start = if start > lt { lt + 1 } else { start };
         let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
             Ok(x) => x,
             Err(e) => return self.err(start + e.offset, e.message),

@@ -5,6 +5,7 @@
 //! the byte offset where MLIR reports it. Nesting depth is bounded so no input overflows the
 //! stack.
 
+use crate::diagnostics::Source;
 use crate::lexer::{Tok, Token, lex_at};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use mica_ir::{
@@ -59,7 +60,7 @@ pub struct Parser<'a> {
     pub(crate) diag: Option<Diagnostic>,
     pub(crate) depth: u32,
     pub(crate) file: Ident,
-    pub(crate) line_starts: Vec<usize>,
+    source: Source<'a>,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attr>,
     bodies: Vec<Body>,
@@ -84,9 +85,7 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     /// A parser over `src`, reporting locations in `file`.
-    pub fn new(ctx: &'a Context, file: &str, src: &'a str) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(src.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+    pub fn new(ctx: &'a Context, file: &'a str, src: &'a str) -> Self {
         Self {
             ctx,
             src,
@@ -94,7 +93,7 @@ impl<'a> Parser<'a> {
             diag: None,
             depth: 0,
             file: ctx.ident(file),
-            line_starts,
+            source: Source::new(file, src),
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             bodies: Vec::new(),
@@ -174,6 +173,13 @@ impl<'a> Parser<'a> {
             self.diag = Some(Diagnostic::error_at(offset, msg));
         }
         Err(())
+    }
+
+    /// Attaches a note to the error recorded last.
+    pub(crate) fn note_at(&mut self, offset: usize, msg: impl Into<String>) {
+        if let Some(d) = self.diag.take() {
+            self.diag = Some(d.with_note_at(offset, msg));
+        }
     }
 
     /// An error at the current token; at end of input MLIR points at the end of the
@@ -262,8 +268,7 @@ impl<'a> Parser<'a> {
 
     /// `(line, column)`, both 1-based, of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let col = offset - self.line_starts[line - 1] + 1;
+        let (line, col) = self.source.line_col(offset);
         (line as u32, col as u32)
     }
 
@@ -422,12 +427,11 @@ impl<'a> Parser<'a> {
                                 p.bump();
                             }
                             p.expect_punct(Tok::Colon)?;
-                            let v_start = p.tok.start;
-                            match p.tok.kind {
-                                Tok::String | Tok::BareIdent | Tok::Integer => p.bump(),
+                            let v = match p.tok.kind {
+                                Tok::String | Tok::BareIdent | Tok::Integer => p.text().to_string(),
                                 _ => return p.err_here("expected resource value"),
-                            }
-                            let v = p.src[v_start..p.tok_prev_end()].to_string();
+                            };
+                            p.bump();
                             p.resources.push((dialect.clone(), k, v));
                             Ok(())
                         })
@@ -474,16 +478,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn tok_prev_end(&self) -> usize {
-        // The end of the token before the current one: scan back over whitespace/comments is
-        // not needed because callers only use it right after `bump` of a single token.
-        let mut e = self.tok.start;
-        while e > 0 && self.src.as_bytes()[e - 1].is_ascii_whitespace() {
-            e -= 1;
-        }
-        e
-    }
-
     // ------------------------------------------------------------------ bodies and scopes
 
     pub(crate) fn cur_body(&mut self) -> &mut Body {
@@ -516,9 +510,7 @@ impl<'a> Parser<'a> {
         // Redefinition check across visible scopes.
         if let Some(&(_, prev)) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
-            if let Some(d) = self.diag.as_mut() {
-                *d = d.clone().with_note_at(prev, "previously defined here");
-            }
+            self.note_at(prev, "previously defined here");
             return Err(());
         }
         // Resolve forward references.
@@ -539,9 +531,7 @@ impl<'a> Parser<'a> {
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
-                        if let Some(d) = self.diag.as_mut() {
-                            *d = d.clone().with_note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
-                        }
+                        self.note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
                         return Err(());
                     }
                     self.cur_body().replace_all_uses(f.placeholder, v);
@@ -582,9 +572,7 @@ impl<'a> Parser<'a> {
                     crate::type_to_string(self.ctx, vty)
                 );
                 let _ = self.err::<()>(offset, msg);
-                if let Some(d) = self.diag.as_mut() {
-                    *d = d.clone().with_note_at(def_at, "prior use here");
-                }
+                self.note_at(def_at, "prior use here");
                 return Err(());
             }
             return Ok(v);
@@ -600,9 +588,7 @@ impl<'a> Parser<'a> {
                     crate::type_to_string(self.ctx, pty)
                 );
                 let _ = self.err::<()>(offset, msg);
-                if let Some(d) = self.diag.as_mut() {
-                    *d = d.clone().with_note_at(first, "prior use here");
-                }
+                self.note_at(first, "prior use here");
                 return Err(());
             }
             return Ok(p);
@@ -891,22 +877,8 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
-        if !self.is(Tok::PercentIdent) {
-            return self.err_here("expected SSA operand");
-        }
-        let offset = self.tok.start;
-        let name = self.text()[1..].to_string();
-        self.bump();
-        let mut number = 0;
-        if self.is(Tok::HashIdent) {
-            let t = &self.text()[1..];
-            match t.parse::<u32>() {
-                Ok(n) => number = n,
-                Err(_) => return self.err_here("invalid SSA value result number"),
-            }
-            self.bump();
-        }
-        Ok(UnresolvedOperand { name, number, offset })
+        let (name, number, offset) = self.parse_operand_ref()?;
+        Ok(UnresolvedOperand { name: name.to_string(), number, offset })
     }
 
     fn parse_successor(&mut self) -> PResult<Block> {
@@ -992,12 +964,11 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_region_body_inner(&mut self, entry_args: &[EntryArg]) -> PResult<Region> {
-        let open_at = self.tok.start;
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.cur_body().new_region();
         self.scopes.push(Scope { values: FxHashMap::default(), isolated: false });
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
-        let r = self.parse_region_blocks(region, entry_args, open_at);
+        let r = self.parse_region_blocks(region, entry_args);
         self.scopes.pop();
         let bs = self.block_scopes.pop();
         r?;
@@ -1010,7 +981,7 @@ impl<'a> Parser<'a> {
         Ok(region)
     }
 
-    fn parse_region_blocks(&mut self, region: Region, entry_args: &[EntryArg], _open_at: usize) -> PResult<()> {
+    fn parse_region_blocks(&mut self, region: Region, entry_args: &[EntryArg]) -> PResult<()> {
         if self.eat(Tok::RBrace) {
             if !entry_args.is_empty() {
                 // A region with arguments needs its entry block even when empty.

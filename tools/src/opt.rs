@@ -129,13 +129,10 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         (opts.input.clone(), text)
     };
     let (out, outcome) = process_buffer(&name, &text, opts);
-    if outcome.success || !out.is_empty() {
-        if outcome.success {
-            write_atomically(&opts.output, out.as_bytes()).with_context(|| format!("writing '{}'", opts.output))?;
-        } else if opts.output == "-" {
-            // Partial results of a split run go to stdout like mlir-opt; files stay untouched.
-            write_atomically("-", out.as_bytes())?;
-        }
+    // A failed run still shows the chunks that worked on stdout, like mlir-opt; an output file
+    // is written only by a run that succeeded.
+    if outcome.success || opts.output == "-" {
+        write_atomically(&opts.output, out.as_bytes()).with_context(|| format!("writing '{}'", opts.output))?;
     }
     Ok(outcome)
 }
@@ -170,7 +167,6 @@ fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
 
 fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
-    let src = Source::new(name, text);
     let result = mica_parser::parse_source(&ctx, name, text).and_then(|m| {
         mica_ir::verify::verify(&ctx, &m.body, m.top)?;
         Ok(m)
@@ -180,7 +176,7 @@ fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, Str
             Ok(_) => Vec::new(),
             Err(d) => vec![d.clone()],
         };
-        let problems = mica_parser::verify_diagnostics::verify(&ctx, &src, &diags);
+        let problems = mica_parser::verify_diagnostics::verify(&ctx, &Source::new(name, text), &diags);
         if problems.is_empty() {
             let out = result.ok().map(|m| print_module(&ctx, &m, &opts.print));
             return (out, String::new(), true);
@@ -198,6 +194,7 @@ fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, Str
             }
             (Some(out), String::new(), true)
         }
-        Err(d) => (None, render(&ctx, &src, &d), false),
+        // The line index for quoting source lines is built only when there is something to quote.
+        Err(d) => (None, render(&ctx, &Source::new(name, text), &d), false),
     }
 }

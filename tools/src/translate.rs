@@ -73,11 +73,6 @@ fn params(ctx: &Context, types: &[Type], attrs: Option<Attr>) -> Vec<AbiParam> {
         .collect()
 }
 
-fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
-    let d = body.op(op);
-    d.properties.and_then(|p| ctx.dict_get(p, name)).or_else(|| ctx.dict_get(d.attrs, name))
-}
-
 /// The ABI signatures of the public functions directly inside `top`, in order.
 pub fn public_signatures(ctx: &Context, body: &Body, top: Op) -> Vec<FunctionSignature> {
     let mut out = Vec::new();
@@ -88,19 +83,19 @@ pub fn public_signatures(ctx: &Context, body: &Body, top: Op) -> Vec<FunctionSig
                 if ctx.str(rb.op(op).name) != "func.func" {
                     continue;
                 }
-                let visibility = prop(ctx, rb, op, "sym_visibility").and_then(|a| ctx.as_str(a));
+                let visibility = ctx.op_attr(rb, op, "sym_visibility").and_then(|a| ctx.as_str(a));
                 if visibility.is_some_and(|v| v != "public") {
                     continue;
                 }
-                let name = prop(ctx, rb, op, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("").to_string();
-                let Some((ins, outs)) = prop(ctx, rb, op, "function_type").and_then(|a| ctx.as_type(a)).and_then(|t| ctx.function_signature(t))
+                let name = ctx.op_attr(rb, op, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("").to_string();
+                let Some((ins, outs)) = ctx.op_attr(rb, op, "function_type").and_then(|a| ctx.as_type(a)).and_then(|t| ctx.function_signature(t))
                 else {
                     continue;
                 };
                 out.push(FunctionSignature {
                     name,
-                    args: params(ctx, ins, prop(ctx, rb, op, "arg_attrs")),
-                    results: params(ctx, outs, prop(ctx, rb, op, "res_attrs")),
+                    args: params(ctx, ins, ctx.op_attr(rb, op, "arg_attrs")),
+                    results: params(ctx, outs, ctx.op_attr(rb, op, "res_attrs")),
                 });
             }
         }
