@@ -4,7 +4,7 @@
 
 use crate::kind::{FloatKind, NanEncoding, NonFiniteBehavior};
 use crate::status::{RoundingMode, Status};
-use crate::unpacked::{Category, Unpacked};
+use crate::unpacked::Unpacked;
 
 /// The part of an exact value below the kept least significant bit, relative to that bit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -20,7 +20,7 @@ pub fn register(ctx: &mut Context) {
     module.verify = Some(verify_module);
     module.default_dialect = Some("builtin");
     module.print = Some(print_module);
-    module.properties = &["sym_name", "sym_visibility"];
+    module.properties = vec!["sym_name", "sym_visibility"];
     module.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };
     crate::register(ctx, module);
     let mut cast = OpDef::new("builtin.unrealized_conversion_cast", Traits::PURE);
@@ -32,7 +32,7 @@ pub fn register(ctx: &mut Context) {
 }
 
 /// `($inputs^ : type($inputs))? to type($outputs) attr-dict`
-fn parse_cast(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_cast(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ops = asm_util::parse_operand_list(p)?;
     if !ops.is_empty() {
         asm_util::parse_colon_types_and_resolve(p, &ops, state)?;
@@ -55,7 +55,7 @@ fn parse_cast(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
     Ok(())
 }
 
-fn print_cast(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_cast(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     asm_util::print_operand_list(p, body, op);
     asm_util::print_operand_types(p, body, op);
     p.write(" to ");
@@ -64,14 +64,14 @@ fn print_cast(p: &mut Printer<'_>, body: &Body, op: Op) {
     p.print_attr_dict(body.op(op).attrs, &[], false);
 }
 
-fn verify_cast(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_cast(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     if body.results(op).is_empty() {
         return Err(Diagnostic::error(body.op(op).loc, "'builtin.unrealized_conversion_cast' op expected at least one result for cast operation"));
     }
     Ok(())
 }
 
-fn parse_module(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_module(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let mut props = Vec::new();
     if let Some(name) = p.parse_optional_symbol_name()? {
@@ -99,7 +99,7 @@ fn parse_module(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result
     Ok(())
 }
 
-fn verify_module(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_module(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let (rb, regions) = body.op_regions(op);
     for &r in regions {
         if rb.region_blocks(r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
@@ -109,7 +109,7 @@ fn verify_module(_ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op
     Ok(())
 }
 
-fn print_module(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_module(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     if let Some(name) = ctx.op_attr(body, op, "sym_name").and_then(|a| ctx.as_str(a)) {
         p.write(" ");

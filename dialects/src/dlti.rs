@@ -8,12 +8,12 @@ use mica_ir::{Attr, AttrDef, Context, Printer};
 /// Registers the DLTI attributes.
 pub fn register(ctx: &mut Context) {
     for mnemonic in ["map", "target_system_spec", "target_device_spec", "dl_spec"] {
-        ctx.registry_mut().register_attr(AttrDef { dialect: "dlti", mnemonic, parse: parse_entries, print: print_entries });
+        ctx.registry_mut().register_attr(AttrDef { dialect: "dlti", mnemonic, parse: parse_entries, print: print_entries, ext: None });
     }
 }
 
 /// `<key = value, ...>`; the result alternates keys (string or type attributes) and values.
-fn parse_entries(p: &mut dyn AsmParser<'_>) -> Result<Vec<Attr>, ()> {
+fn parse_entries(_: &AttrDef, p: &mut dyn AsmParser<'_>) -> Result<Vec<Attr>, ()> {
     let ctx = p.ctx();
     p.parse_punct("<")?;
     let mut out = Vec::new();
@@ -36,7 +36,7 @@ fn parse_entries(p: &mut dyn AsmParser<'_>) -> Result<Vec<Attr>, ()> {
     }
 }
 
-fn print_entries(p: &mut Printer<'_>, params: &[Attr]) {
+fn print_entries(_: &AttrDef, p: &mut Printer<'_>, params: &[Attr]) {
     p.write("<");
     for (i, pair) in params.chunks(2).enumerate() {
         if i > 0 {

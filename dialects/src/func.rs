@@ -13,7 +13,7 @@ pub fn register(ctx: &mut Context) {
     func.print = Some(print_func);
     func.verify = Some(verify_func);
     func.default_dialect = Some("func");
-    func.properties = &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"];
+    func.properties = vec!["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"];
     func.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(0), regions: Count::Exactly(1), successors: Count::Exactly(0) };
     crate::register(ctx, func);
 
@@ -27,7 +27,7 @@ pub fn register(ctx: &mut Context) {
     let mut call = OpDef::new("func.call", Traits::NONE);
     call.parse = Some(parse_call);
     call.print = Some(print_call);
-    call.properties = &["callee", "arg_attrs", "res_attrs", "no_inline"];
+    call.properties = vec!["callee", "arg_attrs", "res_attrs", "no_inline"];
     call.verify_symbol_uses = Some(verify_call_symbol);
     call.shape = Shape { regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, call);
@@ -42,9 +42,9 @@ pub fn register(ctx: &mut Context) {
     let mut constant = OpDef::new("func.constant", Traits::PURE | Traits::CONSTANT_LIKE);
     constant.parse = Some(parse_constant);
     constant.print = Some(print_constant);
-    constant.properties = &["value"];
+    constant.properties = vec!["value"];
     constant.verify_symbol_uses = Some(verify_constant_symbol);
-    constant.result_name = Some(|_, _, _| Some("f".to_string()));
+    constant.result_name = Some(|_, _, _, set| set(0, "f".to_string()));
     constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
     crate::register(ctx, constant);
 }
@@ -55,7 +55,7 @@ fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
 
 // ---------------------------------------------------------------------------- func.func
 
-fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
     for v in ["private", "public", "nested"] {
@@ -186,7 +186,7 @@ fn parse_func(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
     Ok(())
 }
 
-fn print_func(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     if let Some(v) = prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) {
         p.write(" ");
@@ -267,7 +267,7 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
     }
 }
 
-fn verify_func(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let loc = body.op(op).loc;
     let Some(fty) = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'function_type'"));
@@ -347,7 +347,7 @@ fn parse_operands_colon_types(p: &mut dyn AsmParser<'_>, state: &mut OperationSt
     asm_util::parse_colon_types_and_resolve(p, &ops, state)
 }
 
-fn parse_return(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_return(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     parse_operands_colon_types(p, state)
 }
 
@@ -357,11 +357,11 @@ fn print_operands_colon_types(p: &mut Printer<'_>, body: &Body, op: Op) {
     asm_util::print_operand_types(p, body, op);
 }
 
-fn print_return(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_return(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     print_operands_colon_types(p, body, op);
 }
 
-fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_return(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let loc = body.op(op).loc;
     let func = parent.filter(|(pb, pop)| ctx.str(pb.op(*pop).name) == "func.func");
     let Some((fb, fop)) = func else {
@@ -430,7 +430,7 @@ fn resolve_with_function_type(p: &mut dyn AsmParser<'_>, state: &mut OperationSt
     Ok(t)
 }
 
-fn parse_call(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_call(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let at = p.offset();
     let Some(callee) = p.parse_optional_symbol_name()? else {
@@ -449,7 +449,7 @@ fn parse_call(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(
     Ok(())
 }
 
-fn print_call(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_call(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     p.write(" ");
     if let Some(c) = prop(ctx, body, op, "callee") {
@@ -471,7 +471,7 @@ fn print_call(p: &mut Printer<'_>, body: &Body, op: Op) {
     p.print_function_type(&ins, &outs);
 }
 
-fn parse_call_indirect(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_call_indirect(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let callee = p.parse_operand()?;
     let ops = parse_call_operands(p)?;
     if let Some(entries) = p.parse_optional_attr_dict()? {
@@ -498,7 +498,7 @@ fn parse_call_indirect(p: &mut dyn AsmParser<'_>, state: &mut OperationState) ->
     Ok(())
 }
 
-fn print_call_indirect(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_call_indirect(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let vals: Vec<_> = body.operands(op).collect();
     p.write(" ");
     if let Some(&c) = vals.first() {
@@ -519,7 +519,7 @@ fn print_call_indirect(p: &mut Printer<'_>, body: &Body, op: Op) {
     }
 }
 
-fn verify_call_indirect(ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_call_indirect(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let loc = body.op(op).loc;
     let Some(c) = body.operands(op).next() else {
         return Err(Diagnostic::error(loc, "'func.call_indirect' op requires a callee operand"));
@@ -610,7 +610,7 @@ fn verify_constant_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTabl
 
 // ---------------------------------------------------------------------------- func.constant
 
-fn parse_constant(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn parse_constant(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let at = p.offset();
     let Some(sym) = p.parse_optional_symbol_name()? else {
@@ -628,7 +628,7 @@ fn parse_constant(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Resu
     Ok(())
 }
 
-fn print_constant(p: &mut Printer<'_>, body: &Body, op: Op) {
+fn print_constant(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     p.write(" ");
     if let Some(v) = prop(ctx, body, op, "value") {

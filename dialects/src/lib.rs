@@ -1,9 +1,11 @@
 //! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
 
+pub mod arith;
 mod asm_util;
 pub mod builtin;
 pub mod dlti;
 pub mod func;
+pub mod ods;
 
 use mica_ir::Context;
 
@@ -12,6 +14,7 @@ pub fn register_all(ctx: &mut Context) {
     builtin::register(ctx);
     dlti::register(ctx);
     func::register(ctx);
+    arith::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -76,5 +76,40 @@ pub trait AsmParser<'c> {
     fn peek_region(&self) -> bool {
         self.peek_punct("{")
     }
+    /// Whether a bare identifier equal to `keyword` is next, without consuming it.
+    fn peek_keyword(&self, keyword: &str) -> bool;
+    /// Consumes `keyword` or reports "expected 'keyword'".
+    fn parse_keyword(&mut self, keyword: &str) -> Result<(), ()> {
+        if self.parse_optional_keyword(keyword) {
+            return Ok(());
+        }
+        let at = self.offset();
+        self.error_at(at, &format!("expected '{keyword}'"));
+        Err(())
+    }
+    /// Parses a type if one starts here.
+    fn parse_optional_type(&mut self) -> Result<Option<Type>, ()>;
+    /// Parses an attribute whose literal takes type `ty` when it has none (`4` as `4 : i64`).
+    fn parse_attribute_of_type(&mut self, ty: Type) -> Result<Attr, ()>;
+    /// Whether an attribute starts here.
+    fn peek_attribute(&self) -> bool;
+    /// Whether `^block` is next.
+    fn peek_successor(&self) -> bool;
+    /// Parses `^block` (forward references allowed).
+    fn parse_successor(&mut self) -> Result<crate::Block, ()>;
+    /// Parses an integer literal, optionally negative, if one is next.
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, ()>;
+    /// Whether a bare identifier is next.
+    fn peek_any_keyword(&self) -> bool;
+    /// Whether a string literal is next.
+    fn peek_string(&self) -> bool;
+    /// Whether `@symbol` is next.
+    fn peek_symbol(&self) -> bool;
+    /// Whether a type starts here.
+    fn peek_type(&self) -> bool;
+    /// Makes the last block of region `index` of `state` end with a `terminator` op (no
+    /// operands, located at the op), creating the block if the region is empty, unless it
+    /// already ends with a terminator (MLIR's `ensureTerminator`).
+    fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str);
 }
 

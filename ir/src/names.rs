@@ -39,11 +39,14 @@ pub struct NameTable {
 struct BodyNames {
     values: Vec<Option<ValueName>>,
     blocks: Vec<u32>,
+    /// Ops whose results print as several groups (`%sum, %overflow = ...`): the first result
+    /// index of each group.
+    groups: FxHashMap<Op, smallvec::SmallVec<[u32; 2]>>,
 }
 
 impl BodyNames {
     fn for_body(body: &Body) -> Self {
-        Self { values: vec![None; body.num_values()], blocks: vec![u32::MAX; body.num_blocks()] }
+        Self { values: vec![None; body.num_values()], blocks: vec![u32::MAX; body.num_blocks()], groups: FxHashMap::default() }
     }
 }
 
@@ -148,20 +151,33 @@ impl NameTable {
                 names.values[a.index()] = Some(name);
             }
             for op in body.block_ops(block) {
-                let Some(&first) = body.results(op).first() else { continue };
-                let suggested = if generic {
-                    None
-                } else {
-                    ctx.registry().get(body.op(op).name).and_then(|d| d.result_name).and_then(|f| f(ctx, body, op))
-                };
-                let name = match suggested {
-                    Some(n) => ValueName::Named(self.unique_name(n, scope, c)),
-                    None => {
-                        c.value += 1;
-                        ValueName::Id(c.value - 1)
+                let results = body.results(op);
+                let Some(&first) = results.first() else { continue };
+                let mut suggested: smallvec::SmallVec<[(u32, String); 2]> = smallvec::SmallVec::new();
+                if !generic {
+                    if let Some(f) = ctx.registry().get(body.op(op).name).and_then(|d| d.result_name) {
+                        f(ctx, body, op, &mut |i, n| suggested.push((i, n)));
                     }
-                };
-                self.names_of(body).values[first.index()] = Some(name);
+                }
+                let mut groups: smallvec::SmallVec<[u32; 2]> = smallvec::smallvec![0];
+                for (i, n) in suggested {
+                    let Some(&v) = results.get(i as usize) else { continue };
+                    let name = ValueName::Named(self.unique_name(n, scope, c));
+                    self.names_of(body).values[v.index()] = Some(name);
+                    if i != 0 {
+                        groups.push(i);
+                    }
+                }
+                let names = self.names_of(body);
+                if names.values[first.index()].is_none() {
+                    names.values[first.index()] = Some(ValueName::Id(c.value));
+                    c.value += 1;
+                }
+                if groups.len() > 1 {
+                    groups.sort_unstable();
+                    groups.dedup();
+                    names.groups.insert(op, groups);
+                }
             }
         }
     }
@@ -169,6 +185,11 @@ impl NameTable {
     /// The name of a value (the group name for results of multi-result operations).
     pub fn value(&self, body: &Body, v: Value) -> Option<ValueName> {
         self.bodies.get(&key(body))?.values.get(v.index()).copied().flatten()
+    }
+
+    /// The first result index of each result group of `op`, when it has several groups.
+    pub fn result_groups(&self, body: &Body, op: Op) -> Option<&[u32]> {
+        self.bodies.get(&key(body))?.groups.get(&op).map(|g| g.as_slice())
     }
 
     /// The number of a block within its region (`^bbN`).

@@ -126,6 +126,11 @@ impl<'c> Printer<'c> {
         self.out.push_str(s);
     }
 
+    /// Starts a new line at the current indentation (MLIR's `printNewline`).
+    pub fn newline_at_indent(&mut self) {
+        self.newline();
+    }
+
     fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {
@@ -140,9 +145,25 @@ impl<'c> Printer<'c> {
         let data = body.op(op);
         let results = body.results(op);
         if !results.is_empty() {
-            self.print_value_def(body, results[0]);
-            if results.len() > 1 {
-                let _ = write!(self.out, ":{}", results.len());
+            match self.names.result_groups(body, op).map(|g| g.to_vec()) {
+                Some(groups) => {
+                    for (k, &start) in groups.iter().enumerate() {
+                        let end = groups.get(k + 1).map_or(results.len(), |e| *e as usize);
+                        if k > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.print_value_def(body, results[start as usize]);
+                        if end - start as usize > 1 {
+                            let _ = write!(self.out, ":{}", end - start as usize);
+                        }
+                    }
+                }
+                None => {
+                    self.print_value_def(body, results[0]);
+                    if results.len() > 1 {
+                        let _ = write!(self.out, ":{}", results.len());
+                    }
+                }
             }
             self.out.push_str(" = ");
         }
@@ -159,7 +180,7 @@ impl<'c> Printer<'c> {
                 };
                 self.out.push_str(short);
                 self.default_dialects.push(d.default_dialect.unwrap_or(""));
-                print(self, body, op);
+                print(d, self, body, op);
                 self.default_dialects.pop();
             }
             None => self.print_generic_op(body, op),
@@ -226,21 +247,32 @@ impl<'c> Printer<'c> {
     /// Writes a region: `{`, its blocks, `}`. The entry block header is written when
     /// `print_entry_args` and it has arguments, or when `print_empty_block` and it is empty.
     pub fn print_region(&mut self, body: &Body, region: Region, print_entry_args: bool, print_empty_block: bool) {
+        self.print_region_with(body, region, print_entry_args, print_empty_block, true);
+    }
+
+    /// [`Printer::print_region`], leaving out the entry block's terminator unless
+    /// `print_terminator` (custom forms of ops with implicit terminators).
+    pub fn print_region_with(&mut self, body: &Body, region: Region, print_entry_args: bool, print_empty_block: bool, print_terminator: bool) {
         self.out.push('{');
         let blocks = body.region_blocks(region);
         if let Some((&entry, rest)) = blocks.split_first() {
             let header = (print_empty_block && body.block_ops(entry).next().is_none())
                 || (print_entry_args && !body.block_args(entry).is_empty());
-            self.print_block(body, entry, header);
+            let skip = if print_terminator {
+                None
+            } else {
+                body.block_last_op(entry).filter(|&t| might_be_terminator(self.ctx, body, t))
+            };
+            self.print_block(body, entry, header, skip);
             for &b in rest {
-                self.print_block(body, b, true);
+                self.print_block(body, b, true, None);
             }
         }
         self.newline();
         self.out.push('}');
     }
 
-    fn print_block(&mut self, body: &Body, block: Block, header: bool) {
+    fn print_block(&mut self, body: &Body, block: Block, header: bool, skip: Option<Op>) {
         if header {
             self.out.push('\n');
             for _ in 0..self.indent {
@@ -268,6 +300,9 @@ impl<'c> Printer<'c> {
         }
         self.indent += 2;
         for op in body.block_ops(block) {
+            if Some(op) == skip {
+                continue;
+            }
             self.newline();
             self.print_op(body, op);
         }
@@ -340,9 +375,19 @@ impl<'c> Printer<'c> {
     pub fn print_value(&mut self, body: &Body, v: Value) {
         match body.value(v).def {
             ValueDef::Result(op, i) if body.results(op).len() > 1 => {
-                self.print_value_def(body, body.results(op)[0]);
-                self.out.push('#');
-                push_u32(&mut self.out, i);
+                let results = body.results(op);
+                let (start, end) = match self.names.result_groups(body, op) {
+                    Some(groups) => {
+                        let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
+                        (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
+                    }
+                    None => (0, results.len() as u32),
+                };
+                self.print_value_def(body, results[start as usize]);
+                if end - start > 1 {
+                    self.out.push('#');
+                    push_u32(&mut self.out, i - start);
+                }
             }
             _ => self.print_value_def(body, v),
         }
@@ -834,7 +879,7 @@ impl<'c> Printer<'c> {
                 self.out.push('.');
                 self.out.push_str(m);
                 if let Some(def) = ctx.registry().attr_def(d, m) {
-                    (def.print)(self, params);
+                    (def.print)(def, self, params);
                 }
             }
             AttrKind::Location(_) => self.print_location(a),
@@ -1420,4 +1465,13 @@ fn contains_word(text: &str, key: &str) -> bool {
         let after = text[i + key.len()..].chars().next();
         !before.is_some_and(is_id) && !after.is_some_and(is_id)
     })
+}
+
+/// Whether `op` is a terminator or an unregistered op (which might be one), as MLIR's
+/// `mightHaveTrait<IsTerminator>`.
+pub fn might_be_terminator(ctx: &Context, body: &Body, op: Op) -> bool {
+    match ctx.registry().get(body.op(op).name) {
+        Some(d) => d.traits.contains(crate::Traits::TERMINATOR),
+        None => true,
+    }
 }

@@ -111,18 +111,21 @@ impl Shape {
 
 /// A verifier hook: checks one operation of a body, given the operation whose region holds it
 /// (which lives in an outer body when the region is isolated).
-pub type VerifyFn = fn(&Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), Diagnostic>;
+pub type VerifyFn = fn(&OpDef, &Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), Diagnostic>;
 /// A symbol-use verifier hook: checks one operation's references against the nearest
 /// enclosing symbol table.
 pub type VerifySymbolUsesFn = fn(&Context, &Body, Op, &crate::verify::SymbolTable<'_>) -> Result<(), Diagnostic>;
-/// Suggests a name for an op's first result in the custom form (`%f`, `%c0`); `None` keeps
-/// the default numbering.
-pub type ResultNameFn = fn(&Context, &Body, Op) -> Option<String>;
+/// Suggests names for an op's results in the custom form (`%f`, `%c0`, `%sum, %overflow`):
+/// calls `set(result_index, name)` for each named result, as MLIR's `getAsmResultNames`;
+/// results left unnamed keep the default numbering.
+pub type ResultNameFn = fn(&Context, &Body, Op, &mut dyn FnMut(u32, String));
 /// A custom-form parser hook: reads what follows the op name into `state`. Errors are already
 /// reported through the parser when it returns `Err`.
-pub type ParseFn = for<'c> fn(&mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
+pub type ParseFn = for<'c> fn(&OpDef, &mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
 /// A custom-form printer hook: writes what follows the op name (and its results).
-pub type PrintFn = fn(&mut Printer<'_>, &Body, Op);
+pub type PrintFn = fn(&OpDef, &mut Printer<'_>, &Body, Op);
+/// Data a dialect attaches to a definition for its hooks (e.g. a declarative op spec).
+pub type Ext = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
 /// What the registry knows about one operation.
 #[derive(Clone, Debug)]
@@ -131,8 +134,11 @@ pub struct OpDef {
     pub name: &'static str,
     /// Traits.
     pub traits: Traits,
-    /// Verifier, run after the generic structural checks.
+    /// Verifier of the op itself, run after the generic structural checks and before the ops
+    /// in its regions are verified (MLIR's `verifyInvariants` and `verify`).
     pub verify: Option<VerifyFn>,
+    /// Verifier run after the ops in its regions (MLIR's `verifyRegions`).
+    pub verify_regions: Option<VerifyFn>,
     /// Checks of the symbols this op references, run once its symbol table is known.
     pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     /// Custom-form parser.
@@ -142,17 +148,19 @@ pub struct OpDef {
     /// Dialect whose ops may drop their `dialect.` prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
     /// Names of the properties (inherent attributes) this op keeps in `<{...}>`.
-    pub properties: &'static [&'static str],
+    pub properties: Vec<&'static str>,
     /// Operand, result, region and successor counts, checked before `verify`.
     pub shape: Shape,
-    /// The name suggested for the first result in the custom form.
+    /// The names suggested for the results in the custom form.
     pub result_name: Option<ResultNameFn>,
+    /// What the dialect attached for its hooks.
+    pub ext: Option<Ext>,
 }
 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: &[], shape: Shape::ANY, result_name: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None }
     }
 
     /// The dialect prefix of the name.
@@ -162,9 +170,9 @@ impl OpDef {
 }
 
 /// Parses a dialect attribute's parameters (what follows `#dialect.mnemonic`).
-pub type AttrParseFn = for<'c> fn(&mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
+pub type AttrParseFn = for<'c> fn(&AttrDef, &mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
 /// Prints a dialect attribute's parameters (what follows `#dialect.mnemonic`).
-pub type AttrPrintFn = fn(&mut Printer<'_>, &[crate::Attr]);
+pub type AttrPrintFn = fn(&AttrDef, &mut Printer<'_>, &[crate::Attr]);
 
 /// A registered dialect attribute: `#dialect.mnemonic<...>`.
 #[derive(Clone, Debug)]
@@ -177,6 +185,8 @@ pub struct AttrDef {
     pub parse: AttrParseFn,
     /// Printer of the parameters.
     pub print: AttrPrintFn,
+    /// What the dialect attached for its hooks.
+    pub ext: Option<Ext>,
 }
 
 /// Index of a definition in the registry.

@@ -84,6 +84,9 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
             }
         }
     }
+    if let Some((d, vf)) = def.and_then(|d| d.verify.map(|f| (d, f))) {
+        vf(d, ctx, body, op, parent)?;
+    }
     // The regions' body: this body, or the op's own when it is isolated.
     let mut own_dom: Option<DomInfo> = None;
     let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
@@ -139,8 +142,8 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
             }
         }
     }
-    if let Some(vf) = def.and_then(|d| d.verify) {
-        vf(ctx, body, op, parent)?;
+    if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
+        vf(d, ctx, body, op, parent)?;
     }
     Ok(())
 }

@@ -306,7 +306,7 @@ impl Parser<'_> {
             return self.err_here("unknown dialect attribute");
         };
         self.bump();
-        let params = (def.parse)(self)?;
+        let params = (def.parse)(def, self)?;
         let (d, m) = (ctx.ident(&dialect), ctx.ident(&mnemonic));
         Ok(ctx.attr(AttrKind::Dialect { dialect: d, mnemonic: m, params: params.into() }))
     }

@@ -654,6 +654,8 @@ impl<'a> Parser<'a> {
         let total: u32 = results.iter().map(|r| r.1).sum();
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
+            // `i32` lexes as an integer type in MLIR, not as an identifier.
+            Tok::BareIdent if self.starts_int_type() => return self.err_here("expected operation name in quotes"),
             Tok::BareIdent => self.parse_custom_operation()?,
             Tok::Error => return self.lex_error(),
             _ => {
@@ -715,7 +717,10 @@ impl<'a> Parser<'a> {
             operands.push(p.parse_operand_ref()?);
             Ok(())
         })?;
-        // Successors.
+        // Successors (only a terminator, or an op that might be one, can have them).
+        if self.is(Tok::LSquare) && def.as_ref().is_some_and(|d| !d.traits.contains(Traits::TERMINATOR)) {
+            return self.err_here("successors in non-terminator");
+        }
         if self.eat(Tok::LSquare) {
             self.comma_list(Tok::RSquare, |p| {
                 let b = p.parse_successor()?;
@@ -835,7 +840,7 @@ impl<'a> Parser<'a> {
             }
         }
         candidates.push(format!("builtin.{written}"));
-        let found = candidates.iter().find_map(|c| reg.get_str(c).filter(|d| d.parse.is_some()).cloned());
+        let found = candidates.iter().find_map(|c| reg.get_str(c).filter(|d| d.parse.is_some()));
         let Some(def) = found else {
             let tried = if candidates.len() > 2 { candidates[1].clone() } else { format!("builtin.{written}") };
             return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
@@ -846,7 +851,7 @@ impl<'a> Parser<'a> {
         let parse = def.parse.expect("checked above");
         self.default_dialects.push(def.default_dialect.unwrap_or(""));
         self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-        let r = parse(self, &mut state);
+        let r = parse(def, self, &mut state);
         self.pending_isolated.pop();
         self.default_dialects.pop();
         r?;
@@ -879,6 +884,28 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
         let (name, number, offset) = self.parse_operand_ref()?;
         Ok(UnresolvedOperand { name: name.to_string(), number, offset })
+    }
+
+    /// Whether the current token is an integer type name (`i32`, `si8`, `ui1`).
+    fn starts_int_type(&self) -> bool {
+        let t = self.text();
+        let int_name = |p: &str| t.strip_prefix(p).is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+        self.is(Tok::BareIdent) && (int_name("i") || int_name("si") || int_name("ui"))
+    }
+
+    /// Whether a type starts at the current token.
+    fn starts_type(&self) -> bool {
+        match self.tok.kind {
+            Tok::LParen | Tok::BangIdent => true,
+            Tok::BareIdent => {
+                let t = self.text();
+                self.simple_types.contains_key(t)
+                    || matches!(t, "index" | "none" | "complex" | "tuple" | "tensor" | "memref" | "vector")
+                    || mica_ir::FloatKind::from_mlir_name(t).is_some()
+                    || self.starts_int_type()
+            }
+            _ => false,
+        }
     }
 
     fn parse_successor(&mut self) -> PResult<Block> {
@@ -1175,6 +1202,104 @@ impl<'a> AsmParser<'a> for Parser<'a> {
 
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()> {
         self.resolve(operand, ty)
+    }
+
+    fn peek_keyword(&self, keyword: &str) -> bool {
+        self.is_keyword(keyword)
+    }
+
+    fn parse_optional_type(&mut self) -> Result<Option<Type>, ()> {
+        if !self.starts_type() {
+            return Ok(None);
+        }
+        Parser::parse_type(self).map(Some)
+    }
+
+    fn parse_attribute_of_type(&mut self, ty: Type) -> Result<Attr, ()> {
+        Parser::parse_attribute_of_type(self, ty)
+    }
+
+    fn peek_attribute(&self) -> bool {
+        match self.tok.kind {
+            Tok::HashIdent | Tok::AtIdent | Tok::String | Tok::Integer | Tok::Float | Tok::LSquare | Tok::LBrace | Tok::Minus => true,
+            Tok::BareIdent => matches!(
+                self.text(),
+                "true" | "false" | "unit" | "dense" | "dense_resource" | "sparse" | "opaque" | "array" | "affine_map"
+                    | "affine_set" | "strided" | "distinct" | "loc"
+            ) || self.starts_type(),
+            Tok::LParen | Tok::BangIdent => true,
+            _ => false,
+        }
+    }
+
+    fn peek_successor(&self) -> bool {
+        self.is(Tok::CaretIdent)
+    }
+
+    fn parse_successor(&mut self) -> Result<Block, ()> {
+        Parser::parse_successor(self)
+    }
+
+    fn parse_optional_integer(&mut self) -> Result<Option<i64>, ()> {
+        let neg = self.is(Tok::Minus);
+        if neg {
+            let next = crate::lexer::lex_at(self.src, self.tok.end);
+            if next.kind != Tok::Integer {
+                return Ok(None);
+            }
+            self.bump();
+        } else if !self.is(Tok::Integer) {
+            return Ok(None);
+        }
+        let text = self.text();
+        let v = if let Some(h) = text.strip_prefix("0x") { i64::from_str_radix(h, 16).ok() } else { text.parse::<i64>().ok() };
+        let Some(v) = v else {
+            return self.err_here("integer value too large");
+        };
+        self.bump();
+        Ok(Some(if neg { v.wrapping_neg() } else { v }))
+    }
+
+    fn peek_any_keyword(&self) -> bool {
+        self.is(Tok::BareIdent)
+    }
+
+    fn peek_string(&self) -> bool {
+        self.is(Tok::String)
+    }
+
+    fn peek_symbol(&self) -> bool {
+        self.is(Tok::AtIdent)
+    }
+
+    fn peek_type(&self) -> bool {
+        self.starts_type()
+    }
+
+    fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
+        let ctx = self.ctx;
+        let name = ctx.ident(terminator);
+        let loc = state.loc;
+        let region = match state.nested.as_deref() {
+            Some(b) => b.roots.get(index).copied(),
+            None => state.regions.get(index).copied(),
+        };
+        let Some(region) = region else { return };
+        let body: &mut Body = match state.nested.as_deref_mut() {
+            Some(b) => b,
+            None => self.cur_body(),
+        };
+        let block = match body.region_blocks(region).last() {
+            Some(&b) => b,
+            None => body.append_block(region),
+        };
+        if let Some(last) = body.block_last_op(block) {
+            if ctx.registry().traits(body.op(last).name).contains(Traits::TERMINATOR) {
+                return;
+            }
+        }
+        let op = body.create_op(OperationState::new(name, ctx.empty_dict(), loc));
+        body.append_op(block, op);
     }
 
     fn add_empty_region(&mut self, state: &mut OperationState) {

@@ -1,0 +1,100 @@
+//! `custom<Name>(...)` directives: hand-written pieces of syntax inside a declarative format,
+//! as MLIR's `parseName`/`printName` C++ functions. A directive gets the parse state of the op
+//! (its operands, types, attributes so far) and its arguments as slot references.
+
+use super::format::Var;
+use super::{OpSpec, OpView};
+use mica_ir::asm::{AsmParser, UnresolvedOperand};
+use mica_ir::{Attr, Block, Ident, OperationState, Printer, Type};
+
+/// An argument of a custom directive.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CustomArg {
+    /// `$operand`
+    Operand(usize),
+    /// `$attr`
+    Attr(usize),
+    /// `$region`
+    Region(usize),
+    /// `$successor`
+    Successor(usize),
+    /// `type($x)`
+    Type(Var),
+    /// `attr-dict`
+    AttrDict,
+    /// A string literal argument.
+    Literal(String),
+}
+
+/// Parses a directive's text into the op's parse state. `Ok(false)`: it was absent (only
+/// meaningful for directives that anchor an optional group).
+pub type CustomParseFn = for<'c> fn(&mut dyn AsmParser<'c>, &mut ParseCtx<'_>, &mut OperationState, &[CustomArg]) -> Result<bool, ()>;
+/// Prints a directive.
+pub type CustomPrintFn = fn(&mut Printer<'_>, &OpView<'_>, &[CustomArg]);
+
+/// A named custom directive.
+#[derive(Debug)]
+pub struct CustomDirective {
+    /// The name in `custom<Name>`.
+    pub name: &'static str,
+    /// Its parser.
+    pub parse: CustomParseFn,
+    /// Its printer.
+    pub print: CustomPrintFn,
+}
+
+/// What has been parsed of an op so far, per slot of its spec.
+pub struct ParseCtx<'s> {
+    /// The op's spec.
+    pub spec: &'s OpSpec,
+    /// Operands per operand slot.
+    pub operands: Vec<Vec<UnresolvedOperand>>,
+    /// Operand types per slot, once known.
+    pub operand_types: Vec<Option<Vec<Type>>>,
+    /// Result types per slot, once known.
+    pub result_types: Vec<Option<Vec<Type>>>,
+    /// Inherent attributes per attribute slot.
+    pub attrs: Vec<Option<Attr>>,
+    /// Successors per successor slot.
+    pub successors: Vec<Vec<Block>>,
+    /// Region slot of each region parsed, in parse order.
+    pub region_slots: Vec<usize>,
+    /// Entries of the attribute dictionary.
+    pub dict: Vec<(Ident, Attr)>,
+    /// Types given for all operands at once (`type(operands)`, `functional-type`), with the
+    /// offset where they were written.
+    pub all_operand_types: Option<(Vec<Type>, usize)>,
+    /// Types given for all results at once.
+    pub all_result_types: Option<Vec<Type>>,
+    /// Byte offset of the op's first token after its name (MLIR reports some errors there).
+    pub start: usize,
+}
+
+impl<'s> ParseCtx<'s> {
+    /// An empty state for `spec`.
+    pub fn new(spec: &'s OpSpec, start: usize) -> Self {
+        Self {
+            spec,
+            operands: vec![Vec::new(); spec.operands.len()],
+            operand_types: vec![None; spec.operands.len()],
+            result_types: vec![None; spec.results.len()],
+            attrs: vec![None; spec.attrs.len()],
+            successors: vec![Vec::new(); spec.successors.len()],
+            region_slots: Vec::new(),
+            dict: Vec::new(),
+            all_operand_types: None,
+            all_result_types: None,
+            start,
+        }
+    }
+
+    /// Records the types of `var`; `at` is where they were written.
+    pub fn set_types(&mut self, var: &Var, types: Vec<Type>, at: usize) {
+        match var {
+            Var::Operand(i) => self.operand_types[*i] = Some(types),
+            Var::Result(i) => self.result_types[*i] = Some(types),
+            Var::Operands => self.all_operand_types = Some((types, at)),
+            Var::Results => self.all_result_types = Some(types),
+        }
+    }
+}

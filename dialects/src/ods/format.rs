@@ -1,0 +1,366 @@
+//! MLIR's declarative assembly format (`$lhs `,` $rhs attr-dict `:` type($result)`), read once
+//! per op into a small tree that the generic parser and printer walk.
+//!
+//! Supported: literals (keywords and punctuation, `` ` ` `` and `` `` `` spacing, `` `\n` ``),
+//! variables (`$name` for operands, attributes, regions, successors), `type(...)`,
+//! `qualified(...)`, `functional-type(...)`, `attr-dict`, `attr-dict-with-keyword`,
+//! `prop-dict`, `operands`, `results`, `regions`, `successors`, `custom<Name>(...)` (with
+//! `ref(...)`), optional groups `(...)?` with a `^` anchor and an else group `(...):(...)?`, and
+//! `oilist(...)`.
+
+use super::custom::{CustomArg, CustomDirective};
+use super::OpSpec;
+
+/// What a `type(...)` directive or a custom argument refers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Var {
+    /// An operand slot.
+    Operand(usize),
+    /// A result slot.
+    Result(usize),
+    /// All operands.
+    Operands,
+    /// All results.
+    Results,
+}
+
+/// One element of a format.
+#[derive(Clone, Debug)]
+pub enum Elem {
+    /// A keyword or punctuation literal.
+    Literal(String),
+    /// `` ` ` `` (true: a space) or `` `` `` (false: no space).
+    Space(bool),
+    /// `` `\n` ``
+    Newline,
+    /// `$operand`
+    Operand(usize),
+    /// `$attr`; `true` when `qualified(...)`.
+    Attr(usize, bool),
+    /// `$region`
+    Region(usize),
+    /// `$successor`
+    Successor(usize),
+    /// `type(...)`; `true` when `qualified(...)`.
+    Type(Var, bool),
+    /// `functional-type(inputs, results)`
+    FunctionalType(Var, Var),
+    /// `attr-dict`; `true` for `attr-dict-with-keyword`.
+    AttrDict(bool),
+    /// `prop-dict`
+    PropDict,
+    /// `operands`
+    Operands,
+    /// `regions`
+    Regions,
+    /// `successors`
+    Successors,
+    /// `custom<Name>(args)`
+    Custom(&'static CustomDirective, Vec<CustomArg>),
+    /// `(then)?` or `(then) : (else)?`; `anchor` is the element marked `^`.
+    Optional { then: Vec<Elem>, otherwise: Vec<Elem>, anchor: Box<Elem> },
+    /// `oilist(clause | clause ...)`: each clause starts with a keyword literal.
+    OIList(Vec<Vec<Elem>>),
+}
+
+/// A parsed format.
+#[derive(Clone, Debug)]
+pub struct Format {
+    /// The top-level elements.
+    pub elems: Vec<Elem>,
+    /// Attributes that the format writes (so `attr-dict` leaves them out).
+    pub attrs_in_format: Vec<usize>,
+    /// Whether the format contains `prop-dict`.
+    pub has_prop_dict: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Var(String),
+    Literal(String),
+    Word(String),
+    Punct(char),
+}
+
+fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '`' {
+            let end = src[i + 1..].find('`').ok_or("unterminated literal")? + i + 1;
+            out.push(Tok::Literal(src[i + 1..end].to_string()));
+            i = end + 1;
+        } else if c == '$' {
+            let start = i + 1;
+            i = start;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Tok::Var(src[start..i].to_string()));
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+                i += 1;
+            }
+            out.push(Tok::Word(src[start..i].to_string()));
+        } else if "()?^:,<>|".contains(c) {
+            out.push(Tok::Punct(c));
+            i += 1;
+        } else {
+            return Err(format!("unexpected character '{c}'"));
+        }
+    }
+    Ok(out)
+}
+
+struct FormatParser<'s> {
+    toks: Vec<Tok>,
+    pos: usize,
+    spec: &'s OpSpec,
+    directives: &'static [CustomDirective],
+    attrs_in_format: Vec<usize>,
+    has_prop_dict: bool,
+}
+
+/// Reads `src` as the format of `spec`; custom directives are looked up in `directives`.
+pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirective]) -> Result<Format, String> {
+    let mut p = FormatParser { toks: tokenize(src)?, pos: 0, spec, directives, attrs_in_format: Vec::new(), has_prop_dict: false };
+    let mut elems = Vec::new();
+    while p.pos < p.toks.len() {
+        elems.push(p.element(false)?.0);
+    }
+    Ok(Format { elems, attrs_in_format: p.attrs_in_format, has_prop_dict: p.has_prop_dict })
+}
+
+impl FormatParser<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+
+    fn next(&mut self) -> Result<Tok, String> {
+        let t = self.toks.get(self.pos).cloned().ok_or("unexpected end of format")?;
+        self.pos += 1;
+        Ok(t)
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), String> {
+        match self.next()? {
+            Tok::Punct(x) if x == c => Ok(()),
+            t => Err(format!("expected '{c}', found {t:?}")),
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(&Tok::Punct(c)) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One element; the flag says whether it carried the `^` anchor mark.
+    fn element(&mut self, in_group: bool) -> Result<(Elem, bool), String> {
+        let e = match self.next()? {
+            Tok::Literal(l) => match l.as_str() {
+                " " => Elem::Space(true),
+                "" => Elem::Space(false),
+                "\\n" => Elem::Newline,
+                _ => Elem::Literal(l),
+            },
+            Tok::Var(name) => self.variable(&name)?,
+            Tok::Word(w) => self.directive(&w)?,
+            Tok::Punct('(') => return self.optional_group().map(|e| (e, false)),
+            t => return Err(format!("unexpected {t:?}")),
+        };
+        let anchored = in_group && self.eat('^');
+        Ok((e, anchored))
+    }
+
+    fn variable(&mut self, name: &str) -> Result<Elem, String> {
+        let s = self.spec;
+        if let Some(i) = s.operand_index(name) {
+            return Ok(Elem::Operand(i));
+        }
+        if let Some(i) = s.attrs.iter().position(|a| a.name == name) {
+            self.attrs_in_format.push(i);
+            return Ok(Elem::Attr(i, false));
+        }
+        if let Some(i) = s.regions.iter().position(|r| r.name == name) {
+            return Ok(Elem::Region(i));
+        }
+        if let Some(i) = s.successors.iter().position(|r| r.name == name) {
+            return Ok(Elem::Successor(i));
+        }
+        Err(format!("unknown variable ${name}"))
+    }
+
+    fn var_ref(&mut self) -> Result<Var, String> {
+        match self.next()? {
+            Tok::Var(n) => {
+                if let Some(i) = self.spec.operand_index(&n) {
+                    Ok(Var::Operand(i))
+                } else if let Some(i) = self.spec.result_index(&n) {
+                    Ok(Var::Result(i))
+                } else {
+                    Err(format!("unknown operand or result ${n}"))
+                }
+            }
+            Tok::Word(w) if w == "operands" => Ok(Var::Operands),
+            Tok::Word(w) if w == "results" => Ok(Var::Results),
+            t => Err(format!("expected a variable, found {t:?}")),
+        }
+    }
+
+    fn directive(&mut self, w: &str) -> Result<Elem, String> {
+        Ok(match w {
+            "attr-dict" => Elem::AttrDict(false),
+            "attr-dict-with-keyword" => Elem::AttrDict(true),
+            "prop-dict" => {
+                self.has_prop_dict = true;
+                Elem::PropDict
+            }
+            "operands" => Elem::Operands,
+            "regions" => Elem::Regions,
+            "successors" => Elem::Successors,
+            "type" => {
+                self.expect('(')?;
+                let v = self.var_ref()?;
+                self.expect(')')?;
+                Elem::Type(v, false)
+            }
+            "qualified" => {
+                self.expect('(')?;
+                let inner = match self.next()? {
+                    Tok::Word(t) if t == "type" => {
+                        self.expect('(')?;
+                        let v = self.var_ref()?;
+                        self.expect(')')?;
+                        Elem::Type(v, true)
+                    }
+                    Tok::Var(n) => match self.variable(&n)? {
+                        Elem::Attr(i, _) => Elem::Attr(i, true),
+                        _ => return Err("qualified() takes an attribute or type".into()),
+                    },
+                    t => return Err(format!("unexpected {t:?} in qualified")),
+                };
+                self.expect(')')?;
+                inner
+            }
+            "functional-type" => {
+                self.expect('(')?;
+                let a = self.var_ref()?;
+                self.expect(',')?;
+                let b = self.var_ref()?;
+                self.expect(')')?;
+                Elem::FunctionalType(a, b)
+            }
+            "custom" => {
+                self.expect('<')?;
+                let name = match self.next()? {
+                    Tok::Word(n) => n,
+                    t => return Err(format!("expected directive name, found {t:?}")),
+                };
+                self.expect('>')?;
+                let dir = self
+                    .directives
+                    .iter()
+                    .find(|d| d.name == name)
+                    .ok_or_else(|| format!("unknown custom directive {name}"))?;
+                self.expect('(')?;
+                let mut args = Vec::new();
+                if !self.eat(')') {
+                    loop {
+                        args.push(self.custom_arg()?);
+                        if self.eat(')') {
+                            break;
+                        }
+                        self.expect(',')?;
+                    }
+                }
+                Elem::Custom(dir, args)
+            }
+            "oilist" => {
+                self.expect('(')?;
+                let mut clauses = Vec::new();
+                let mut cur = Vec::new();
+                loop {
+                    if self.eat(')') {
+                        clauses.push(std::mem::take(&mut cur));
+                        break;
+                    }
+                    if self.eat('|') {
+                        clauses.push(std::mem::take(&mut cur));
+                        continue;
+                    }
+                    cur.push(self.element(false)?.0);
+                }
+                Elem::OIList(clauses)
+            }
+            _ => return Err(format!("unknown directive {w}")),
+        })
+    }
+
+    fn custom_arg(&mut self) -> Result<CustomArg, String> {
+        let by_ref = matches!(self.peek(), Some(Tok::Word(w)) if w == "ref");
+        if by_ref {
+            self.pos += 1;
+            self.expect('(')?;
+        }
+        let arg = match self.next()? {
+            Tok::Var(n) => match self.variable(&n)? {
+                Elem::Operand(i) => CustomArg::Operand(i),
+                Elem::Attr(i, _) => CustomArg::Attr(i),
+                Elem::Region(i) => CustomArg::Region(i),
+                Elem::Successor(i) => CustomArg::Successor(i),
+                _ => unreachable!("variable() returns variables"),
+            },
+            Tok::Word(w) if w == "type" => {
+                self.expect('(')?;
+                let v = self.var_ref()?;
+                self.expect(')')?;
+                CustomArg::Type(v)
+            }
+            Tok::Word(w) if w == "attr-dict" => CustomArg::AttrDict,
+            Tok::Literal(l) => CustomArg::Literal(l),
+            t => return Err(format!("unexpected {t:?} in custom directive")),
+        };
+        if by_ref {
+            self.expect(')')?;
+            // A `ref(...)` argument is also written elsewhere: it is not the attr-dict's.
+        }
+        Ok(arg)
+    }
+
+    fn optional_group(&mut self) -> Result<Elem, String> {
+        let mut then = Vec::new();
+        let mut anchor: Option<Elem> = None;
+        while !self.eat(')') {
+            let (e, anchored) = self.element(true)?;
+            if anchored {
+                anchor = Some(e.clone());
+            }
+            then.push(e);
+        }
+        let mut otherwise = Vec::new();
+        if self.eat(':') {
+            self.expect('(')?;
+            while !self.eat(')') {
+                otherwise.push(self.element(false)?.0);
+            }
+        }
+        self.expect('?')?;
+        let anchor = match anchor {
+            Some(a) => a,
+            None => {
+                // A group without `^` is anchored on its first non-literal element.
+                then.iter().find(|e| !matches!(e, Elem::Literal(_) | Elem::Space(_) | Elem::Newline)).cloned().ok_or("optional group without anchor")?
+            }
+        };
+        Ok(Elem::Optional { then, otherwise, anchor: Box::new(anchor) })
+    }
+}

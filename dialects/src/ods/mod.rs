@@ -1,0 +1,488 @@
+//! The op-definition model: an operation described declaratively, as MLIR's ODS describes it —
+//! operands, results, attributes (properties), regions and successors with their constraints,
+//! traits, checks and an assembly format string in MLIR's declarative syntax. One generic
+//! parser ([`parse`]), one generic printer ([`print`]) and one generic verifier ([`verify`])
+//! interpret every spec; an op only adds hooks where MLIR itself has hand-written C++.
+//!
+//! Adding an op is a few builder calls:
+//! ```ignore
+//! OpSpec::new("arith.addf")
+//!     .traits(Traits::PURE)
+//!     .operand("lhs", &FLOAT_LIKE)
+//!     .operand("rhs", &FLOAT_LIKE)
+//!     .default_attr("fastmath", &FASTMATH, fastmath_none)
+//!     .result("result", &FLOAT_LIKE)
+//!     .check(Check::SameOperandsAndResultType)
+//!     .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+//! ```
+
+pub mod constraints;
+pub mod custom;
+pub mod enums;
+pub mod format;
+mod parse;
+mod print;
+mod verify;
+mod view;
+
+pub use constraints::{AttrConstraint, AttrSyntax, TypeConstraint};
+pub use custom::{CustomArg, CustomDirective, ParseCtx};
+pub use enums::EnumSpec;
+pub use format::{Elem, Format};
+pub use view::OpView;
+
+use mica_ir::{Attr, Body, Context, Count, Diagnostic, Op, OpDef, Shape, Traits, Type};
+use std::sync::Arc;
+
+/// How many values an operand or result slot holds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arity {
+    /// Exactly one.
+    Single,
+    /// Zero or one.
+    Optional,
+    /// Any number.
+    Variadic,
+}
+
+/// An operand or result slot.
+#[derive(Clone, Debug)]
+pub struct ValueSpec {
+    /// Its name in the format (`$lhs`).
+    pub name: &'static str,
+    /// How many values it holds.
+    pub arity: Arity,
+    /// What its types must satisfy.
+    pub ty: &'static TypeConstraint,
+}
+
+/// Whether an attribute must be there.
+#[derive(Copy, Clone, Debug)]
+pub enum Presence {
+    /// It must be present.
+    Required,
+    /// It may be absent.
+    Optional,
+    /// Absent means this value; parsing fills it in (MLIR's `DefaultValuedAttr`).
+    Default(fn(&Context) -> Attr),
+}
+
+/// An inherent attribute (a property).
+#[derive(Clone, Debug)]
+pub struct AttrSpec {
+    /// Its name.
+    pub name: &'static str,
+    /// What it must satisfy and how a format writes it.
+    pub constraint: &'static AttrConstraint,
+    /// Whether it must be there.
+    pub presence: Presence,
+}
+
+/// A region slot.
+#[derive(Clone, Debug)]
+pub struct RegionSpec {
+    /// Its name in the format.
+    pub name: &'static str,
+    /// Whether it stands for any number of regions.
+    pub variadic: bool,
+    /// `Some(n)`: each region must have exactly `n` blocks (MLIR's `SizedRegion<n>`).
+    pub blocks: Option<usize>,
+}
+
+/// A successor slot.
+#[derive(Clone, Debug)]
+pub struct SuccessorSpec {
+    /// Its name in the format.
+    pub name: &'static str,
+    /// Whether it stands for any number of successors.
+    pub variadic: bool,
+}
+
+/// Rewrites a type (for [`Check::TypesMatchWith`]); `None` when it does not apply.
+pub type TypeTransform = fn(&Context, Type) -> Option<Type>;
+/// An op-level predicate over the whole op.
+pub type OpPredicate = fn(&Context, &OpView<'_>) -> bool;
+/// A hand-written verifier, run after the declarative checks; the message is the part after
+/// `'name' op `.
+pub type OpVerifyFn = fn(&Context, &OpView<'_>) -> Result<(), String>;
+/// Infers result types from operand types and properties (MLIR's `InferTypeOpInterface`).
+pub type InferFn = fn(&Context, &[Type], &ParsedAttrs<'_>) -> Result<Vec<Type>, String>;
+
+/// The attributes known when result types are inferred during parsing.
+pub struct ParsedAttrs<'a> {
+    ctx: &'a Context,
+    spec: &'a OpSpec,
+    values: &'a [Option<Attr>],
+}
+
+impl ParsedAttrs<'_> {
+    /// The inherent attribute `name`, if set.
+    pub fn get(&self, name: &str) -> Option<Attr> {
+        let i = self.spec.attrs.iter().position(|a| a.name == name)?;
+        self.values[i]
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &Context {
+        self.ctx
+    }
+}
+
+/// Checks of the whole op that MLIR expresses as traits.
+#[derive(Clone, Debug)]
+pub enum Check {
+    /// Every operand and result has the same type.
+    SameOperandsAndResultType,
+    /// Every operand has the same type.
+    SameTypeOperands,
+    /// Every operand and result has the same shape.
+    SameOperandsAndResultShape,
+    /// Every operand and result has the same element type.
+    SameOperandsAndResultElementType,
+    /// The named operands, results and typed attributes all have the same type.
+    AllTypesMatch(&'static [&'static str]),
+    /// `to`'s type is `transform(from's type)`.
+    TypesMatchWith { summary: &'static str, from: &'static str, to: &'static str, transform: TypeTransform },
+    /// MLIR's `Elementwise`: scalar, or vectors/tensors of one shape.
+    Elementwise,
+    /// A predicate with MLIR's summary (`failed to verify that <summary>`).
+    Pred { summary: &'static str, check: OpPredicate },
+}
+
+impl Check {
+    /// Whether MLIR checks this inside the op's generated invariants (predicate traits) rather
+    /// than as a native trait after them.
+    fn is_predicate(&self) -> bool {
+        matches!(self, Check::AllTypesMatch(_) | Check::TypesMatchWith { .. } | Check::Pred { .. })
+    }
+}
+
+/// A declaratively defined operation.
+#[derive(Clone, Debug)]
+pub struct OpSpec {
+    /// Full name (`arith.addi`).
+    pub name: &'static str,
+    /// Traits.
+    pub traits: Traits,
+    /// Operand slots in order.
+    pub operands: Vec<ValueSpec>,
+    /// Result slots in order.
+    pub results: Vec<ValueSpec>,
+    /// Inherent attributes (properties).
+    pub attrs: Vec<AttrSpec>,
+    /// Region slots.
+    pub regions: Vec<RegionSpec>,
+    /// Successor slots.
+    pub successors: Vec<SuccessorSpec>,
+    /// Whole-op checks, in declared order.
+    pub checks: Vec<Check>,
+    /// The operand groups' sizes live in `operandSegmentSizes`.
+    pub operand_segments: bool,
+    /// The result groups' sizes live in `resultSegmentSizes`.
+    pub result_segments: bool,
+    /// Variadic groups share the remaining values equally (`SameVariadicOperandSize`).
+    pub same_variadic_operand_size: bool,
+    /// Variadic result groups share equally (`SameVariadicResultSize`).
+    pub same_variadic_result_size: bool,
+    /// The terminator a `SingleBlockImplicitTerminator` region gets when written without one.
+    pub implicit_terminator: Option<&'static str>,
+    /// The assembly format source, if any.
+    pub format_src: Option<&'static str>,
+    /// The parsed assembly format.
+    pub format: Option<Format>,
+    /// Hand-written verification after the declarative checks.
+    pub verify: Option<OpVerifyFn>,
+    /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
+    pub verify_regions: Option<OpVerifyFn>,
+    /// Result type inference.
+    pub infer: Option<InferFn>,
+    /// Suggested result name in the custom form.
+    pub result_name: Option<mica_ir::registry::ResultNameFn>,
+    /// Hand-written custom form (MLIR ops with a C++ `parse`/`print`), overriding the format.
+    pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
+    /// Dialect whose ops may drop their prefix inside this op's regions.
+    pub default_dialect: Option<&'static str>,
+}
+
+impl OpSpec {
+    /// A spec with only a name.
+    pub fn new(name: &'static str) -> Self {
+        Self {
+            name,
+            traits: Traits::NONE,
+            operands: Vec::new(),
+            results: Vec::new(),
+            attrs: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            checks: Vec::new(),
+            operand_segments: false,
+            result_segments: false,
+            same_variadic_operand_size: false,
+            same_variadic_result_size: false,
+            implicit_terminator: None,
+            format_src: None,
+            format: None,
+            verify: None,
+            verify_regions: None,
+            infer: None,
+            result_name: None,
+            custom: None,
+            default_dialect: None,
+        }
+    }
+
+    /// Adds traits.
+    pub fn traits(mut self, t: Traits) -> Self {
+        self.traits = self.traits | t;
+        self
+    }
+
+    /// Adds an operand.
+    pub fn operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.operands.push(ValueSpec { name, arity: Arity::Single, ty });
+        self
+    }
+
+    /// Adds an optional operand.
+    pub fn optional_operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.operands.push(ValueSpec { name, arity: Arity::Optional, ty });
+        self
+    }
+
+    /// Adds a variadic operand.
+    pub fn variadic(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self
+    }
+
+    /// Adds a result.
+    pub fn result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.results.push(ValueSpec { name, arity: Arity::Single, ty });
+        self
+    }
+
+    /// Adds an optional result.
+    pub fn optional_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.results.push(ValueSpec { name, arity: Arity::Optional, ty });
+        self
+    }
+
+    /// Adds a variadic result.
+    pub fn variadic_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
+        self.results.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self
+    }
+
+    /// Adds a required attribute.
+    pub fn attr(mut self, name: &'static str, constraint: &'static AttrConstraint) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Required });
+        self
+    }
+
+    /// Adds an optional attribute.
+    pub fn optional_attr(mut self, name: &'static str, constraint: &'static AttrConstraint) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Optional });
+        self
+    }
+
+    /// Adds an attribute with a default value.
+    pub fn default_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default) });
+        self
+    }
+
+    /// Adds a region (`blocks`: `Some(1)` for `SizedRegion<1>`).
+    pub fn region(mut self, name: &'static str, blocks: Option<usize>) -> Self {
+        self.regions.push(RegionSpec { name, variadic: false, blocks });
+        self
+    }
+
+    /// Adds a variadic region slot.
+    pub fn variadic_region(mut self, name: &'static str, blocks: Option<usize>) -> Self {
+        self.regions.push(RegionSpec { name, variadic: true, blocks });
+        self
+    }
+
+    /// Adds a successor.
+    pub fn successor(mut self, name: &'static str) -> Self {
+        self.successors.push(SuccessorSpec { name, variadic: false });
+        self
+    }
+
+    /// Adds a variadic successor slot.
+    pub fn variadic_successor(mut self, name: &'static str) -> Self {
+        self.successors.push(SuccessorSpec { name, variadic: true });
+        self
+    }
+
+    /// Adds a whole-op check.
+    pub fn check(mut self, c: Check) -> Self {
+        self.checks.push(c);
+        self
+    }
+
+    /// Operand group sizes live in `operandSegmentSizes` (`AttrSizedOperandSegments`).
+    pub fn operand_segments(mut self) -> Self {
+        self.operand_segments = true;
+        self
+    }
+
+    /// Result group sizes live in `resultSegmentSizes` (`AttrSizedResultSegments`).
+    pub fn result_segments(mut self) -> Self {
+        self.result_segments = true;
+        self
+    }
+
+    /// Variadic operand groups have equal sizes (`SameVariadicOperandSize`).
+    pub fn same_variadic_operand_size(mut self) -> Self {
+        self.same_variadic_operand_size = true;
+        self
+    }
+
+    /// Variadic result groups have equal sizes (`SameVariadicResultSize`).
+    pub fn same_variadic_result_size(mut self) -> Self {
+        self.same_variadic_result_size = true;
+        self
+    }
+
+    /// Regions have one block ending in `terminator`, which the custom form may leave out.
+    pub fn implicit_terminator(mut self, terminator: &'static str) -> Self {
+        self.implicit_terminator = Some(terminator);
+        self.traits = self.traits | Traits::SINGLE_BLOCK;
+        self
+    }
+
+    /// Sets the assembly format.
+    pub fn format(mut self, src: &'static str) -> Self {
+        self.format_src = Some(src);
+        self
+    }
+
+    /// Sets the hand-written verifier.
+    pub fn verify(mut self, f: OpVerifyFn) -> Self {
+        self.verify = Some(f);
+        self
+    }
+
+    /// Sets the hand-written region verifier.
+    pub fn verify_regions(mut self, f: OpVerifyFn) -> Self {
+        self.verify_regions = Some(f);
+        self
+    }
+
+    /// Sets result type inference.
+    pub fn infer(mut self, f: InferFn) -> Self {
+        self.infer = Some(f);
+        self
+    }
+
+    /// Sets the suggested result name.
+    pub fn result_name(mut self, f: mica_ir::registry::ResultNameFn) -> Self {
+        self.result_name = Some(f);
+        self
+    }
+
+    /// Uses hand-written parse and print hooks instead of a format.
+    pub fn custom(mut self, parse: mica_ir::registry::ParseFn, print: mica_ir::registry::PrintFn) -> Self {
+        self.custom = Some((parse, print));
+        self
+    }
+
+    /// Sets the default dialect inside the op's regions.
+    pub fn default_dialect(mut self, d: &'static str) -> Self {
+        self.default_dialect = Some(d);
+        self
+    }
+
+    /// The index of the operand slot `name`.
+    pub fn operand_index(&self, name: &str) -> Option<usize> {
+        self.operands.iter().position(|o| o.name == name)
+    }
+
+    /// The index of the result slot `name`.
+    pub fn result_index(&self, name: &str) -> Option<usize> {
+        self.results.iter().position(|o| o.name == name)
+    }
+
+    /// The index of the attribute `name`.
+    pub fn attr_index(&self, name: &str) -> Option<usize> {
+        self.attrs.iter().position(|o| o.name == name)
+    }
+
+    /// The shape counts implied by the slots.
+    fn shape(&self) -> Shape {
+        fn count<T>(items: &[T], fixed: impl Fn(&T) -> bool) -> Count {
+            let n = items.iter().filter(|i| fixed(i)).count() as u32;
+            if items.iter().all(fixed) { Count::Exactly(n) } else { Count::AtLeast(n) }
+        }
+        Shape {
+            operands: count(&self.operands, |v| v.arity == Arity::Single),
+            results: count(&self.results, |v| v.arity == Arity::Single),
+            regions: count(&self.regions, |r| !r.variadic),
+            successors: count(&self.successors, |s| !s.variadic),
+        }
+    }
+}
+
+/// The spec behind a registered definition, if it has one.
+pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
+    def.ext.as_ref()?.downcast_ref::<OpSpec>()
+}
+
+/// Registers `specs` (parsing their formats against `directives`).
+///
+/// # Panics
+/// When a format string is malformed: that is a bug in the dialect's definition, caught by
+/// the tests that register every dialect.
+pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+    for mut spec in specs {
+        if let Some(src) = spec.format_src {
+            match format::parse_format(src, &spec, directives) {
+                Ok(f) => spec.format = Some(f),
+                Err(e) => panic!("bad assembly format of {}: {e}", spec.name),
+            }
+        }
+        let mut def = OpDef::new(spec.name, spec.traits);
+        def.shape = spec.shape();
+        def.verify = Some(verify::verify_op);
+        def.verify_regions = Some(verify::verify_op_regions);
+        def.default_dialect = spec.default_dialect;
+        def.result_name = spec.result_name;
+        let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
+        if spec.operand_segments {
+            props.push("operandSegmentSizes");
+        }
+        if spec.result_segments {
+            props.push("resultSegmentSizes");
+        }
+        def.properties = props;
+        if let Some((parse, print)) = spec.custom {
+            def.parse = Some(parse);
+            def.print = Some(print);
+        } else if spec.format.is_some() {
+            def.parse = Some(parse::parse_op);
+            def.print = Some(print::print_op);
+        }
+        def.ext = Some(Arc::new(spec));
+        crate::register(ctx, def);
+    }
+}
+
+/// Names each result after its slot (`%sum, %overflow`), for ops whose `getAsmResultNames`
+/// does exactly that.
+pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
+    let Some(spec) = ctx.registry().get(body.op(op).name).and_then(spec_of) else { return };
+    let Ok(view) = OpView::new(ctx, spec, body, op) else { return };
+    for (i, r) in spec.results.iter().enumerate() {
+        if !view.result_group(i).is_empty() {
+            set(view.result_start(i) as u32, r.name.to_string());
+        }
+    }
+}
+
+/// The diagnostic for an op-level failure: `'name' op message`.
+pub(crate) fn op_error(ctx: &Context, body: &Body, op: Op, msg: &str) -> Diagnostic {
+    let d = body.op(op);
+    Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name)))
+}

@@ -1,0 +1,646 @@
+//! The generic parser of declarative formats: walks an op's [`Format`] over the tokens after
+//! the op name, fills a [`ParseCtx`], then infers the missing types, resolves the operands and
+//! builds the [`OperationState`] (properties, defaults, segment sizes, implicit terminators),
+//! as MLIR's generated parsers do.
+
+use super::constraints::AttrSyntax;
+use super::custom::ParseCtx;
+use super::format::{Elem, Format, Var};
+use super::{spec_of, Arity, AttrSpec, Check, OpSpec, ParsedAttrs, Presence};
+use mica_ir::asm::AsmParser;
+use mica_ir::{Attr, AttrKind, Context, OpDef, OperationState, Type};
+
+/// The parse hook of every op defined by a format.
+pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let Some((spec, format)) = spec_of(def).and_then(|s| s.format.as_ref().map(|f| (s, f))) else {
+        let at = p.offset();
+        p.error_at(at, &format!("'{}' has no assembly format", def.name));
+        return Err(());
+    };
+    let mut cx = ParseCtx::new(spec, p.offset());
+    for e in &format.elems {
+        parse_elem(p, &mut cx, state, e)?;
+    }
+    finish(p, cx, format, state)
+}
+
+fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
+    let is_word = lit.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    if optional {
+        return Ok(if is_word { p.parse_optional_keyword(lit) } else { p.parse_optional_punct(lit) });
+    }
+    if is_word {
+        p.parse_keyword(lit)?;
+    } else {
+        p.parse_punct(lit)?;
+    }
+    Ok(true)
+}
+
+fn parse_type_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    let mut out = Vec::new();
+    if let Some(t) = p.parse_optional_type()? {
+        out.push(t);
+        while p.parse_optional_punct(",") {
+            out.push(p.parse_type()?);
+        }
+    }
+    Ok(out)
+}
+
+fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
+    match v {
+        Var::Operand(i) => spec.operands[*i].arity,
+        Var::Result(i) => spec.results[*i].arity,
+        Var::Operands | Var::Results => Arity::Variadic,
+    }
+}
+
+fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> Result<(), ()> {
+    let at = p.offset();
+    let types = match var_arity(cx.spec, v) {
+        Arity::Single => vec![p.parse_type()?],
+        Arity::Optional => p.parse_optional_type()?.into_iter().collect(),
+        Arity::Variadic => parse_type_list(p)?,
+    };
+    cx.set_types(v, types, at);
+    Ok(())
+}
+
+/// Parses an attribute written the way its constraint writes it.
+pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualified: bool) -> Result<Attr, ()> {
+    let ctx = p.ctx();
+    if qualified {
+        return p.parse_attribute();
+    }
+    match &a.constraint.syntax {
+        AttrSyntax::Plain => p.parse_attribute(),
+        AttrSyntax::Typed(ty) => p.parse_attribute_of_type(ty(ctx)),
+        AttrSyntax::Unit => Ok(ctx.unit_attr()),
+        AttrSyntax::IntEnum(e) => {
+            let at = p.offset();
+            let word = match p.parse_optional_any_keyword() {
+                Some(w) => Some(w),
+                None => p.parse_optional_string()?,
+            };
+            let Some(word) = word else {
+                let names: Vec<&str> = e.cases.iter().map(|c| c.0).collect();
+                p.error_at(
+                    at,
+                    &format!(
+                        "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                        a.name,
+                        names.join(", ")
+                    ),
+                );
+                return Err(());
+            };
+            match e.symbolize(&word) {
+                Some(v) => Ok(e.attr(ctx, v)),
+                None => {
+                    p.error_at(at, &format!("invalid {} attribute specification: \"{word}\"", a.name));
+                    Err(())
+                }
+            }
+        }
+        AttrSyntax::Dialect { dialect, mnemonic } => {
+            let Some(def) = ctx.registry().attr_def(dialect, mnemonic) else {
+                let at = p.offset();
+                p.error_at(at, &format!("unknown attribute #{dialect}.{mnemonic}"));
+                return Err(());
+            };
+            let params = (def.parse)(def, p)?;
+            Ok(ctx.attr(AttrKind::Dialect { dialect: ctx.ident(dialect), mnemonic: ctx.ident(mnemonic), params: params.into() }))
+        }
+        AttrSyntax::SymbolName => {
+            let at = p.offset();
+            match p.parse_optional_symbol_name()? {
+                Some(s) => Ok(ctx.string_attr(ctx.str(s))),
+                None => {
+                    p.error_at(at, "expected valid '@'-identifier for symbol name");
+                    Err(())
+                }
+            }
+        }
+        AttrSyntax::DenseArray(elem) => {
+            let elem = elem(ctx);
+            p.parse_punct("[")?;
+            let mut values: Vec<u128> = Vec::new();
+            if !p.parse_optional_punct("]") {
+                loop {
+                    let at = p.offset();
+                    let v = if p.parse_optional_keyword("true") {
+                        1
+                    } else if p.parse_optional_keyword("false") {
+                        0
+                    } else {
+                        match p.parse_optional_integer()? {
+                            Some(v) => v,
+                            None => {
+                                p.error_at(at, "expected integer value");
+                                return Err(());
+                            }
+                        }
+                    };
+                    let w = ctx.int_width(elem);
+                    let mask: u128 = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
+                    values.push((v as i128 as u128) & mask);
+                    if p.parse_optional_punct("]") {
+                        break;
+                    }
+                    p.parse_punct(",")?;
+                }
+            }
+            Ok(ctx.attr(AttrKind::DenseArray { elem, values: values.into() }))
+        }
+        AttrSyntax::TypeAttr => Ok(ctx.type_attr(p.parse_type()?)),
+    }
+}
+
+/// Whether the attribute `a` can start here (for optional groups anchored on it).
+fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
+    match &a.constraint.syntax {
+        AttrSyntax::IntEnum(_) => p.peek_any_keyword() || p.peek_string(),
+        AttrSyntax::Dialect { .. } => p.peek_punct("<"),
+        AttrSyntax::SymbolName => p.peek_symbol(),
+        AttrSyntax::DenseArray(_) => p.peek_punct("["),
+        AttrSyntax::TypeAttr => p.peek_type(),
+        AttrSyntax::Unit => false,
+        AttrSyntax::Plain | AttrSyntax::Typed(_) => p.peek_attribute(),
+    }
+}
+
+fn parse_region_into(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, slot: usize) -> Result<(), ()> {
+    p.parse_region(state, &[])?;
+    cx.region_slots.push(slot);
+    Ok(())
+}
+
+fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
+    match e {
+        Elem::Literal(l) => parse_literal(p, l, false).map(|_| ()),
+        Elem::Space(_) | Elem::Newline => Ok(()),
+        Elem::Operand(i) => {
+            match cx.spec.operands[*i].arity {
+                Arity::Single => {
+                    let o = p.parse_operand()?;
+                    cx.operands[*i].push(o);
+                }
+                Arity::Optional => {
+                    if p.peek_ssa_name() {
+                        let o = p.parse_operand()?;
+                        cx.operands[*i].push(o);
+                    }
+                }
+                Arity::Variadic => {
+                    if p.peek_ssa_name() {
+                        loop {
+                            let o = p.parse_operand()?;
+                            cx.operands[*i].push(o);
+                            if !p.parse_optional_punct(",") {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+        Elem::Attr(i, q) => {
+            let a = parse_attr_value(p, &cx.spec.attrs[*i], *q)?;
+            cx.attrs[*i] = Some(a);
+            Ok(())
+        }
+        Elem::Region(i) => {
+            if cx.spec.regions[*i].variadic {
+                if p.peek_region() {
+                    loop {
+                        parse_region_into(p, cx, state, *i)?;
+                        if !p.parse_optional_punct(",") {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            } else {
+                parse_region_into(p, cx, state, *i)
+            }
+        }
+        Elem::Successor(i) => {
+            if cx.spec.successors[*i].variadic {
+                if p.peek_successor() {
+                    loop {
+                        let b = p.parse_successor()?;
+                        cx.successors[*i].push(b);
+                        if !p.parse_optional_punct(",") {
+                            break;
+                        }
+                    }
+                }
+            } else {
+                let b = p.parse_successor()?;
+                cx.successors[*i].push(b);
+            }
+            Ok(())
+        }
+        Elem::Type(v, _) => parse_types_of(p, cx, v),
+        Elem::FunctionalType(a, b) => {
+            let at = p.offset();
+            let t = p.parse_type()?;
+            let Some((ins, outs)) = p.ctx().function_signature(t).map(|(i, o)| (i.to_vec(), o.to_vec())) else {
+                p.error_at(at, "invalid kind of type specified");
+                return Err(());
+            };
+            cx.set_types(a, ins, at);
+            cx.set_types(b, outs, at);
+            Ok(())
+        }
+        Elem::AttrDict(with_keyword) => {
+            if *with_keyword && !p.parse_optional_keyword("attributes") {
+                return Ok(());
+            }
+            let at = p.offset();
+            match p.parse_optional_attr_dict()? {
+                Some(entries) => cx.dict.extend(entries),
+                None if *with_keyword => {
+                    p.error_at(at, "expected '{' in attribute dictionary");
+                    return Err(());
+                }
+                None => {}
+            }
+            Ok(())
+        }
+        Elem::PropDict => {
+            if p.parse_optional_punct("<") {
+                let at = p.offset();
+                let Some(entries) = p.parse_optional_attr_dict()? else {
+                    p.error_at(at, "expected '{' in attribute dictionary");
+                    return Err(());
+                };
+                p.parse_punct(">")?;
+                cx.dict.extend(entries);
+            }
+            Ok(())
+        }
+        Elem::Operands => {
+            let mut all = Vec::new();
+            if p.peek_ssa_name() {
+                loop {
+                    all.push(p.parse_operand()?);
+                    if !p.parse_optional_punct(",") {
+                        break;
+                    }
+                }
+            }
+            distribute_operands(cx, all);
+            Ok(())
+        }
+        Elem::Regions => {
+            let mut slot = 0;
+            while p.peek_region() {
+                parse_region_into(p, cx, state, slot.min(cx.spec.regions.len().saturating_sub(1)))?;
+                if !cx.spec.regions.get(slot).is_some_and(|r| r.variadic) {
+                    slot += 1;
+                }
+                if !p.parse_optional_punct(",") {
+                    break;
+                }
+            }
+            Ok(())
+        }
+        Elem::Successors => {
+            if p.peek_successor() {
+                loop {
+                    let b = p.parse_successor()?;
+                    if let Some(s) = cx.successors.last_mut() {
+                        s.push(b);
+                    }
+                    if !p.parse_optional_punct(",") {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Elem::Custom(dir, args) => (dir.parse)(p, cx, state, args).map(|_| ()),
+        Elem::Optional { then, otherwise, anchor } => {
+            let (first_at, first) = then
+                .iter()
+                .enumerate()
+                .find(|(_, e)| !matches!(e, Elem::Space(_) | Elem::Newline))
+                .expect("optional groups are not empty");
+            if parse_optional_first(p, cx, state, first)? {
+                set_unit_anchor(p.ctx(), cx, anchor);
+                for e in &then[first_at + 1..] {
+                    parse_elem(p, cx, state, e)?;
+                }
+            } else {
+                for e in otherwise {
+                    parse_elem(p, cx, state, e)?;
+                }
+            }
+            Ok(())
+        }
+        Elem::OIList(clauses) => {
+            let mut seen = vec![false; clauses.len()];
+            'outer: loop {
+                for (k, clause) in clauses.iter().enumerate() {
+                    let Some(Elem::Literal(kw)) = clause.first() else { continue };
+                    let at = p.offset();
+                    if p.parse_optional_keyword(kw) {
+                        if seen[k] {
+                            p.error_at(at, &format!("`{kw}` clause can appear at most once in the expansion of the oilist directive"));
+                            return Err(());
+                        }
+                        seen[k] = true;
+                        for e in &clause[1..] {
+                            if let Elem::Attr(i, _) = e {
+                                if matches!(cx.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
+                                    cx.attrs[*i] = Some(p.ctx().unit_attr());
+                                    continue;
+                                }
+                            }
+                            parse_elem(p, cx, state, e)?;
+                        }
+                        continue 'outer;
+                    }
+                }
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// A unit attribute anchoring a group is set by the group's presence.
+fn set_unit_anchor(ctx: &Context, cx: &mut ParseCtx<'_>, anchor: &Elem) {
+    if let Elem::Attr(i, _) = anchor {
+        if matches!(cx.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
+            cx.attrs[*i] = Some(ctx.unit_attr());
+        }
+    }
+}
+
+/// Parses the first element of an optional group if it is there.
+fn parse_optional_first(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<bool, ()> {
+    let present = match e {
+        Elem::Literal(l) => return parse_literal(p, l, true),
+        Elem::Operand(_) => p.peek_ssa_name(),
+        Elem::Attr(i, q) => {
+            let a = &cx.spec.attrs[*i];
+            if *q { p.peek_attribute() } else { attr_starts(p, a) }
+        }
+        Elem::Region(_) | Elem::Regions => p.peek_region(),
+        Elem::Successor(_) | Elem::Successors => p.peek_successor(),
+        Elem::Type(..) => p.peek_type(),
+        Elem::FunctionalType(..) => p.peek_punct("("),
+        Elem::Custom(dir, args) => return (dir.parse)(p, cx, state, args),
+        Elem::AttrDict(_) | Elem::PropDict => true,
+        Elem::Operands => p.peek_ssa_name(),
+        Elem::Optional { .. } | Elem::OIList(_) | Elem::Space(_) | Elem::Newline => true,
+    };
+    if present {
+        parse_elem(p, cx, state, e)?;
+    }
+    Ok(present)
+}
+
+/// Spreads a flat operand list over the slots: one per single slot, the rest to the variadic.
+fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedOperand>) {
+    let spec = cx.spec;
+    let singles = spec.operands.iter().filter(|o| o.arity == Arity::Single).count();
+    let rest = all.len().saturating_sub(singles);
+    let mut it = all.into_iter();
+    for (i, o) in spec.operands.iter().enumerate() {
+        let n = if o.arity == Arity::Single { 1 } else { rest };
+        cx.operands[i].extend(it.by_ref().take(n));
+    }
+}
+
+// ------------------------------------------------------------------------------ finishing
+
+/// Moves inherent attributes out of the dictionary, fills defaults, infers and resolves types,
+/// and writes everything into `state`.
+fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let spec = cx.spec;
+    // Inherent attributes written in the dictionary become properties.
+    let mut discardable = Vec::new();
+    for (k, v) in std::mem::take(&mut cx.dict) {
+        match spec.attr_index(ctx.str(k)) {
+            Some(i) if cx.attrs[i].is_none() => cx.attrs[i] = Some(v),
+            _ => discardable.push((k, v)),
+        }
+    }
+    for (i, a) in spec.attrs.iter().enumerate() {
+        if let (None, Presence::Default(f)) = (cx.attrs[i], a.presence) {
+            cx.attrs[i] = Some(f(ctx));
+        }
+    }
+    // Operand types given all at once.
+    if let Some((types, at)) = cx.all_operand_types.take() {
+        let n: usize = cx.operands.iter().map(|o| o.len()).sum();
+        if n != types.len() {
+            p.error_at(at, &format!("{n} operands present, but expected {}", types.len()));
+            return Err(());
+        }
+        let mut it = types.into_iter();
+        for i in 0..spec.operands.len() {
+            let k = cx.operands[i].len();
+            cx.operand_types[i] = Some(it.by_ref().take(k).collect());
+        }
+    }
+    if let Some(types) = cx.all_result_types.take() {
+        let singles = spec.results.iter().filter(|r| r.arity == Arity::Single).count();
+        let rest = types.len().saturating_sub(singles);
+        let mut it = types.into_iter();
+        for (i, r) in spec.results.iter().enumerate() {
+            let k = if r.arity == Arity::Single { 1 } else { rest };
+            cx.result_types[i] = Some(it.by_ref().take(k).collect());
+        }
+    }
+    infer_types(ctx, &mut cx);
+    // Operands.
+    for i in 0..spec.operands.len() {
+        let ops = std::mem::take(&mut cx.operands[i]);
+        let Some(types) = cx.operand_types[i].clone() else {
+            if ops.is_empty() {
+                continue;
+            }
+            p.error_at(cx.start, &format!("could not infer the type of operand '{}'", spec.operands[i].name));
+            return Err(());
+        };
+        let types = if types.len() == 1 && ops.len() > 1 && spec.operands[i].arity == Arity::Variadic && cx_same_type(spec) {
+            vec![types[0]; ops.len()]
+        } else {
+            types
+        };
+        if types.len() != ops.len() {
+            p.error_at(cx.start, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+            return Err(());
+        }
+        for (o, t) in ops.iter().zip(types) {
+            let v = p.resolve_operand(o, t)?;
+            state.operands.push(v);
+        }
+        cx.operands[i] = ops;
+    }
+    // Results: explicit or inferred by the op.
+    if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && r.arity == Arity::Single) {
+        if let Some(infer) = spec.infer {
+            let operand_types: Vec<Type> = cx.operand_types.iter().flatten().flatten().copied().collect();
+            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs };
+            match infer(ctx, &operand_types, &attrs) {
+                Ok(types) => {
+                    state.result_types.extend(types);
+                }
+                Err(msg) => {
+                    p.error_at(cx.start, &msg);
+                    return Err(());
+                }
+            }
+        } else {
+            let missing = spec.results.iter().zip(&cx.result_types).find(|(_, t)| t.is_none()).map_or("", |(r, _)| r.name);
+            p.error_at(cx.start, &format!("could not infer the type of result '{missing}'"));
+            return Err(());
+        }
+    } else {
+        for t in cx.result_types.iter().flatten() {
+            state.result_types.extend(t.iter().copied());
+        }
+    }
+    for s in &cx.successors {
+        state.successors.extend(s.iter().copied());
+    }
+    // Regions in slot order.
+    if cx.region_slots.windows(2).any(|w| w[0] > w[1]) {
+        let mut order: Vec<usize> = (0..cx.region_slots.len()).collect();
+        order.sort_by_key(|&k| cx.region_slots[k]);
+        let regions = state.regions.clone();
+        if regions.len() == order.len() {
+            state.regions = order.iter().map(|&k| regions[k]).collect();
+        }
+    }
+    // Regions the format may leave out are still there, empty.
+    let slots_parsed = cx.region_slots.len();
+    let fixed = spec.regions.iter().filter(|r| !r.variadic).count();
+    for _ in slots_parsed..fixed {
+        p.add_empty_region(state);
+    }
+    if let Some(term) = spec.implicit_terminator {
+        for k in 0..state.regions.len() {
+            p.ensure_terminator(state, k, term);
+        }
+    }
+    // Properties.
+    let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
+    for (i, a) in spec.attrs.iter().enumerate() {
+        if let Some(v) = cx.attrs[i] {
+            props.push((ctx.ident(a.name), v));
+        }
+    }
+    if spec.operand_segments {
+        let sizes: Vec<u128> = cx.operands.iter().map(|o| o.len() as u128).collect();
+        props.push((ctx.ident("operandSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() })));
+    }
+    if spec.result_segments {
+        let sizes: Vec<u128> = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as u128).collect();
+        props.push((ctx.ident("resultSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() })));
+    }
+    if !props.is_empty() {
+        state.properties = Some(ctx.dict_attr(props));
+    }
+    state.attrs = ctx.dict_attr(discardable);
+    Ok(())
+}
+
+fn cx_same_type(spec: &OpSpec) -> bool {
+    spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType | Check::SameTypeOperands))
+}
+
+/// Fills unknown operand and result types from the op's type relations and buildable
+/// constraints, until nothing changes.
+fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>) {
+    let spec = cx.spec;
+    // Known type of a named operand, result or typed attribute.
+    fn known(ctx: &Context, cx: &ParseCtx<'_>, name: &str) -> Option<Type> {
+        let spec = cx.spec;
+        if let Some(i) = spec.operand_index(name) {
+            return cx.operand_types[i].as_ref().and_then(|t| t.first().copied());
+        }
+        if let Some(i) = spec.result_index(name) {
+            return cx.result_types[i].as_ref().and_then(|t| t.first().copied());
+        }
+        if let Some(i) = spec.attr_index(name) {
+            return cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a));
+        }
+        None
+    }
+    fn set(cx: &mut ParseCtx<'_>, name: &str, t: Type) -> bool {
+        let spec = cx.spec;
+        if let Some(i) = spec.operand_index(name) {
+            if cx.operand_types[i].is_none() {
+                let n = cx.operands[i].len().max(if spec.operands[i].arity == Arity::Single { 1 } else { 0 });
+                cx.operand_types[i] = Some(vec![t; n]);
+                return true;
+            }
+        } else if let Some(i) = spec.result_index(name) {
+            if cx.result_types[i].is_none() {
+                cx.result_types[i] = Some(vec![t]);
+                return true;
+            }
+        }
+        false
+    }
+    let all_names: Vec<&str> = spec.operands.iter().map(|o| o.name).chain(spec.results.iter().map(|r| r.name)).collect();
+    let operand_names: Vec<&str> = spec.operands.iter().map(|o| o.name).collect();
+    loop {
+        let mut changed = false;
+        for c in &spec.checks {
+            match c {
+                Check::SameOperandsAndResultType | Check::SameTypeOperands => {
+                    let names: &[&str] = if matches!(c, Check::SameTypeOperands) { &operand_names } else { &all_names };
+                    if let Some(t) = names.iter().find_map(|n| known(ctx, cx, n)) {
+                        for n in names {
+                            changed |= set(cx, n, t);
+                        }
+                    }
+                }
+                Check::AllTypesMatch(names) => {
+                    if let Some(t) = names.iter().find_map(|n| known(ctx, cx, n)) {
+                        for n in names.iter() {
+                            changed |= set(cx, n, t);
+                        }
+                    }
+                }
+                Check::TypesMatchWith { from, to, transform, .. } => {
+                    if known(ctx, cx, to).is_none() {
+                        if let Some(t) = known(ctx, cx, from).and_then(|t| transform(ctx, t)) {
+                            changed |= set(cx, to, t);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (i, o) in spec.operands.iter().enumerate() {
+            if cx.operand_types[i].is_none() {
+                if let Some(b) = o.ty.buildable {
+                    let n = cx.operands[i].len();
+                    cx.operand_types[i] = Some(vec![b(ctx); n]);
+                    changed = true;
+                }
+            }
+        }
+        for (i, r) in spec.results.iter().enumerate() {
+            if cx.result_types[i].is_none() && r.arity == Arity::Single {
+                if let Some(b) = r.ty.buildable {
+                    cx.result_types[i] = Some(vec![b(ctx)]);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! The generic printer of declarative formats. Spacing follows MLIR's generated printers: the
+//! "space before" and "last was punctuation" flags are tracked through the format as the
+//! generator tracks them (statically, across both branches of optional groups), so the output
+//! matches byte for byte.
+
+use super::constraints::AttrSyntax;
+use super::format::{Elem, Var};
+use super::{spec_of, AttrSpec, OpView, Presence};
+use mica_ir::printer::might_be_terminator;
+use mica_ir::{Attr, AttrKind, Body, Op, OpDef, Printer, Type};
+
+/// The print hook of every op defined by a format.
+pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let Some((spec, format)) = spec_of(def).and_then(|s| s.format.as_ref().map(|f| (s, f))) else { return };
+    let view = match OpView::new(p.ctx, spec, body, op) {
+        Ok(v) => v,
+        Err(_) => {
+            // Operands that do not fit the slots cannot be printed in the custom form; the
+            // verifier reports them. Fall back to nothing rather than guess.
+            return;
+        }
+    };
+    let mut st = Spacing { emit_space: true, last_was_punct: false };
+    for e in &format.elems {
+        print_elem(p, &view, e, &mut st, &format.attrs_in_format);
+    }
+}
+
+/// The generator's spacing state.
+struct Spacing {
+    emit_space: bool,
+    last_was_punct: bool,
+}
+
+fn space_before(value: &str, last_was_punct: bool) -> bool {
+    if value.len() != 1 && value != "->" {
+        return true;
+    }
+    let c = value.as_bytes()[0] as char;
+    if last_was_punct { !">)}],".contains(c) } else { !"<>(){}[],".contains(c) }
+}
+
+fn print_literal(p: &mut Printer<'_>, value: &str, st: &mut Spacing, emit: bool) {
+    if emit {
+        if st.emit_space && space_before(value, st.last_was_punct) {
+            p.write(" ");
+        }
+        p.write(value);
+    }
+    let first = value.as_bytes().first().copied().unwrap_or(b' ') as char;
+    st.emit_space = value.len() != 1 || !"<({[".contains(first);
+    st.last_was_punct = first != '_' && !first.is_ascii_alphabetic();
+}
+
+/// Whether an optional group's anchor is present.
+fn anchor_present(v: &OpView<'_>, anchor: &Elem) -> bool {
+    match anchor {
+        Elem::Operand(i) => !v.operand_group(*i).is_empty(),
+        Elem::Attr(i, _) => attr_present(v, &v.spec.attrs[*i], v.attr_at(*i)),
+        Elem::Region(i) => region_group(v, *i).iter().any(|r| !v.body.op_regions(v.op).0.region_blocks(*r).is_empty()),
+        Elem::Successor(_) | Elem::Successors => !v.body.op(v.op).successors.is_empty(),
+        Elem::Type(var, _) => match var {
+            Var::Operand(i) => !v.operand_group(*i).is_empty(),
+            Var::Result(i) => !v.result_group(*i).is_empty(),
+            Var::Operands => !v.operands().is_empty(),
+            Var::Results => !v.body.results(v.op).is_empty(),
+        },
+        Elem::FunctionalType(..) => true,
+        Elem::Operands => !v.operands().is_empty(),
+        Elem::Regions => !v.body.op_regions(v.op).1.is_empty(),
+        Elem::Custom(_, args) => args.first().is_some_and(|a| custom_arg_present(v, a)),
+        _ => true,
+    }
+}
+
+fn custom_arg_present(v: &OpView<'_>, a: &super::CustomArg) -> bool {
+    use super::CustomArg;
+    match a {
+        CustomArg::Operand(i) => !v.operand_group(*i).is_empty(),
+        CustomArg::Attr(i) => attr_present(v, &v.spec.attrs[*i], v.attr_at(*i)),
+        CustomArg::Region(i) => !region_group(v, *i).is_empty(),
+        CustomArg::Successor(_) => !v.body.op(v.op).successors.is_empty(),
+        CustomArg::Type(Var::Operand(i)) => !v.operand_group(*i).is_empty(),
+        CustomArg::Type(Var::Result(i)) => !v.result_group(*i).is_empty(),
+        _ => true,
+    }
+}
+
+/// An attribute counts as present when set and not equal to its default.
+fn attr_present(v: &OpView<'_>, spec: &AttrSpec, a: Option<Attr>) -> bool {
+    match (a, spec.presence) {
+        (None, _) => false,
+        (Some(a), Presence::Default(f)) => a != f(v.ctx),
+        (Some(_), _) => true,
+    }
+}
+
+/// The regions of region slot `i` (one per fixed slot, the rest to a variadic one).
+fn region_group(v: &OpView<'_>, i: usize) -> Vec<mica_ir::Region> {
+    let regions = v.body.op_regions(v.op).1;
+    let fixed_before = v.spec.regions[..i].iter().filter(|r| !r.variadic).count();
+    if v.spec.regions[i].variadic {
+        let fixed_after = v.spec.regions[i + 1..].iter().filter(|r| !r.variadic).count();
+        let end = regions.len().saturating_sub(fixed_after);
+        regions.get(fixed_before..end).map(|s| s.to_vec()).unwrap_or_default()
+    } else {
+        let variadic_before = v.spec.regions[..i].iter().any(|r| r.variadic);
+        let idx = if variadic_before {
+            let fixed_after = v.spec.regions[i..].iter().filter(|r| !r.variadic).count();
+            regions.len().saturating_sub(fixed_after)
+        } else {
+            fixed_before
+        };
+        regions.get(idx).map(|r| vec![*r]).unwrap_or_default()
+    }
+}
+
+fn print_region_custom(p: &mut Printer<'_>, v: &OpView<'_>, r: mica_ir::Region) {
+    let (rb, _) = v.body.op_regions(v.op);
+    let mut print_terminator = true;
+    if v.spec.implicit_terminator.is_some() {
+        if let Some(&entry) = rb.region_blocks(r).first() {
+            if let Some(t) = rb.block_last_op(entry).filter(|&t| might_be_terminator(v.ctx, rb, t)) {
+                let d = rb.op(t);
+                let has_attrs = !v.ctx.dict_entries(v.ctx.op_attr_dict(rb, t)).is_empty() || d.properties.is_some_and(|p| !v.ctx.dict_entries(p).is_empty());
+                print_terminator = has_attrs || rb.num_operands(t) != 0 || !rb.results(t).is_empty();
+            }
+        }
+    }
+    p.print_region_with(rb, r, true, false, print_terminator);
+}
+
+/// Writes the types of `var`.
+fn print_types(p: &mut Printer<'_>, v: &OpView<'_>, var: &Var) {
+    let types: Vec<Type> = var_values(v, var).iter().map(|x| v.ty(*x)).collect();
+    p.type_list(&types);
+}
+
+fn var_values(v: &OpView<'_>, var: &Var) -> Vec<mica_ir::Value> {
+    match var {
+        Var::Operand(i) => v.operand_group(*i).to_vec(),
+        Var::Result(i) => v.result_group(*i).to_vec(),
+        Var::Operands => v.operands().to_vec(),
+        Var::Results => v.body.results(v.op).to_vec(),
+    }
+}
+
+/// Writes an attribute the way its constraint writes it in a format.
+pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qualified: bool) {
+    let ctx = p.ctx;
+    if qualified {
+        p.print_attr(a);
+        return;
+    }
+    match &spec.constraint.syntax {
+        AttrSyntax::Plain => p.print_attr(a),
+        AttrSyntax::Typed(_) => p.print_attr_elided_type(a),
+        AttrSyntax::Unit => {}
+        AttrSyntax::IntEnum(e) => match e.int_value(ctx, a).and_then(|x| e.stringify(x)) {
+            Some(s) => p.print_keyword_or_string(&s),
+            None => p.print_attr(a),
+        },
+        AttrSyntax::Dialect { .. } => match ctx.attr_kind(a) {
+            AttrKind::Dialect { dialect, mnemonic, params } => match ctx.registry().attr_def(ctx.str(*dialect), ctx.str(*mnemonic)) {
+                Some(def) => (def.print)(def, p, params),
+                None => p.print_attr(a),
+            },
+            _ => p.print_attr(a),
+        },
+        AttrSyntax::SymbolName => match ctx.as_str(a) {
+            Some(s) => p.print_symbol(s),
+            None => p.print_attr(a),
+        },
+        AttrSyntax::DenseArray(_) => match ctx.attr_kind(a) {
+            AttrKind::DenseArray { elem, values } => {
+                let w = ctx.int_width(*elem);
+                p.write("[");
+                for (k, x) in values.iter().enumerate() {
+                    if k > 0 {
+                        p.write(", ");
+                    }
+                    if w == 1 {
+                        p.write(if *x != 0 { "true" } else { "false" });
+                    } else {
+                        let signed = if w >= 128 { *x as i128 } else { ((*x << (128 - w)) as i128) >> (128 - w) };
+                        p.write(&signed.to_string());
+                    }
+                }
+                p.write("]");
+            }
+            _ => p.print_attr(a),
+        },
+        AttrSyntax::TypeAttr => match ctx.as_type(a) {
+            Some(t) => p.print_type(t),
+            None => p.print_attr(a),
+        },
+    }
+}
+
+/// The attribute names `attr-dict` leaves out: those the format writes, segment sizes, and
+/// attributes equal to their default.
+fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
+    out.push("operandSegmentSizes");
+    out.push("resultSegmentSizes");
+    for a in &v.spec.attrs {
+        if let Presence::Default(f) = a.presence {
+            if v.attr(a.name) == Some(f(v.ctx)) {
+                out.push(a.name);
+            }
+        }
+    }
+    out
+}
+
+fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize]) {
+    print_elem_if(p, v, e, st, in_format, true, None)
+}
+
+/// Prints `e` when `emit` (the spacing state is updated either way, as in the generator);
+/// `elided` is a unit anchor the enclosing group leaves out.
+fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize], emit: bool, elided: Option<&Elem>) {
+    match e {
+        Elem::Literal(l) => return print_literal(p, l, st, emit),
+        Elem::Space(true) => {
+            if emit {
+                p.write(" ");
+            }
+            st.last_was_punct = false;
+            st.emit_space = false;
+            return;
+        }
+        Elem::Space(false) => {
+            st.last_was_punct = true;
+            st.emit_space = false;
+            return;
+        }
+        Elem::Newline => {
+            if emit {
+                p.newline_at_indent();
+            }
+            return;
+        }
+        Elem::Optional { then, otherwise, anchor } => {
+            let present = emit && anchor_present(v, anchor);
+            let unit_anchor = match anchor.as_ref() {
+                Elem::Attr(i, _) if matches!(v.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) => {
+                    let first_then = then.first().map(|f| same_elem(f, anchor)).unwrap_or(false);
+                    let first_else = otherwise.first().map(|f| same_elem(f, anchor)).unwrap_or(false);
+                    (!first_then && !first_else).then_some(anchor.as_ref())
+                }
+                _ => None,
+            };
+            for c in then {
+                if unit_anchor.is_some_and(|u| same_elem(u, c)) {
+                    continue;
+                }
+                print_elem_if(p, v, c, st, in_format, present, unit_anchor);
+            }
+            for c in otherwise {
+                if unit_anchor.is_some_and(|u| same_elem(u, c)) {
+                    continue;
+                }
+                print_elem_if(p, v, c, st, in_format, emit && !present, unit_anchor);
+            }
+            return;
+        }
+        Elem::OIList(clauses) => {
+            for clause in clauses {
+                let present = emit && clause.iter().any(|c| clause_var_present(v, c));
+                for c in clause {
+                    if let Elem::Attr(i, _) = c {
+                        if matches!(v.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
+                            continue;
+                        }
+                    }
+                    print_elem_if(p, v, c, st, in_format, present, None);
+                }
+            }
+            return;
+        }
+        Elem::AttrDict(with_keyword) => {
+            if emit {
+                let names = elided_names(v, in_format);
+                let dict = merged_attrs(v);
+                p.print_attr_dict(dict, &names, *with_keyword);
+            }
+            st.last_was_punct = false;
+            return;
+        }
+        _ => {}
+    }
+    let _ = elided;
+    if emit && (st.emit_space || !st.last_was_punct) {
+        p.write(" ");
+    }
+    st.last_was_punct = false;
+    st.emit_space = true;
+    if !emit {
+        return;
+    }
+    match e {
+        Elem::Operand(i) => {
+            for (k, x) in v.operand_group(*i).iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_value(v.body, *x);
+            }
+        }
+        Elem::Attr(i, q) => {
+            if let Some(a) = v.attr_at(*i) {
+                print_attr_value(p, &v.spec.attrs[*i], a, *q);
+            }
+        }
+        Elem::Region(i) => {
+            for (k, r) in region_group(v, *i).into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                print_region_custom(p, v, r);
+            }
+        }
+        Elem::Successor(_) | Elem::Successors => {
+            let succ = v.body.op(v.op).successors.clone();
+            let group: Vec<mica_ir::Block> = match e {
+                Elem::Successor(i) => successor_group(v, *i, &succ),
+                _ => succ.to_vec(),
+            };
+            for (k, b) in group.iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_block_name(v.body, *b);
+            }
+        }
+        Elem::Type(var, _) => print_types(p, v, var),
+        Elem::FunctionalType(a, b) => {
+            let ins: Vec<Type> = var_values(v, a).iter().map(|x| v.ty(*x)).collect();
+            let outs: Vec<Type> = var_values(v, b).iter().map(|x| v.ty(*x)).collect();
+            p.print_function_type(&ins, &outs);
+        }
+        Elem::Operands => {
+            for (k, x) in v.operands().iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_value(v.body, *x);
+            }
+        }
+        Elem::Regions => {
+            let regions = v.body.op_regions(v.op).1.to_vec();
+            for (k, r) in regions.into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                print_region_custom(p, v, r);
+            }
+        }
+        Elem::PropDict => {
+            let ctx = v.ctx;
+            if let Some(props) = v.body.op(v.op).properties {
+                let names: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
+                let rest: Vec<_> = ctx.dict_entries(props).iter().filter(|(k, _)| !names.contains(&ctx.str(*k))).cloned().collect();
+                if !rest.is_empty() {
+                    p.write("<");
+                    p.print_dict_literal(ctx.dict_attr(rest), &[]);
+                    p.write(">");
+                }
+            }
+        }
+        Elem::Custom(dir, args) => (dir.print)(p, v, args),
+        _ => {}
+    }
+}
+
+fn same_elem(a: &Elem, b: &Elem) -> bool {
+    match (a, b) {
+        (Elem::Attr(x, _), Elem::Attr(y, _)) => x == y,
+        (Elem::Operand(x), Elem::Operand(y)) | (Elem::Region(x), Elem::Region(y)) | (Elem::Successor(x), Elem::Successor(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn clause_var_present(v: &OpView<'_>, e: &Elem) -> bool {
+    match e {
+        Elem::Literal(_) | Elem::Space(_) | Elem::Newline => false,
+        other => anchor_present(v, other),
+    }
+}
+
+fn successor_group(v: &OpView<'_>, i: usize, succ: &[mica_ir::Block]) -> Vec<mica_ir::Block> {
+    let slots = &v.spec.successors;
+    let singles = slots.iter().filter(|s| !s.variadic).count();
+    let rest = succ.len().saturating_sub(singles);
+    let mut at = 0;
+    for (k, s) in slots.iter().enumerate() {
+        let n = if s.variadic { rest } else { 1 };
+        if k == i {
+            return succ.get(at..(at + n).min(succ.len())).map(|s| s.to_vec()).unwrap_or_default();
+        }
+        at += n;
+    }
+    Vec::new()
+}
+
+/// Properties and discardable attributes in one sorted dictionary, as MLIR's `getAttrs()`.
+fn merged_attrs(v: &OpView<'_>) -> Attr {
+    v.ctx.op_attr_dict(v.body, v.op)
+}

@@ -1,0 +1,211 @@
+//! The generic verifier of declaratively defined ops, in MLIR's order: segment sizes,
+//! attributes (presence, then constraints), operand and result types, region sizes,
+//! predicate traits, native traits (same types, same shapes…), implicit terminators, and
+//! finally the op's hand-written verifier.
+
+use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
+use crate::ods::constraints::AttrSyntax;
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
+
+/// The verify hook of every declaratively defined op.
+pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let Some(spec) = spec_of(def) else { return Ok(()) };
+    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    invariants(ctx, spec, &view).map_err(|m| op_error(ctx, body, op, &m))?;
+    if let Some(f) = spec.verify {
+        f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
+    }
+    Ok(())
+}
+
+/// The region verify hook (MLIR's `verifyRegions`).
+pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let Some(spec) = spec_of(def) else { return Ok(()) };
+    let Some(f) = spec.verify_regions else { return Ok(()) };
+    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+}
+
+fn type_str(ctx: &Context, t: Type) -> String {
+    mica_ir::printer::type_string(ctx, t)
+}
+
+fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String> {
+    for a in &spec.attrs {
+        if v.attr(a.name).is_none() && matches!(a.presence, Presence::Required) {
+            return Err(format!("requires attribute '{}'", a.name));
+        }
+    }
+    for a in &spec.attrs {
+        if let Some(x) = v.attr(a.name) {
+            if !a.constraint.satisfied(ctx, x) {
+                let summary = match &a.constraint.syntax {
+                    AttrSyntax::IntEnum(e) => e.int_summary(),
+                    _ => a.constraint.summary.to_string(),
+                };
+                return Err(format!("attribute '{}' failed to satisfy constraint: {summary}", a.name));
+            }
+        }
+    }
+    for (i, s) in spec.operands.iter().enumerate() {
+        for (k, x) in v.operand_group(i).iter().enumerate() {
+            let t = v.ty(*x);
+            if !(s.ty.check)(ctx, t) {
+                let n = v.operand_start(i) + k;
+                return Err(format!("operand #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
+            }
+        }
+    }
+    for (i, s) in spec.results.iter().enumerate() {
+        for (k, x) in v.result_group(i).iter().enumerate() {
+            let t = v.ty(*x);
+            if !(s.ty.check)(ctx, t) {
+                let n = v.result_start(i) + k;
+                return Err(format!("result #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
+            }
+        }
+    }
+    let (rb, regions) = v.body.op_regions(v.op);
+    for (i, r) in regions.iter().enumerate() {
+        let Some(slot) = spec.regions.get(i).or(spec.regions.last()) else { break };
+        if let Some(n) = slot.blocks {
+            if rb.region_blocks(*r).len() != n {
+                return Err(format!("region #{i} ('{}') failed to verify constraint: region with {n} blocks", slot.name));
+            }
+        }
+    }
+    for c in spec.checks.iter().filter(|c| c.is_predicate()) {
+        check(ctx, v, c)?;
+    }
+    for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
+        check(ctx, v, c)?;
+    }
+    if let Some(term) = spec.implicit_terminator {
+        for r in regions {
+            for &b in rb.region_blocks(*r) {
+                match rb.block_last_op(b) {
+                    None => return Err("expects a non-empty block".to_string()),
+                    Some(last) => {
+                        let name = ctx.str(rb.op(last).name);
+                        if name != term {
+                            return Err(format!("expects regions to end with '{term}', found '{name}'"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn slot_summary(arity: Arity, summary: &str) -> String {
+    match arity {
+        Arity::Variadic => format!("variadic of {summary}"),
+        _ => summary.to_string(),
+    }
+}
+
+/// The type of a named operand, result or typed attribute.
+fn named_type(ctx: &Context, v: &OpView<'_>, name: &str) -> Option<Type> {
+    if let Some(x) = v.operand(name).or_else(|| v.result(name)) {
+        return Some(v.ty(x));
+    }
+    v.attr(name).and_then(|a| super::constraints::attr_type(ctx, a))
+}
+
+fn element_or_self(ctx: &Context, t: Type) -> Type {
+    ctx.type_kind(t).element_type().unwrap_or(t)
+}
+
+/// MLIR's `verifyCompatibleShape` of two types.
+pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
+    let (ka, kb) = (ctx.type_kind(a), ctx.type_kind(b));
+    if !ka.is_shaped() || !kb.is_shaped() {
+        return !ka.is_shaped() && !kb.is_shaped();
+    }
+    match (ka.shape(), kb.shape()) {
+        (Some(x), Some(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p == q || *p == DYNAMIC || *q == DYNAMIC),
+        _ => true,
+    }
+}
+
+fn check(ctx: &Context, v: &OpView<'_>, c: &Check) -> Result<(), String> {
+    let operand_types: Vec<Type> = v.operands().iter().map(|x| v.ty(*x)).collect();
+    let result_types: Vec<Type> = v.body.results(v.op).iter().map(|x| v.ty(*x)).collect();
+    match c {
+        Check::SameOperandsAndResultType => {
+            let (Some(&first), false) = (result_types.first(), operand_types.is_empty()) else { return Ok(()) };
+            let elem = element_or_self(ctx, first);
+            let encoding = |t: Type| match ctx.type_kind(t) {
+                TypeKind::RankedTensor { encoding, .. } => *encoding,
+                _ => None,
+            };
+            for &t in result_types.iter().skip(1).chain(&operand_types) {
+                if element_or_self(ctx, t) != elem || !compatible_shape(ctx, t, first) || encoding(t) != encoding(first) {
+                    return Err("requires the same type for all operands and results".into());
+                }
+            }
+        }
+        Check::SameTypeOperands => {
+            if operand_types.windows(2).any(|w| w[0] != w[1]) {
+                return Err("requires all operands to have the same type".into());
+            }
+        }
+        Check::SameOperandsAndResultShape => {
+            let Some(&first) = operand_types.first() else { return Ok(()) };
+            if result_types.iter().chain(operand_types.iter().skip(1)).any(|&t| !compatible_shape(ctx, t, first)) {
+                return Err("requires the same shape for all operands and results".into());
+            }
+        }
+        Check::SameOperandsAndResultElementType => {
+            let Some(&first) = result_types.first().or(operand_types.first()) else { return Ok(()) };
+            let elem = element_or_self(ctx, first);
+            if result_types.iter().chain(&operand_types).any(|&t| element_or_self(ctx, t) != elem) {
+                return Err("requires the same element type for all operands and results".into());
+            }
+        }
+        Check::AllTypesMatch(names) => {
+            let types: Vec<Option<Type>> = names.iter().map(|n| named_type(ctx, v, n)).collect();
+            let known: Vec<Type> = types.iter().flatten().copied().collect();
+            if known.windows(2).any(|w| w[0] != w[1]) {
+                return Err(format!("failed to verify that all of {{{}}} have same type", names.join(", ")));
+            }
+        }
+        Check::TypesMatchWith { summary, from, to, transform } => {
+            if let (Some(f), Some(t)) = (named_type(ctx, v, from), named_type(ctx, v, to)) {
+                if transform(ctx, f) != Some(t) {
+                    return Err(format!("failed to verify that {summary}"));
+                }
+            }
+        }
+        Check::Elementwise => {
+            let mappable = |t: &Type| matches!(ctx.type_kind(*t), TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. });
+            let res: Vec<Type> = result_types.iter().copied().filter(mappable).collect();
+            let opnd: Vec<Type> = operand_types.iter().copied().filter(mappable).collect();
+            if res.is_empty() && opnd.is_empty() {
+                return Ok(());
+            }
+            if opnd.is_empty() {
+                return Err("if a result is non-scalar, then at least one operand must be non-scalar".into());
+            }
+            if res.is_empty() {
+                return Err("if an operand is non-scalar, then there must be at least one non-scalar result".into());
+            }
+            if res.len() != result_types.len() {
+                return Err("if an operand is non-scalar, then all results must be non-scalar".into());
+            }
+            let all: Vec<Type> = opnd.into_iter().chain(res).collect();
+            let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
+            let same_base = all.iter().all(|&t| base(t) == base(all[0]));
+            if !same_base || !all.iter().all(|&t| compatible_shape(ctx, t, all[0])) {
+                return Err("all non-scalar operands/results must have the same shape and base type".into());
+            }
+        }
+        Check::Pred { summary, check } => {
+            if !check(ctx, v) {
+                return Err(format!("failed to verify that {summary}"));
+            }
+        }
+    }
+    Ok(())
+}
