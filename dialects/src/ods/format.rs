@@ -269,6 +269,7 @@ impl FormatParser<'_> {
                 let dir = self
                     .directives
                     .iter()
+                    .chain(super::directives::COMMON.iter())
                     .find(|d| d.name == name)
                     .ok_or_else(|| format!("unknown custom directive {name}"))?;
                 self.expect('(')?;

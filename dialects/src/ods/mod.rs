@@ -18,6 +18,7 @@
 
 pub mod constraints;
 pub mod custom;
+pub mod directives;
 pub mod enums;
 pub mod format;
 mod parse;
@@ -430,7 +431,8 @@ pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
     def.ext.as_ref()?.downcast_ref::<OpSpec>()
 }
 
-/// Registers `specs` (parsing their formats against `directives`).
+/// Registers `specs` (parsing their formats against `directives`, then the common ones in
+/// [`directives::COMMON`]).
 ///
 /// # Panics
 /// When a format string is malformed: that is a bug in the dialect's definition, caught by
