@@ -360,6 +360,16 @@ impl Body {
         &self.ops[op]
     }
 
+    /// Sets a value's location.
+    pub fn set_value_loc(&mut self, v: Value, loc: Option<Attr>) {
+        self.values[v].loc = loc;
+    }
+
+    /// Whether an operation has been erased.
+    pub fn is_erased(&self, op: Op) -> bool {
+        self.ops[op].erased
+    }
+
     /// An operation's data, mutably.
     pub fn op_mut(&mut self, op: Op) -> &mut OpData {
         &mut self.ops[op]

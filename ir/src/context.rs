@@ -13,6 +13,13 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind};
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Ident(pub(crate) u32);
 
+impl Ident {
+    /// The raw index of this identifier in its context.
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
 /// Owner of all interned IR data and of the registry of known operations.
 pub struct Context {
     idents: Interner<Box<str>>,

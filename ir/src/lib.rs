@@ -20,4 +20,5 @@ pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
 pub use registry::{AttrDef, Count, OpDef, Registry, Shape, Traits};
+pub use cranelift_entity::EntityRef;
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

@@ -39,6 +39,12 @@ impl Traits {
     pub const RETURN_LIKE: Traits = Traits(1 << 9);
     /// Has no operands, produces a constant.
     pub const CONSTANT_LIKE: Traits = Traits(1 << 10);
+    /// Its memory effects are those of the ops in its regions (MLIR's `RecursiveMemoryEffects`).
+    pub const RECURSIVE_MEMORY_EFFECTS: Traits = Traits(1 << 11);
+    /// Its only memory effects are reads.
+    pub const MEMORY_READ: Traits = Traits(1 << 12);
+    /// Its only memory effect is allocating the memory its results refer to (`memref.alloc`).
+    pub const MEMORY_ALLOC: Traits = Traits(1 << 13);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {

@@ -191,7 +191,7 @@ impl DomInfo {
 
 /// Immediate dominators of the reachable blocks of a region (Cooper, Harvey and Kennedy's
 /// iterative algorithm over reverse postorder). The entry block maps to itself.
-fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Block> {
+pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Block> {
     let blocks = body.region_blocks(region);
     let mut idom = FxHashMap::default();
     let Some(&entry) = blocks.first() else { return idom };

@@ -23,7 +23,13 @@ OPTIONS:
   --mlir-print-local-scope                 Print attributes and types inline, without aliases
   --mlir-print-unique-ssa-ids              Number values uniquely across regions
   --mlir-elide-elementsattrs-if-larger=<n> Elide element attributes with more than n elements
+  --pass-pipeline=<pipeline>               Run a textual pipeline, e.g. 'builtin.module(cse)'
+  --verify-each[=false]                    Verify the IR after each pass (default: true)
   --help                                   Show this text
+
+PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
+  --cse                                    Eliminate common subexpressions (on an e-graph)
+  --strip-debuginfo                        Replace every location with loc(unknown)
 ";
 
 /// Parsed command-line options.
@@ -45,6 +51,29 @@ pub struct Options {
     pub help: bool,
     /// Skip freeing the IR after printing (a one-shot process exits right after).
     pub leak_ir: bool,
+    /// Passes and pipelines in command-line order.
+    pub passes: Vec<PassArg>,
+    /// `--verify-each=false` turns verification between passes off.
+    pub no_verify_each: bool,
+}
+
+/// A pass or pipeline given on the command line.
+#[derive(Debug, Clone)]
+pub enum PassArg {
+    /// `--<pass>[=options]`
+    Pass(String, Vec<(String, String)>),
+    /// `--pass-pipeline=<text>`
+    Pipeline(String),
+}
+
+/// Splits `a=1 b=2 c` into key/value pairs (`c` alone means `c=true`).
+fn parse_pass_options(text: &str) -> Vec<(String, String)> {
+    text.split_whitespace()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) => (k.to_string(), v.to_string()),
+            None => (kv.to_string(), "true".to_string()),
+        })
+        .collect()
 }
 
 impl Options {
@@ -93,6 +122,20 @@ impl Options {
                     o.print.elide_elements_larger = Some(v.parse().map_err(|_| format!("invalid number '{v}'"))?);
                 }
                 "help" | "h" => o.help = true,
+                "pass-pipeline" | "p" => {
+                    let v = match value {
+                        Some(v) => v,
+                        None => {
+                            i += 1;
+                            args.get(i).cloned().ok_or("--pass-pipeline needs a pipeline")?
+                        }
+                    };
+                    o.passes.push(PassArg::Pipeline(v));
+                }
+                "verify-each" => o.no_verify_each = matches!(value.as_deref(), Some("false" | "0")),
+                _ if mica_passes::registry().iter().any(|(n, _)| *n == name) => {
+                    o.passes.push(PassArg::Pass(name.to_string(), value.as_deref().map(parse_pass_options).unwrap_or_default()));
+                }
                 _ => return Err(format!("unknown option '{a}'")),
             }
             i += 1;
@@ -157,6 +200,26 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     (outputs.join(sep), Outcome { stderr, success })
 }
 
+/// Builds the pass manager of the command line and runs it on the module.
+fn run_passes(ctx: &Context, m: &mut mica_parser::ParsedModule, opts: &Options) -> Result<(), mica_ir::Diagnostic> {
+    if opts.passes.is_empty() {
+        return Ok(());
+    }
+    let mut pm = mica_passes::PassManager::new();
+    pm.verify_each = !opts.no_verify_each;
+    let top = ctx.str(m.body.op(m.top).name).to_string();
+    for p in &opts.passes {
+        let r = match p {
+            PassArg::Pass(name, options) => pm.add_pass(name, options),
+            PassArg::Pipeline(text) => pm.add_pipeline(text, &top),
+        };
+        if let Err(e) = r {
+            return Err(mica_ir::Diagnostic::error(ctx.unknown_loc(), e.0));
+        }
+    }
+    pm.run(ctx, &mut m.body, m.top)
+}
+
 /// The text ir-opt writes for a module: the operation, the resources it references, a newline.
 fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptions) -> String {
     let mut out = mica_ir::print_op_to_string(ctx, &m.body, m.top, print);
@@ -167,8 +230,9 @@ fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
 
 fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
-    let result = mica_parser::parse_source(&ctx, name, text).and_then(|m| {
+    let result = mica_parser::parse_source(&ctx, name, text).and_then(|mut m| {
         mica_ir::verify::verify(&ctx, &m.body, m.top)?;
+        run_passes(&ctx, &mut m, opts)?;
         Ok(m)
     });
     if opts.verify_diagnostics {

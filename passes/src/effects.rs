@@ -1,0 +1,84 @@
+//! Memory-effect queries over registered traits, as MLIR's `isMemoryEffectFree`,
+//! `wouldOpBeTriviallyDead` and `getEffectsRecursively` answer them. Unregistered ops and
+//! registered ops without an effect trait are assumed to have any effect.
+
+use mica_ir::{Body, Context, Op, Traits};
+
+/// What an op may do to memory, summarized.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Effects {
+    /// Nothing.
+    None,
+    /// Only reads (and allocations of its own results).
+    ReadOnly,
+    /// Only allocates its own results.
+    AllocOnly,
+    /// Writes, or unknown.
+    Any,
+}
+
+impl Effects {
+    fn join(self, other: Effects) -> Effects {
+        use Effects::*;
+        match (self, other) {
+            (Any, _) | (_, Any) => Any,
+            (ReadOnly, _) | (_, ReadOnly) => ReadOnly,
+            (AllocOnly, _) | (_, AllocOnly) => AllocOnly,
+            _ => None,
+        }
+    }
+}
+
+/// The effects of `op` and, for ops with recursive effects, of everything in its regions.
+pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
+    let Some(def) = ctx.registry().get(body.op(op).name) else { return Effects::Any };
+    let t = def.traits;
+    let own = if t.contains(Traits::PURE) {
+        Effects::None
+    } else if t.contains(Traits::MEMORY_READ) {
+        Effects::ReadOnly
+    } else if t.contains(Traits::MEMORY_ALLOC) {
+        Effects::AllocOnly
+    } else if t.contains(Traits::RECURSIVE_MEMORY_EFFECTS) {
+        Effects::None
+    } else {
+        return Effects::Any;
+    };
+    if !t.contains(Traits::RECURSIVE_MEMORY_EFFECTS) {
+        return own;
+    }
+    let (rb, regions) = body.op_regions(op);
+    let mut acc = own;
+    for &r in regions {
+        for &b in rb.region_blocks(r) {
+            for inner in rb.block_ops(b) {
+                acc = acc.join(effects(ctx, rb, inner));
+                if acc == Effects::Any {
+                    return acc;
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// Whether the op has no memory effects at all.
+pub fn is_memory_effect_free(ctx: &Context, body: &Body, op: Op) -> bool {
+    effects(ctx, body, op) == Effects::None
+}
+
+/// Whether `op` could be erased if its results were unused: not a terminator, not a symbol,
+/// and at most reading memory or allocating its results.
+pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
+    let traits = ctx.registry().traits(body.op(op).name);
+    let registered = ctx.registry().get(body.op(op).name).is_some();
+    if !registered || traits.contains(Traits::TERMINATOR) || traits.contains(Traits::SYMBOL) {
+        return false;
+    }
+    effects(ctx, body, op) != Effects::Any
+}
+
+/// Whether `op` is unused and would be trivially dead.
+pub fn is_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
+    body.results(op).iter().all(|r| !body.has_uses(*r)) && would_be_trivially_dead(ctx, body, op)
+}

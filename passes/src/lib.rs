@@ -1,0 +1,40 @@
+//! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
+//! (`cse` on an e-graph, `strip-debuginfo`) with mlir-opt's semantics.
+
+pub mod cse;
+pub mod effects;
+pub mod manager;
+pub mod pipeline;
+mod strip_debuginfo;
+
+pub use manager::{Item, Pass, PassFactory, PassManager, PipelineSetupError};
+
+use mica_ir::{Body, Context, Diagnostic, Op};
+
+struct Cse;
+
+impl Pass for Cse {
+    fn name(&self) -> &'static str {
+        "cse"
+    }
+
+    fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
+        cse::run(ctx, body, op);
+        Ok(())
+    }
+}
+
+fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String> {
+    match options.first() {
+        Some((k, _)) => Err(format!("no such option '{k}' for pass '{name}'")),
+        None => Ok(()),
+    }
+}
+
+/// Every registered pass: its pipeline name and factory.
+pub fn registry() -> &'static [(&'static str, PassFactory)] {
+    &[
+        ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
+        ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
+    ]
+}
