@@ -32,9 +32,10 @@ pub struct PassManager {
     pub verify_each: bool,
 }
 
-/// A problem with a pipeline description.
+/// A problem with a pipeline description: the message and, for textual pipelines, the byte
+/// offset in the pipeline text.
 #[derive(Debug, Clone)]
-pub struct PipelineSetupError(pub String);
+pub struct PipelineSetupError(pub String, pub Option<usize>);
 
 impl PassManager {
     /// An empty manager that verifies after each pass.
@@ -49,7 +50,7 @@ impl PassManager {
 
     /// Adds a pass by name (`cse`) with options, on the top-level op.
     pub fn add_pass(&mut self, name: &str, options: &[(String, String)]) -> Result<(), PipelineSetupError> {
-        let pass = make_pass(name, options)?;
+        let pass = make_pass(name, options, None)?;
         self.items.push(Item::Pass(pass));
         Ok(())
     }
@@ -57,7 +58,7 @@ impl PassManager {
     /// Adds a textual pipeline. A pipeline anchored on an op (`builtin.module(...)`) must name
     /// the top-level op `top`.
     pub fn add_pipeline(&mut self, text: &str, top: &str) -> Result<(), PipelineSetupError> {
-        let elements = parse_pipeline(text).map_err(|e| PipelineSetupError(format!("{} at offset {} of the pass pipeline", e.message, e.offset)))?;
+        let elements = parse_pipeline(text).map_err(|e| PipelineSetupError(e.message, Some(e.offset)))?;
         for e in elements {
             match e {
                 Element::Nested { anchor, elements } if anchor == top || anchor == "any" => {
@@ -65,11 +66,9 @@ impl PassManager {
                     self.items.extend(items);
                 }
                 Element::Nested { anchor, .. } => {
-                    return Err(PipelineSetupError(format!(
-                        "Can't add pass '{anchor}' restricted to '{anchor}' on a PassManager intended to run on '{top}', did you intend to nest?"
-                    )))
+                    return Err(PipelineSetupError(format!("can't run '{anchor}' pass manager on '{top}' op"), None));
                 }
-                Element::Pass { name, options } => self.items.push(Item::Pass(make_pass(&name, &options)?)),
+                Element::Pass { name, options, offset } => self.items.push(Item::Pass(make_pass(&name, &options, Some(offset))?)),
             }
         }
         Ok(())
@@ -91,19 +90,19 @@ fn build_items(elements: &[Element]) -> Result<Vec<Item>, PipelineSetupError> {
     elements
         .iter()
         .map(|e| match e {
-            Element::Pass { name, options } => make_pass(name, options).map(Item::Pass),
+            Element::Pass { name, options, offset } => make_pass(name, options, Some(*offset)).map(Item::Pass),
             Element::Nested { anchor, elements } => Ok(Item::Nested { anchor: anchor.clone(), items: build_items(elements)? }),
         })
         .collect()
 }
 
-fn make_pass(name: &str, options: &[(String, String)]) -> Result<Box<dyn Pass>, PipelineSetupError> {
+fn make_pass(name: &str, options: &[(String, String)], offset: Option<usize>) -> Result<Box<dyn Pass>, PipelineSetupError> {
     let factory = crate::registry()
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, f)| *f)
-        .ok_or_else(|| PipelineSetupError(format!("'{name}' does not refer to a registered pass or pass pipeline")))?;
-    factory(options).map_err(PipelineSetupError)
+        .ok_or_else(|| PipelineSetupError(format!("'{name}' does not refer to a registered pass or pass pipeline"), offset))?;
+    factory(options).map_err(|m| PipelineSetupError(m, offset))
 }
 
 fn run_items(items: &[Item], ctx: &Context, body: &mut Body, op: Op, verify_each: bool) -> Result<(), Diagnostic> {

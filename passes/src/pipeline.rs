@@ -6,8 +6,8 @@
 /// One element of a pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Element {
-    /// A pass with its options in written order.
-    Pass { name: String, options: Vec<(String, String)> },
+    /// A pass with its options in written order, and the byte offset of its name.
+    Pass { name: String, options: Vec<(String, String)>, offset: usize },
     /// A pipeline anchored on an op name.
     Nested { anchor: String, elements: Vec<Element> },
 }
@@ -111,13 +111,15 @@ impl Reader<'_> {
             return Ok(out);
         }
         loop {
+            self.skip_ws();
+            let offset = self.pos;
             let name = self.name()?;
             if self.eat('(') {
                 let elements = self.elements(Some(')'))?;
                 out.push(Element::Nested { anchor: name, elements });
             } else {
                 let options = if self.eat('{') { self.options()? } else { Vec::new() };
-                out.push(Element::Pass { name, options });
+                out.push(Element::Pass { name, options, offset });
             }
             if self.eat(',') {
                 continue;
@@ -154,7 +156,8 @@ mod tests {
         let Element::Nested { elements: inner, .. } = &elements[0] else { panic!("not nested") };
         assert_eq!(inner[1], Element::Pass {
             name: "canonicalize".into(),
-            options: vec![("max-iterations".into(), "10".into()), ("test-convergence".into(), "true".into())]
+            options: vec![("max-iterations".into(), "10".into()), ("test-convergence".into(), "true".into())],
+            offset: 30,
         });
     }
 

@@ -182,6 +182,14 @@ pub fn run(opts: &Options) -> Result<Outcome> {
 
 /// Processes a whole buffer (all chunks); returns stdout text and the outcome.
 pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcome) {
+    let pm = if opts.passes.is_empty() {
+        None
+    } else {
+        match build_pass_manager(opts, "builtin.module", name) {
+            Ok(pm) => Some(pm),
+            Err(msg) => return (String::new(), Outcome { stderr: msg + "\n", success: false }),
+        }
+    };
     let chunks = if opts.split { split::split(text) } else { vec![split::Chunk { text, first_line: 0 }] };
     let mut outputs = Vec::new();
     let mut stderr = String::new();
@@ -189,7 +197,7 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     for chunk in &chunks {
         // Pad with newlines so that line numbers match the original file.
         let padded: String = "\n".repeat(chunk.first_line) + chunk.text;
-        let (out, err, ok) = process_chunk(name, &padded, opts);
+        let (out, err, ok) = process_chunk(name, &padded, opts, pm.as_ref());
         stderr.push_str(&err);
         success &= ok;
         if let Some(o) = out {
@@ -200,24 +208,27 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     (outputs.join(sep), Outcome { stderr, success })
 }
 
-/// Builds the pass manager of the command line and runs it on the module.
-fn run_passes(ctx: &Context, m: &mut mica_parser::ParsedModule, opts: &Options) -> Result<(), mica_ir::Diagnostic> {
-    if opts.passes.is_empty() {
-        return Ok(());
-    }
+/// Builds the pass manager of the command line for a top-level op named `top`. Errors come
+/// rendered as mlir-opt renders them (`file` names the input).
+pub fn build_pass_manager(opts: &Options, top: &str, file: &str) -> Result<mica_passes::PassManager, String> {
     let mut pm = mica_passes::PassManager::new();
     pm.verify_each = !opts.no_verify_each;
-    let top = ctx.str(m.body.op(m.top).name).to_string();
     for p in &opts.passes {
-        let r = match p {
-            PassArg::Pass(name, options) => pm.add_pass(name, options),
-            PassArg::Pipeline(text) => pm.add_pipeline(text, &top),
+        let (r, text) = match p {
+            PassArg::Pass(name, options) => (pm.add_pass(name, options), None),
+            PassArg::Pipeline(text) => (pm.add_pipeline(text, top), Some(text)),
         };
-        if let Err(e) = r {
-            return Err(mica_ir::Diagnostic::error(ctx.unknown_loc(), e.0));
-        }
+        let Err(e) = r else { continue };
+        return Err(match (e.1, text) {
+            (Some(at), Some(text)) => {
+                let col = text[..at.min(text.len())].chars().count();
+                format!("<unknown>:0: error: MLIR Textual PassPipeline Parser:1:{}: error: {}\n{text}\n{}^", col + 1, e.0, " ".repeat(col))
+            }
+            (None, Some(_)) => format!("{file}:0:0: error: {}", e.0),
+            _ => format!("<unknown>:0: error: {}", e.0),
+        });
     }
-    pm.run(ctx, &mut m.body, m.top)
+    Ok(pm)
 }
 
 /// The text ir-opt writes for a module: the operation, the resources it references, a newline.
@@ -228,11 +239,13 @@ fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
     out
 }
 
-fn process_chunk(name: &str, text: &str, opts: &Options) -> (Option<String>, String, bool) {
+fn process_chunk(name: &str, text: &str, opts: &Options, pm: Option<&mica_passes::PassManager>) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
     let result = mica_parser::parse_source(&ctx, name, text).and_then(|mut m| {
         mica_ir::verify::verify(&ctx, &m.body, m.top)?;
-        run_passes(&ctx, &mut m, opts)?;
+        if let Some(pm) = pm {
+            pm.run(&ctx, &mut m.body, m.top)?;
+        }
         Ok(m)
     });
     if opts.verify_diagnostics {

@@ -1,0 +1,104 @@
+// --cse: equivalent side-effect-free ops are merged into the dominating one, unused pure ops
+// are erased, ops with effects (unregistered ops) are kept, and regions of unregistered ops get
+// a fresh scope. Running it twice changes nothing more (idempotence).
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --cse | FileCheck %s
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --cse --cse | FileCheck %s
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s
+
+// CHECK-LABEL: func.func @simple_constant
+// CHECK-NEXT: %[[C:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: return %[[C]], %[[C]] : i32, i32
+func.func @simple_constant() -> (i32, i32) {
+  %0 = arith.constant 1 : i32
+  %1 = arith.constant 1 : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @different_attrs_stay
+// CHECK-NEXT: arith.constant 1 : i32
+// CHECK-NEXT: arith.constant 2 : i32
+// CHECK-NEXT: arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: arith.addi %{{.*}}, %{{.*}} overflow<nsw> : i32
+func.func @different_attrs_stay() -> (i32, i32) {
+  %0 = arith.constant 1 : i32
+  %1 = arith.constant 2 : i32
+  %2 = arith.addi %0, %1 : i32
+  %3 = arith.addi %0, %1 overflow<nsw> : i32
+  return %2, %3 : i32, i32
+}
+
+// -----
+
+// Operands are compared after earlier replacements: the second chain folds onto the first.
+// CHECK-LABEL: func.func @chains
+// CHECK-NEXT: %[[A:.*]] = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[A]], %[[A]] : i32
+// CHECK-NEXT: return %[[M]], %[[M]] : i32, i32
+func.func @chains(%a: i32, %b: i32) -> (i32, i32) {
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.muli %0, %0 : i32
+  %2 = arith.addi %a, %b : i32
+  %3 = arith.muli %2, %2 : i32
+  return %1, %3 : i32, i32
+}
+
+// -----
+
+// Unused pure ops disappear; unregistered ops (unknown effects) stay.
+// CHECK-LABEL: func.func @dead
+// CHECK-NEXT: "foo.effect"() : () -> i32
+// CHECK-NEXT: return
+func.func @dead() {
+  %0 = arith.constant 7 : i64
+  %1 = "foo.effect"() : () -> i32
+  %2 = arith.addi %1, %1 : i32
+  return
+}
+
+// -----
+
+// A value from above is reused inside a nested region of a registered op's parent block,
+// but an unregistered op's regions start with a fresh table.
+// CHECK-LABEL: func.func @regions
+// CHECK-NEXT: %[[C:.*]] = arith.constant 0 : index
+// CHECK-NEXT: "foo.region"() ({
+// CHECK-NEXT:   %[[D:.*]] = arith.constant 0 : index
+// CHECK-NEXT:   "foo.use"(%[[D]], %[[D]]) : (index, index) -> ()
+// CHECK:      "foo.use"(%[[C]]) : (index) -> ()
+func.func @regions() {
+  %0 = arith.constant 0 : index
+  "foo.region"() ({
+    %1 = arith.constant 0 : index
+    %2 = arith.constant 0 : index
+    "foo.use"(%1, %2) : (index, index) -> ()
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  "foo.use"(%0) : (index) -> ()
+  return
+}
+
+// -----
+
+// Blocks that do not dominate each other do not share values; the entry block's do.
+// CHECK-LABEL: func.func @blocks
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[X:.*]] = arith.constant 5 : i32
+// CHECK-NEXT: "foo.use"(%[[X]], %c4_i32) : (i32, i32) -> ()
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[Y:.*]] = arith.constant 5 : i32
+// CHECK-NEXT: "foo.use"(%[[Y]], %c4_i32) : (i32, i32) -> ()
+func.func @blocks(%c: i1) {
+  %0 = arith.constant 4 : i32
+  "foo.br"(%c)[^bb1, ^bb2] : (i1) -> ()
+^bb1:
+  %1 = arith.constant 5 : i32
+  %2 = arith.constant 4 : i32
+  "foo.use"(%1, %2) : (i32, i32) -> ()
+  return
+^bb2:
+  %3 = arith.constant 5 : i32
+  "foo.use"(%3, %0) : (i32, i32) -> ()
+  return
+}
