@@ -6,6 +6,7 @@ use super::format::Var;
 use super::{OpSpec, OpView};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, Block, Ident, OperationState, Printer, Type};
+use smallvec::SmallVec;
 
 /// An argument of a custom directive.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,17 +49,17 @@ pub struct ParseCtx<'s> {
     /// The op's spec.
     pub spec: &'s OpSpec,
     /// Operands per operand slot.
-    pub operands: Vec<Vec<UnresolvedOperand>>,
+    pub operands: SmallVec<[SmallVec<[UnresolvedOperand; 2]>; 4]>,
     /// Operand types per slot, once known.
-    pub operand_types: Vec<Option<Vec<Type>>>,
+    pub operand_types: SmallVec<[Option<Vec<Type>>; 4]>,
     /// Result types per slot, once known.
-    pub result_types: Vec<Option<Vec<Type>>>,
+    pub result_types: SmallVec<[Option<Vec<Type>>; 2]>,
     /// Inherent attributes per attribute slot.
-    pub attrs: Vec<Option<Attr>>,
+    pub attrs: SmallVec<[Option<Attr>; 4]>,
     /// Successors per successor slot.
-    pub successors: Vec<Vec<Block>>,
+    pub successors: SmallVec<[SmallVec<[Block; 2]>; 2]>,
     /// Region slot of each region parsed, in parse order.
-    pub region_slots: Vec<usize>,
+    pub region_slots: SmallVec<[usize; 2]>,
     /// Entries of the attribute dictionary.
     pub dict: Vec<(Ident, Attr)>,
     /// Types given for all operands at once (`type(operands)`, `functional-type`), with the
@@ -75,12 +76,12 @@ impl<'s> ParseCtx<'s> {
     pub fn new(spec: &'s OpSpec, start: usize) -> Self {
         Self {
             spec,
-            operands: vec![Vec::new(); spec.operands.len()],
-            operand_types: vec![None; spec.operands.len()],
-            result_types: vec![None; spec.results.len()],
-            attrs: vec![None; spec.attrs.len()],
-            successors: vec![Vec::new(); spec.successors.len()],
-            region_slots: Vec::new(),
+            operands: smallvec::smallvec![SmallVec::new(); spec.operands.len()],
+            operand_types: smallvec::smallvec![None; spec.operands.len()],
+            result_types: smallvec::smallvec![None; spec.results.len()],
+            attrs: smallvec::smallvec![None; spec.attrs.len()],
+            successors: smallvec::smallvec![SmallVec::new(); spec.successors.len()],
+            region_slots: SmallVec::new(),
             dict: Vec::new(),
             all_operand_types: None,
             all_result_types: None,

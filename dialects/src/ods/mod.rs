@@ -77,6 +77,24 @@ pub struct AttrSpec {
     pub constraint: &'static AttrConstraint,
     /// Whether it must be there.
     pub presence: Presence,
+    /// The default value and the interned name, filled at registration.
+    pub(crate) interned: Option<(Option<Attr>, mica_ir::Ident)>,
+}
+
+impl AttrSpec {
+    /// The default value (interned at registration).
+    pub fn default_value(&self, ctx: &Context) -> Option<Attr> {
+        match (self.interned, self.presence) {
+            (Some((d, _)), _) => d,
+            (None, Presence::Default(f)) => Some(f(ctx)),
+            (None, _) => None,
+        }
+    }
+
+    /// The name as an identifier.
+    pub fn ident(&self, ctx: &Context) -> mica_ir::Ident {
+        self.interned.map_or_else(|| ctx.ident(self.name), |(_, id)| id)
+    }
 }
 
 /// A region slot.
@@ -277,19 +295,19 @@ impl OpSpec {
 
     /// Adds a required attribute.
     pub fn attr(mut self, name: &'static str, constraint: &'static AttrConstraint) -> Self {
-        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Required });
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Required, interned: None });
         self
     }
 
     /// Adds an optional attribute.
     pub fn optional_attr(mut self, name: &'static str, constraint: &'static AttrConstraint) -> Self {
-        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Optional });
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Optional, interned: None });
         self
     }
 
     /// Adds an attribute with a default value.
     pub fn default_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
-        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default) });
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default), interned: None });
         self
     }
 
@@ -439,6 +457,13 @@ pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
 /// the tests that register every dialect.
 pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
     for mut spec in specs {
+        for a in &mut spec.attrs {
+            let default = match a.presence {
+                Presence::Default(f) => Some(f(ctx)),
+                _ => None,
+            };
+            a.interned = Some((default, ctx.ident(a.name)));
+        }
         if let Some(src) = spec.format_src {
             match format::parse_format(src, &spec, directives) {
                 Ok(f) => spec.format = Some(f),

@@ -432,8 +432,8 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
         }
     }
     for (i, a) in spec.attrs.iter().enumerate() {
-        if let (None, Presence::Default(f)) = (cx.attrs[i], a.presence) {
-            cx.attrs[i] = Some(f(ctx));
+        if cx.attrs[i].is_none() && matches!(a.presence, Presence::Default(_)) {
+            cx.attrs[i] = a.default_value(ctx);
         }
     }
     // Operand types given all at once.
@@ -535,7 +535,7 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
     let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
     for (i, a) in spec.attrs.iter().enumerate() {
         if let Some(v) = cx.attrs[i] {
-            props.push((ctx.ident(a.name), v));
+            props.push((a.ident(ctx), v));
         }
     }
     if spec.operand_segments {

@@ -6,6 +6,7 @@
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use crate::ods::constraints::AttrSyntax;
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
+use smallvec::SmallVec;
 
 /// The verify hook of every declaratively defined op.
 pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
@@ -74,11 +75,15 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String
             }
         }
     }
-    for c in spec.checks.iter().filter(|c| c.is_predicate()) {
-        check(ctx, v, c)?;
-    }
-    for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
-        check(ctx, v, c)?;
+    if !spec.checks.is_empty() {
+        let operand_types: SmallVec<[Type; 4]> = v.operands().iter().map(|x| v.ty(*x)).collect();
+        let result_types: SmallVec<[Type; 2]> = v.body.results(v.op).iter().map(|x| v.ty(*x)).collect();
+        for c in spec.checks.iter().filter(|c| c.is_predicate()) {
+            check(ctx, v, c, &operand_types, &result_types)?;
+        }
+        for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
+            check(ctx, v, c, &operand_types, &result_types)?;
+        }
     }
     if let Some(term) = spec.implicit_terminator {
         for r in regions {
@@ -129,9 +134,7 @@ pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
     }
 }
 
-fn check(ctx: &Context, v: &OpView<'_>, c: &Check) -> Result<(), String> {
-    let operand_types: Vec<Type> = v.operands().iter().map(|x| v.ty(*x)).collect();
-    let result_types: Vec<Type> = v.body.results(v.op).iter().map(|x| v.ty(*x)).collect();
+fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], result_types: &[Type]) -> Result<(), String> {
     match c {
         Check::SameOperandsAndResultType => {
             let (Some(&first), false) = (result_types.first(), operand_types.is_empty()) else { return Ok(()) };
@@ -140,7 +143,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check) -> Result<(), String> {
                 TypeKind::RankedTensor { encoding, .. } => *encoding,
                 _ => None,
             };
-            for &t in result_types.iter().skip(1).chain(&operand_types) {
+            for &t in result_types.iter().skip(1).chain(operand_types) {
                 if element_or_self(ctx, t) != elem || !compatible_shape(ctx, t, first) || encoding(t) != encoding(first) {
                     return Err("requires the same type for all operands and results".into());
                 }
@@ -160,7 +163,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check) -> Result<(), String> {
         Check::SameOperandsAndResultElementType => {
             let Some(&first) = result_types.first().or(operand_types.first()) else { return Ok(()) };
             let elem = element_or_self(ctx, first);
-            if result_types.iter().chain(&operand_types).any(|&t| element_or_self(ctx, t) != elem) {
+            if result_types.iter().chain(operand_types).any(|&t| element_or_self(ctx, t) != elem) {
                 return Err("requires the same element type for all operands and results".into());
             }
         }

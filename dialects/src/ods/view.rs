@@ -124,6 +124,10 @@ fn group_ranges(
     same_size: bool,
     what: &str,
 ) -> Result<SmallVec<[Range<usize>; 4]>, String> {
+    // Fast path: every slot holds exactly one value.
+    if segments.is_none() && n == slots.len() && slots.iter().all(|s| s.arity == Arity::Single) {
+        return Ok((0..n).map(|i| i..i + 1).collect());
+    }
     let attr_name = if what == "operand" { "operandSegmentSizes" } else { "resultSegmentSizes" };
     let mut sizes: SmallVec<[usize; 4]> = SmallVec::new();
     match segments {
