@@ -1,11 +1,12 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
-//! (`cse` on an e-graph, `strip-debuginfo`) with mlir-opt's semantics.
+//! (`cse` on an e-graph, `symbol-dce`, `strip-debuginfo`) with mlir-opt's semantics.
 
 pub mod cse;
 pub mod effects;
 pub mod manager;
 pub mod pipeline;
 mod strip_debuginfo;
+mod symbol_dce;
 
 pub use manager::{Item, Pass, PassFactory, PassManager, PipelineSetupError};
 
@@ -35,6 +36,7 @@ fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String> {
 pub fn registry() -> &'static [(&'static str, PassFactory)] {
     &[
         ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
+        ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }

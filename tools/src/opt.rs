@@ -29,6 +29,7 @@ OPTIONS:
 
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
   --cse                                    Eliminate common subexpressions (on an e-graph)
+  --symbol-dce                             Erase private symbols nothing live refers to
   --strip-debuginfo                        Replace every location with loc(unknown)
 ";
 
