@@ -753,7 +753,7 @@ impl Parser<'_> {
                     locs.push(p.parse_location_body()?);
                     Ok(())
                 })?;
-                Ok(self.loc_attr(Location::Fused { locations: locs.into(), metadata }))
+                Ok(ctx.fused_loc(&locs, metadata))
             }
             Tok::String => {
                 let (s, _) = self.parse_string_literal_token()?;
@@ -766,8 +766,7 @@ impl Parser<'_> {
                     let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColLoc") };
                     self.bump();
                     if !self.is(Tok::Colon) {
-                        // `"file":line` means column 0.
-                        return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col: 0, end: None }));
+                        return Ok(self.loc_attr(Location::FileLine { file: name, line }));
                     }
                     self.expect(Tok::Colon, "':' in FileLineColLoc")?;
                     if !self.is(Tok::Integer) {
@@ -789,18 +788,19 @@ impl Parser<'_> {
                         }
                         let Ok(ec) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColRange") };
                         self.bump();
-                        // A range that ends where it starts is a plain position.
-                        if (el, ec) != (line, col) {
-                            end = Some((el, ec));
-                        }
+                        end = Some((el, ec));
                     }
-                    return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col, end }));
+                    // MLIR names a `line:col` location without a file name `-` (line-only
+                    // locations and ranges keep `""`).
+                    let file = if end.is_none() && s.is_empty() { ctx.ident("-") } else { name };
+                    return Ok(self.loc_attr(Location::FileLineCol { file, line, col, end }));
                 }
                 let mut child = None;
                 if self.eat(Tok::LParen) {
                     let c = self.parse_location_body()?;
                     self.expect(Tok::RParen, "')' after child location of NameLoc")?;
-                    child = Some(c);
+                    // `"name"(unknown)` is `"name"`.
+                    child = Some(c).filter(|c| *c != ctx.unknown_loc());
                 }
                 Ok(self.loc_attr(Location::Name { name, child }))
             }

@@ -81,6 +81,8 @@ pub struct Parser<'a> {
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     resources: Vec<(String, String, String)>,
+    /// Offset where the text being parsed starts (a `--split-input-file` chunk's start).
+    chunk_start: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -108,7 +110,14 @@ impl<'a> Parser<'a> {
             function_types: FxHashMap::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
+            chunk_start: 0,
         }
+    }
+
+    /// Says that the text to parse starts at `offset` (the rest of `src` before it is blank):
+    /// the implicit module of a `--split-input-file` chunk is located there.
+    pub fn set_chunk_start(&mut self, offset: usize) {
+        self.chunk_start = offset;
     }
 
     /// Whether all input has been consumed.
@@ -353,8 +362,12 @@ impl<'a> Parser<'a> {
         } else {
             // Everything goes into an implicit module: the file body becomes its region's body.
             body.roots.push(top_region);
-            // MLIR gives the implicit module the location `file:0:0`.
-            let loc = self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line: 0, col: 0, end: None }));
+            // MLIR gives the implicit module the location `file:0:0`, or the start of the chunk
+            // after a split marker.
+            let loc = match self.chunk_start {
+                0 => self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line: 0, col: 0, end: None })),
+                start => self.loc_at(start),
+            };
             let mut st = OperationState::new(module_name, self.ctx.empty_dict(), loc);
             st.nested = Some(Box::new(body));
             let mut outer = Body::new();
