@@ -936,7 +936,15 @@ impl<'c> Printer<'c> {
         }
         if !splat && n > 100 {
             self.out.push_str("\"0x");
-            for b in data {
+            // MLIR's raw data packs booleans one bit each, from the lowest.
+            let packed: Vec<u8>;
+            let raw = if width == 1 && !complex {
+                packed = data.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, b)| acc | ((b & 1) << i))).collect();
+                &packed
+            } else {
+                data
+            };
+            for b in raw {
                 let _ = write!(self.out, "{b:02X}");
             }
             self.out.push('"');

@@ -722,9 +722,9 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         // Operands.
-        self.expect_punct(Tok::LParen)?;
+        self.expect(Tok::LParen, "'(' to start operand list")?;
         let mut operands: SmallVec<[(&'a str, u32, usize); 4]> = SmallVec::new();
-        self.comma_list(Tok::RParen, |p| {
+        self.comma_list_msg(Tok::RParen, "expected ')' to end operand list", |p| {
             operands.push(p.parse_operand_ref()?);
             Ok(())
         })?;
@@ -739,7 +739,7 @@ impl<'a> Parser<'a> {
         // Properties.
         if self.eat(Tok::Less) {
             let a = self.parse_attribute()?;
-            self.expect_punct(Tok::Greater)?;
+            self.expect(Tok::Greater, "'>' to close properties")?;
             state.properties = Some(a);
         }
         // Regions.
