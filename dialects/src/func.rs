@@ -207,22 +207,15 @@ fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
             p.write(", ");
         }
         match entry.and_then(|b| rb.block_args(b).get(i).copied()) {
-            Some(v) => {
-                p.print_value(rb, v);
-                p.write(": ");
+            Some(v) => p.print_region_argument(rb, v, arg_attrs.get(i).copied()),
+            None => {
                 p.print_type(*t);
-            }
-            None => p.print_type(*t),
-        }
-        if let Some(a) = arg_attrs.get(i) {
-            if *a != ctx.empty_dict() {
-                p.write(" ");
-                p.print_dict_literal(*a, &[]);
-            }
-        }
-        if let Some(v) = entry.and_then(|b| rb.block_args(b).get(i).copied()) {
-            if let Some(loc) = rb.value(v).loc {
-                p.print_block_arg_location(loc);
+                if let Some(a) = arg_attrs.get(i) {
+                    if *a != ctx.empty_dict() {
+                        p.write(" ");
+                        p.print_dict_literal(*a, &[]);
+                    }
+                }
             }
         }
     }

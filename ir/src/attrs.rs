@@ -76,8 +76,12 @@ pub enum AttrKind {
 pub enum Location {
     /// `unknown`
     Unknown,
-    /// `"file":line:col`, optionally a range `"file":l1:c1 to l2:c2` (end line defaults to start).
+    /// `"file":line:col`, or a range `"file":l1:c1 to l2:c2` (end line defaults to start; a
+    /// range may end where it starts and stays a different location from the plain position).
     FileLineCol { file: Ident, line: u32, col: u32, end: Option<(u32, u32)> },
+    /// `"file":line`: a location with a line only (printed with column 0, yet a different
+    /// location from `"file":line:0`).
+    FileLine { file: Ident, line: u32 },
     /// `"name"` or `"name"(child)`
     Name { name: Ident, child: Option<Attr> },
     /// `callsite(callee at caller)`

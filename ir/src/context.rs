@@ -142,6 +142,33 @@ impl Context {
         self.unknown_loc
     }
 
+    /// `fused<metadata>[locations]` as MLIR builds it: `unknown` entries and duplicates go,
+    /// nested fused locations with the same metadata are flattened, no location at all is
+    /// `unknown` (or `fused<metadata>[unknown]`), and one location without metadata is itself.
+    pub fn fused_loc(&self, locations: &[Attr], metadata: Option<Attr>) -> Attr {
+        let mut kept: Vec<Attr> = Vec::with_capacity(locations.len());
+        let mut keep = |l: Attr| {
+            if !kept.contains(&l) {
+                kept.push(l);
+            }
+        };
+        for &l in locations {
+            match self.attr_kind(l) {
+                AttrKind::Location(Location::Fused { locations: inner, metadata: m }) if *m == metadata => {
+                    inner.iter().for_each(|&i| keep(i));
+                }
+                AttrKind::Location(Location::Unknown) => {}
+                _ => keep(l),
+            }
+        }
+        match (kept.len(), metadata) {
+            (0, None) => self.unknown_loc,
+            (0, Some(_)) => self.attr(AttrKind::Location(Location::Fused { locations: Box::new([self.unknown_loc]), metadata })),
+            (1, None) => kept[0],
+            _ => self.attr(AttrKind::Location(Location::Fused { locations: kept.into(), metadata })),
+        }
+    }
+
     /// `unit`
     pub fn unit_attr(&self) -> Attr {
         self.attr(AttrKind::Unit)

@@ -10,6 +10,8 @@ use mica_apfloat::Float;
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
+mod aliases;
+
 /// Printer flags (mlir-opt's `--mlir-print-*` options).
 #[derive(Clone, Debug, Default)]
 pub struct PrintOptions {
@@ -46,6 +48,8 @@ pub struct Printer<'c> {
     distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
     default_dialects: Vec<&'static str>,
+    /// The alias dry run, while it goes on.
+    collect: Option<Box<aliases::AliasCollect>>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -54,15 +58,18 @@ enum AliasKey {
     Attr(Attr),
 }
 
-/// Prints `top` (an operation of `body`, normally the `builtin.module`) as mlir-opt does,
-/// aliases first, with a trailing newline.
+/// Prints `top` (an operation of `body`, normally the `builtin.module`) as mlir-opt does:
+/// aliases first, the operation, a newline, deferred location aliases. With
+/// `--mlir-print-local-scope` only the operation (no alias, no newline).
 pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions) -> String {
     let mut p = Printer::new(ctx, opts.clone());
     p.out.reserve(64 * body.count_ops());
     p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
-    if !opts.local_scope {
-        p.collect_aliases(body, top);
+    if opts.local_scope {
+        p.print_op(body, top);
+        return p.out;
     }
+    p.collect_aliases(body, top);
     let aliases_text = p.take_alias_definitions();
     p.out.push_str(&aliases_text);
     p.print_op(body, top);
@@ -113,6 +120,7 @@ impl<'c> Printer<'c> {
             type_texts: FxHashMap::default(),
             distinct_ids: FxHashMap::default(),
             default_dialects: Vec::new(),
+            collect: None,
         }
     }
 
@@ -142,6 +150,10 @@ impl<'c> Printer<'c> {
 
     /// Writes one operation (results, name, operands, ..., location) at the current position.
     pub fn print_op(&mut self, body: &Body, op: Op) {
+        if self.collecting() {
+            self.collect_op(body, op);
+            return;
+        }
         let data = body.op(op);
         let results = body.results(op);
         if !results.is_empty() {
@@ -210,18 +222,10 @@ impl<'c> Printer<'c> {
             self.out.push(']');
         }
         if let Some(props) = data.properties {
-            // An unregistered op's properties are one opaque attribute to MLIR: no aliases.
-            let unregistered = self.ctx.registry().get(data.name).is_none();
+            // An unregistered op's properties use the aliases found elsewhere (the alias walk
+            // does not look into them).
             self.out.push_str(" <");
-            if unregistered {
-                let saved = std::mem::take(&mut self.aliases);
-                let saved_types = std::mem::take(&mut self.type_texts);
-                self.print_attr(props);
-                self.aliases = saved;
-                self.type_texts = saved_types;
-            } else {
-                self.print_attr(props);
-            }
+            self.print_attr(props);
             self.out.push('>');
         }
         let (rbody, regions) = body.op_regions(op);
@@ -395,16 +399,37 @@ impl<'c> Printer<'c> {
 
     /// Writes ` loc(...)` when debug info is printed.
     pub fn print_trailing_location(&mut self, loc: Attr) {
-        if self.opts.debuginfo {
+        // The dry run for aliases meets an operation's location before the operation.
+        if self.opts.debuginfo && !self.collecting() {
             self.out.push(' ');
             self.print_location(loc);
+        }
+    }
+
+    /// Writes a region's entry argument as function signatures do: `%arg0: i32 {attrs}
+    /// loc(...)` (the empty dictionary and, without debug info, the location left out). MLIR's
+    /// alias walk meets only the type and the location here, not the attributes.
+    pub fn print_region_argument(&mut self, body: &Body, v: Value, attrs: Option<Attr>) {
+        self.print_value(body, v);
+        self.out.push_str(": ");
+        self.print_type(body.value_type(v));
+        if let Some(a) = attrs.filter(|a| *a != self.ctx.empty_dict()) {
+            if !self.collecting() {
+                self.out.push(' ');
+                self.print_dict_literal(a, &[]);
+            }
+        }
+        if let Some(loc) = body.value(v).loc {
+            self.print_block_arg_location(loc);
         }
     }
 
     /// Writes ` loc(...)` for a block argument when debug info is printed: MLIR writes these
     /// inline even when the location has an alias.
     pub fn print_block_arg_location(&mut self, loc: Attr) {
-        if self.opts.debuginfo {
+        if self.opts.debuginfo && self.collecting() {
+            self.visit_location(loc, false);
+        } else if self.opts.debuginfo {
             self.out.push_str(" loc(");
             self.print_location_body(loc);
             self.out.push(')');
@@ -429,14 +454,15 @@ impl<'c> Printer<'c> {
         };
         match l {
             Location::Unknown => self.out.push_str("unknown"),
+            Location::FileLine { file, line } => {
+                self.print_string_literal(self.ctx.str(*file).as_bytes());
+                let _ = write!(self.out, ":{line}:0");
+            }
             Location::FileLineCol { file, line, col, end } => {
-                // MLIR names a file location without a file name `-` (ranges keep `""`).
-                let name = self.ctx.str(*file);
-                let name = if name.is_empty() && end.is_none() { "-" } else { name };
-                self.print_string_literal(name.as_bytes());
+                self.print_string_literal(self.ctx.str(*file).as_bytes());
                 let _ = write!(self.out, ":{line}:{col}");
-                if let Some((el, ec)) = end {
-                    if el == line {
+                if let Some((el, ec)) = end.filter(|e| *e != (*line, *col)) {
+                    if el == *line {
                         let _ = write!(self.out, " to :{ec}");
                     } else {
                         let _ = write!(self.out, " to {el}:{ec}");
@@ -492,6 +518,10 @@ impl<'c> Printer<'c> {
 
     /// Writes a type (or its alias).
     pub fn print_type(&mut self, t: Type) {
+        if self.collecting() {
+            self.visit_type(t);
+            return;
+        }
         if !self.aliases.is_empty() {
             if let Some(alias) = self.aliases.get(&AliasKey::Type(t)) {
                 self.out.push('!');
@@ -665,6 +695,10 @@ impl<'c> Printer<'c> {
     }
 
     fn print_attr_impl(&mut self, a: Attr, elision: Elision) {
+        if self.collecting() {
+            self.visit_attr(a, elision == Elision::Must);
+            return;
+        }
         let ctx = self.ctx;
         let elide_type = match elision {
             Elision::Never => false,
@@ -947,7 +981,15 @@ impl<'c> Printer<'c> {
         }
         if !splat && n > 100 {
             self.out.push_str("\"0x");
-            for b in data {
+            // MLIR's raw data packs booleans one bit each, from the lowest.
+            let packed: Vec<u8>;
+            let raw = if width == 1 && !complex {
+                packed = data.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, b)| acc | ((b & 1) << i))).collect();
+                &packed
+            } else {
+                data
+            };
+            for b in raw {
                 let _ = write!(self.out, "{b:02X}");
             }
             self.out.push('"');
@@ -1094,41 +1136,6 @@ impl<'c> Printer<'c> {
         }
         std::mem::replace(&mut self.out, saved)
     }
-
-    fn collect_aliases(&mut self, body: &Body, top: Op) {
-        let mut c = AliasCollector {
-            ctx: self.ctx,
-            debuginfo: self.opts.debuginfo,
-            found: Vec::new(),
-            seen: FxHashMap::default(),
-            deferring: false,
-            not_deferred: FxHashMap::default(),
-        };
-        c.visit_op(body, top);
-        // Name them: per prefix, in order of first encounter; then order as MLIR does:
-        // types before attributes, shallower before deeper, then by name and number.
-        let mut counters: FxHashMap<&'static str, u32> = FxHashMap::default();
-        let mut named: Vec<(bool, u32, &'static str, u32, AliasKey)> = Vec::new();
-        for (key, prefix) in c.found {
-            let n = counters.entry(prefix).or_insert(0);
-            named.push((matches!(key, AliasKey::Attr(_)), 0, prefix, *n, key));
-            *n += 1;
-        }
-        for item in &mut named {
-            item.1 = c.seen.get(&item.4).map_or(0, |d| d.unwrap_or(0));
-        }
-        named.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
-        let is_deferred = |k: &AliasKey| {
-            matches!(k, AliasKey::Attr(a) if matches!(self.ctx.attr_kind(*a), AttrKind::Location(_)))
-                && !c.not_deferred.contains_key(k)
-        };
-        self.alias_order = named.iter().map(|x| x.4).filter(|k| !is_deferred(k)).collect();
-        self.deferred_order = named.iter().map(|x| x.4).filter(|k| is_deferred(k)).collect();
-        for (_, _, prefix, n, key) in named {
-            let name = if n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
-            self.aliases.insert(key, name);
-        }
-    }
 }
 
 /// Appends the decimal digits of `n` (without the formatting machinery).
@@ -1213,173 +1220,6 @@ fn is_pretty_dialect_body(body: &str) -> bool {
         j += 1;
     }
     stack.is_empty()
-}
-
-struct AliasCollector<'c> {
-    ctx: &'c Context,
-    debuginfo: bool,
-    /// Aliasable entries with their alias prefix, in order of first encounter.
-    found: Vec<(AliasKey, &'static str)>,
-    /// Visited entries and their alias depth (`Some` when aliasable).
-    seen: FxHashMap<AliasKey, Option<u32>>,
-    /// Whether the current walk comes from an operation's trailing location (whose aliases
-    /// MLIR prints after the operation, at the end of the output).
-    deferring: bool,
-    /// Aliases reached from somewhere other than a trailing location: printed up front.
-    not_deferred: FxHashMap<AliasKey, ()>,
-}
-
-impl AliasCollector<'_> {
-    fn visit_op(&mut self, body: &Body, op: Op) {
-        let data = body.op(op);
-        if self.debuginfo {
-            self.deferring = true;
-            self.visit_attr(data.loc);
-            self.deferring = false;
-        }
-        if let Some(p) = data.properties {
-            if self.ctx.registry().get(data.name).is_some() {
-                self.visit_attr(p);
-            }
-        }
-        self.visit_attr(data.attrs);
-        for v in body.operands(op) {
-            self.visit_type(body.value_type(v));
-        }
-        for v in body.results(op) {
-            self.visit_type(body.value_type(*v));
-        }
-        let (rb, regions) = body.op_regions(op);
-        for r in regions {
-            for &b in rb.region_blocks(*r) {
-                for &a in rb.block_args(b) {
-                    self.visit_type(rb.value_type(a));
-                    if self.debuginfo {
-                        if let Some(l) = rb.value(a).loc {
-                            self.visit_attr(l);
-                        }
-                    }
-                }
-                for inner in rb.block_ops(b) {
-                    self.visit_op(rb, inner);
-                }
-            }
-        }
-    }
-
-    /// Visits a type; returns its alias depth contribution.
-    fn visit_type(&mut self, t: Type) -> u32 {
-        let key = AliasKey::Type(t);
-        if let Some(d) = self.seen.get(&key) {
-            return d.map_or(0, |d| d + 1);
-        }
-        self.seen.insert(key, None);
-        let ctx = self.ctx;
-        let mut types: Vec<Type> = Vec::new();
-        let mut attrs: Vec<Attr> = Vec::new();
-        match ctx.type_kind(t) {
-            TypeKind::Complex(e) | TypeKind::UnrankedTensor { elem: e } | TypeKind::Vector { elem: e, .. } => types.push(*e),
-            TypeKind::Tuple(es) => types.extend(es.iter()),
-            TypeKind::Function { inputs, results } => types.extend(inputs.iter().chain(results.iter())),
-            TypeKind::RankedTensor { elem, encoding, .. } => {
-                types.push(*elem);
-                attrs.extend(encoding.iter());
-            }
-            TypeKind::MemRef { elem, layout, memory_space, .. } => {
-                types.push(*elem);
-                attrs.extend(layout.iter().chain(memory_space.iter()));
-            }
-            TypeKind::UnrankedMemRef { elem, memory_space } => {
-                types.push(*elem);
-                attrs.extend(memory_space.iter());
-            }
-            _ => {}
-        }
-        let mut depth = 0;
-        for e in types {
-            depth = depth.max(self.visit_type(e));
-        }
-        for a in attrs {
-            depth = depth.max(self.visit_attr(a));
-        }
-        let aliasable = matches!(ctx.type_kind(t), TypeKind::Tuple(es) if es.len() > 16);
-        if aliasable {
-            self.seen.insert(key, Some(depth));
-            self.found.push((key, "tuple"));
-            depth + 1
-        } else {
-            depth
-        }
-    }
-
-    fn visit_attr(&mut self, a: Attr) -> u32 {
-        let key = AliasKey::Attr(a);
-        if !self.deferring && self.not_deferred.insert(key, ()).is_none() && self.seen.contains_key(&key) {
-            // Seen before only from trailing locations: its children are needed up front too.
-            let children: Vec<Attr> = self.attr_children(a);
-            for c in children {
-                self.visit_attr(c);
-            }
-        }
-        if let Some(d) = self.seen.get(&key) {
-            return d.map_or(0, |d| d + 1);
-        }
-        self.seen.insert(key, None);
-        let ctx = self.ctx;
-        let mut depth = 0u32;
-        let children = self.attr_children(a);
-        for c in children {
-            depth = depth.max(self.visit_attr(c));
-        }
-        let types: Vec<Type> = match ctx.attr_kind(a) {
-            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => vec![*ty],
-            AttrKind::String { ty: Some(t), .. } | AttrKind::Opaque { ty: Some(t), .. } => vec![*t],
-            AttrKind::Type(t) => vec![*t],
-            AttrKind::DenseArray { elem, .. } => vec![*elem],
-            AttrKind::DenseElements { ty, .. }
-            | AttrKind::DenseStrings { ty, .. }
-            | AttrKind::DenseResource { ty, .. }
-            | AttrKind::Sparse { ty, .. } => vec![*ty],
-            _ => Vec::new(),
-        };
-        for t in types {
-            depth = depth.max(self.visit_type(t));
-        }
-        let prefix = match ctx.attr_kind(a) {
-            AttrKind::AffineMap(_) => Some("map"),
-            AttrKind::IntegerSet(_) => Some("set"),
-            AttrKind::Location(_) => Some("loc"),
-            AttrKind::Distinct { referenced, .. } if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) => {
-                Some("distinct")
-            }
-            _ => None,
-        };
-        match prefix {
-            Some(p) => {
-                self.seen.insert(key, Some(depth));
-                self.found.push((key, p));
-                depth + 1
-            }
-            None => depth,
-        }
-    }
-
-    fn attr_children(&self, a: Attr) -> Vec<Attr> {
-        let ctx = self.ctx;
-        match ctx.attr_kind(a) {
-            AttrKind::Array(xs) => xs.to_vec(),
-            AttrKind::Dictionary(es) => es.iter().map(|e| e.1).collect(),
-            AttrKind::Distinct { referenced, .. } => vec![*referenced],
-            AttrKind::Dialect { params, .. } => params.to_vec(),
-            AttrKind::Sparse { indices, values, .. } => vec![*indices, *values],
-            AttrKind::Location(Location::Name { child: Some(c), .. }) => vec![*c],
-            AttrKind::Location(Location::CallSite { callee, caller }) => vec![*callee, *caller],
-            AttrKind::Location(Location::Fused { locations, metadata }) => {
-                locations.iter().copied().chain(metadata.iter().copied()).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// Writes the `{-# dialect_resources: ... #-}` block for the resources that `top` still

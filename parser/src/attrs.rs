@@ -23,7 +23,7 @@ enum Scalar {
 #[derive(Clone, Debug)]
 enum Literal {
     Scalar(Scalar),
-    List(Vec<Literal>, usize),
+    List(Vec<Literal>),
 }
 
 impl Parser<'_> {
@@ -129,7 +129,7 @@ impl Parser<'_> {
         self.expect_punct(Tok::LBrace)?;
         let mut entries: Vec<(Ident, Attr)> = Vec::new();
         let ctx = self.ctx;
-        self.comma_list(Tok::RBrace, |p| {
+        self.comma_list_msg(Tok::RBrace, "expected '}' in attribute dictionary", |p| {
             let at = p.tok.start;
             let name = match p.tok.kind {
                 Tok::BareIdent => {
@@ -159,39 +159,48 @@ impl Parser<'_> {
 
     fn parse_number_attr(&mut self, ty: Option<Type>) -> PResult<Attr> {
         let ctx = self.ctx;
-        let at = self.tok.start;
         let neg = self.eat(Tok::Minus);
+        // MLIR reports problems with a number at the number, after any minus sign.
+        let at = self.tok.start;
         let is_float = self.is(Tok::Float);
         if !self.is(Tok::Integer) && !is_float {
-            return self.err_here("expected integer or floating point literal");
+            return self.err_here("expected constant integer or floating point value");
         }
         let text = self.text().to_string();
         self.bump();
-        let t = if self.eat(Tok::Colon) {
-            self.parse_type()?
-        } else if let Some(t) = ty {
+        let t = if let Some(t) = ty {
             t
+        } else if self.eat(Tok::Colon) {
+            self.parse_type()?
         } else if is_float {
             ctx.float_type(mica_ir::FloatKind::F64)
         } else {
             ctx.int_type(64)
         };
+        let is_float_type = matches!(ctx.type_kind(t), TypeKind::Float(_));
+        if is_float && !is_float_type {
+            return self.err_here("floating point value not valid for specified type");
+        }
+        if !is_float && !is_float_type && !matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Index) {
+            return self.err(at, "integer literal not valid for specified type");
+        }
         let scalar = if is_float {
             Scalar::Float { text: if neg { format!("-{text}") } else { text }, at }
         } else {
             Scalar::Int { neg, text, at }
         };
-        let bits = self.scalar_bits(&scalar, t)?;
+        let bits = self.scalar_bits(&scalar, t, false)?;
         match ctx.type_kind(t) {
             TypeKind::Float(_) => Ok(ctx.attr(AttrKind::Float { ty: t, bits: bits_to_u128(&bits) })),
-            TypeKind::Integer { .. } | TypeKind::Index => Ok(ctx.int_attr_bits(t, bits)),
-            _ => self.err(at, "invalid type for integer or float literal"),
+            _ => Ok(ctx.int_attr_bits(t, bits)),
         }
     }
 
-    /// Converts one written scalar to the bits of `ty` (integer, index or float).
-    fn scalar_bits(&mut self, s: &Scalar, ty: Type) -> PResult<IntBits> {
+    /// Converts one written scalar to the bits of `ty` (integer, index or float), with the
+    /// messages of an attribute or (`dense`) of an elements literal.
+    fn scalar_bits(&mut self, s: &Scalar, ty: Type, dense: bool) -> PResult<IntBits> {
         let ctx = self.ctx;
+        let out_of_range = if dense { "integer constant out of range for type" } else { "integer constant out of range for attribute" };
         match (ctx.type_kind(ty).clone(), s) {
             (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::from_mlir_literal(k, text) {
                 Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
@@ -205,43 +214,32 @@ impl Parser<'_> {
                         self.err(*at, "hexadecimal float literal should not have a leading minus")
                     }
                     Err(mica_apfloat::FloatError::DecimalIntegerLiteral) => {
-                        self.err(*at, "unexpected decimal integer literal for a floating point value")
+                        let r = self.err(*at, "unexpected decimal integer literal for a floating point value");
+                        self.note_at(*at, "add a trailing dot to make the literal a float");
+                        r
                     }
                     Err(_) => self.err(*at, "hexadecimal float constant out of range for type"),
                 }
             }
-            (TypeKind::Float(k), Scalar::Bool(b, _)) => Ok(u128_to_bits(*b as u128, k.bit_width())),
             (TypeKind::Integer { width, signedness }, Scalar::Int { neg, text, at }) => {
-                let v = parse_int_text(text);
-                let Some(mut v) = v else { return self.err(*at, "integer constant out of range for attribute") };
-                if *neg {
-                    if signedness == Signedness::Unsigned {
-                        return self.err(*at, "negative integer literal not valid for unsigned integer type");
-                    }
-                    v = -v;
+                if *neg && signedness == Signedness::Unsigned {
+                    let msg = if dense {
+                        "expected unsigned integer elements, but parsed negative value"
+                    } else {
+                        "negative integer literal not valid for unsigned integer type"
+                    };
+                    return self.err(*at, msg);
                 }
-                let signed = match signedness {
-                    Signedness::Signless => None,
-                    Signedness::Signed => Some(true),
-                    Signedness::Unsigned => Some(false),
-                };
-                match intbits::from_bigint(&v, width, signed) {
-                    Ok(b) => Ok(b),
-                    Err(_) => self.err(*at, "integer constant out of range for attribute"),
+                match build_apint(text, *neg, width, signedness == Signedness::Signed) {
+                    Some(b) => Ok(b),
+                    None => self.err(*at, out_of_range),
                 }
             }
-            (TypeKind::Index, Scalar::Int { neg, text, at }) => {
-                let Some(mut v) = parse_int_text(text) else {
-                    return self.err(*at, "integer constant out of range for attribute");
-                };
-                if *neg {
-                    v = -v;
-                }
-                match intbits::from_bigint(&v, 64, Some(true)) {
-                    Ok(b) => Ok(b),
-                    Err(_) => self.err(*at, "integer constant out of range for attribute"),
-                }
-            }
+            (TypeKind::Index, Scalar::Int { neg, text, at }) => match build_apint(text, *neg, 64, true) {
+                Some(b) => Ok(b),
+                None => self.err(*at, out_of_range),
+            },
+            (TypeKind::Float(k), Scalar::Bool(b, _)) => Ok(u128_to_bits(*b as u128, k.bit_width())),
             (TypeKind::Integer { width, .. }, Scalar::Bool(b, at)) => {
                 if width != 1 {
                     return self.err(*at, "expected i1 type for 'true' or 'false' values");
@@ -354,9 +352,8 @@ impl Parser<'_> {
         let mut values = Vec::new();
         if self.eat(Tok::Colon) {
             loop {
-                let s = self.parse_scalar()?;
-                let bits = self.scalar_bits(&s, elem)?;
-                values.push(bits_to_u128(&bits));
+                let v = self.parse_dense_array_element(elem)?;
+                values.push(v);
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -366,11 +363,50 @@ impl Parser<'_> {
         Ok(ctx.attr(AttrKind::DenseArray { elem, values: values.into() }))
     }
 
+    /// One element of `array<type: ...>`, with MLIR's messages for dense arrays (`i1` takes only
+    /// `true`/`false`; a negative value is allowed for unsigned types).
+    fn parse_dense_array_element(&mut self, elem: Type) -> PResult<u128> {
+        let ctx = self.ctx;
+        let neg = self.eat(Tok::Minus);
+        let at = self.tok.start;
+        if let TypeKind::Integer { width, signedness } = ctx.type_kind(elem) {
+            if self.is(Tok::BareIdent) && (self.text() == "true" || self.text() == "false") {
+                if *width != 1 {
+                    return self.err(self.tok.start, "expected i1 type for 'true' or 'false' values");
+                }
+                let v = self.text() == "true";
+                self.bump();
+                return Ok(v as u128);
+            }
+            if !self.is(Tok::Integer) {
+                return self.err(self.tok.start, "expected integer literal");
+            }
+            let text = self.text().to_string();
+            self.bump();
+            if *width == 1 {
+                return self.err(self.tok.start, "expected 'true' or 'false' values for i1 type");
+            }
+            return match build_apint(&text, neg, *width, *signedness == Signedness::Signed) {
+                Some(b) => Ok(bits_to_u128(&b)),
+                None => self.err(self.tok.start, "integer constant out of range"),
+            };
+        }
+        let scalar = match self.tok.kind {
+            Tok::Float => Scalar::Float { text: if neg { format!("-{}", self.text()) } else { self.text().to_string() }, at },
+            Tok::Integer => Scalar::Int { neg, text: self.text().to_string(), at },
+            _ => return self.err(self.tok.start, "expected floating point literal"),
+        };
+        self.bump();
+        let bits = self.scalar_bits(&scalar, elem, false)?;
+        Ok(bits_to_u128(&bits))
+    }
+
     fn parse_scalar(&mut self) -> PResult<Scalar> {
         let at = self.tok.start;
         match self.tok.kind {
             Tok::Minus => {
                 self.bump();
+                let at = self.tok.start;
                 match self.tok.kind {
                     Tok::Integer => {
                         let text = self.text().to_string();
@@ -419,14 +455,18 @@ impl Parser<'_> {
     fn parse_literal(&mut self) -> PResult<Literal> {
         self.enter()?;
         let r = if self.is(Tok::LSquare) {
-            let at = self.tok.start;
             self.bump();
-            let mut items = Vec::new();
-            let r = self.comma_list(Tok::RSquare, |p| {
-                items.push(p.parse_literal()?);
+            let mut items: Vec<Literal> = Vec::new();
+            let r = self.comma_list_msg(Tok::RSquare, "expected ']'", |p| {
+                let item = p.parse_literal()?;
+                // Every element has the first one's shape (MLIR checks after each element).
+                if items.first().is_some_and(|first| Self::literal_shape(first) != Self::literal_shape(&item)) {
+                    return p.err(p.tok.start, "tensor literal is invalid; ranks are not consistent between elements");
+                }
+                items.push(item);
                 Ok(())
             });
-            r.map(|_| Literal::List(items, at))
+            r.map(|_| Literal::List(items))
         } else {
             self.parse_scalar().map(Literal::Scalar)
         };
@@ -434,21 +474,16 @@ impl Parser<'_> {
         r
     }
 
-    fn literal_shape(&mut self, lit: &Literal) -> PResult<Vec<i64>> {
+    /// The shape of a literal whose elements are consistent (as parsed).
+    fn literal_shape(lit: &Literal) -> Vec<i64> {
         match lit {
-            Literal::Scalar(_) => Ok(Vec::new()),
-            Literal::List(items, at) => {
+            Literal::Scalar(_) => Vec::new(),
+            Literal::List(items) => {
                 let mut shape = vec![items.len() as i64];
                 if let Some(first) = items.first() {
-                    let inner = self.literal_shape(first)?;
-                    for it in &items[1..] {
-                        if self.literal_shape(it)? != inner {
-                            return self.err(*at, "tensor literal is invalid; ranks are not consistent between elements");
-                        }
-                    }
-                    shape.extend(inner);
+                    shape.extend(Self::literal_shape(first));
                 }
-                Ok(shape)
+                shape
             }
         }
     }
@@ -456,11 +491,13 @@ impl Parser<'_> {
     fn flatten<'l>(lit: &'l Literal, out: &mut Vec<&'l Scalar>) {
         match lit {
             Literal::Scalar(s) => out.push(s),
-            Literal::List(items, _) => items.iter().for_each(|i| Self::flatten(i, out)),
+            Literal::List(items) => items.iter().for_each(|i| Self::flatten(i, out)),
         }
     }
 
     fn parse_dense(&mut self) -> PResult<Attr> {
+        // MLIR reports a literal that does not fit its type at the `dense` keyword.
+        let kw_at = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_at = self.tok.start;
@@ -479,7 +516,7 @@ impl Parser<'_> {
         self.expect(Tok::Colon, "':'")?;
         let tat = self.tok.start;
         let ty = self.parse_type()?;
-        self.build_dense(ty, tat, lit_at, body)
+        self.build_dense(ty, tat, kw_at, body)
     }
 
     fn build_dense(&mut self, ty: Type, tat: usize, lit_at: usize, body: DenseBody) -> PResult<Attr> {
@@ -505,22 +542,27 @@ impl Parser<'_> {
                 if !is_numeric {
                     return self.err(lit_at, "expected floating-point, integer, or complex element type");
                 }
-                if raw.len() == elem_bytes && n != 1 {
-                    return Ok(ctx.attr(AttrKind::DenseElements { ty, splat: true, data: raw.into() }));
+                let invalid = format!("elements hex data size is invalid for provided type: '{}'", crate::type_to_string(ctx, ty));
+                if width == 1 && !complex {
+                    // Booleans are packed one bit each.
+                    let Some(bits) = unpack_bool_hex(&raw, n) else { return self.err(lit_at, invalid) };
+                    let splat = bits.len() == 1;
+                    return Ok(ctx.attr(AttrKind::DenseElements { ty, splat, data: bits.into() }));
                 }
-                if raw.len() != n * elem_bytes {
-                    return self.err(lit_at, format!("elements hex data size is invalid for provided type: {} bytes, expected {}", raw.len(), n * elem_bytes));
+                // One element's worth of bytes is a splat; otherwise one per element.
+                if raw.len() != elem_bytes && raw.len() != n * elem_bytes {
+                    return self.err(lit_at, invalid);
                 }
-                Ok(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: raw.into() }))
+                Ok(dense_elements(ctx, ty, raw, elem_bytes))
             }
             DenseBody::Lit(None) => {
                 if n != 0 {
-                    return self.err(lit_at, format!("parsed zero elements, but type ({}) expected at least 1", crate::type_to_string(ctx, ty)));
+                    return self.err(lit_at, format!("parsed zero elements, but type ('{}') expected at least 1", crate::type_to_string(ctx, ty)));
                 }
                 Ok(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: Box::new([]) }))
             }
             DenseBody::Lit(Some(lit)) => {
-                let lshape = self.literal_shape(&lit)?;
+                let lshape = Self::literal_shape(&lit);
                 let mut flat = Vec::new();
                 Self::flatten(&lit, &mut flat);
                 let splat = lshape.is_empty();
@@ -550,7 +592,7 @@ impl Parser<'_> {
                     match (complex, s) {
                         (true, Scalar::Complex(re, im)) => {
                             for part in [re, im] {
-                                let b = self.scalar_bits(part, scalar_ty)?;
+                                let b = self.scalar_bits(part, scalar_ty, true)?;
                                 data.extend(intbits::to_le_bytes(&b, width.max(1)));
                             }
                         }
@@ -560,7 +602,7 @@ impl Parser<'_> {
                             if let (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) = (ctx.type_kind(scalar_ty), s) {
                                 return self.err(*at, "expected integer elements, but parsed floating-point");
                             }
-                            let b = self.scalar_bits(s, scalar_ty)?;
+                            let b = self.scalar_bits(s, scalar_ty, true)?;
                             data.extend(intbits::to_le_bytes(&b, width.max(1)));
                         }
                     }
@@ -617,12 +659,12 @@ impl Parser<'_> {
         let rank = ctx.type_kind(ty).shape().map_or(0, |s| s.len()) as i64;
         let (indices, values) = match (idx, vals) {
             (Some(i), Some(v)) => {
-                let ishape = self.literal_shape(&i)?;
+                let ishape = Self::literal_shape(&i);
                 let nidx = if ishape.len() == 2 { ishape[0] } else if ishape.len() == 1 { if rank == 1 { ishape[0] } else { 1 } } else { 1 };
                 let ishape_t = vec![nidx, rank];
                 let ity = ctx.ty(TypeKind::RankedTensor { shape: ishape_t.into(), elem: ctx.int_type(64), encoding: None });
                 let ia = self.build_dense(ity, tat, lit_at, DenseBody::Lit(Some(i)))?;
-                let vshape = self.literal_shape(&v)?;
+                let vshape = Self::literal_shape(&v);
                 let nv = if vshape.is_empty() { nidx } else { vshape[0] };
                 let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![nv].into(), elem, encoding: None });
                 let va = self.build_dense(vty, tat, lit_at, DenseBody::Lit(Some(v)))?;
@@ -644,7 +686,7 @@ impl Parser<'_> {
         self.expect(Tok::Less, "'<' after 'strided'")?;
         self.expect(Tok::LSquare, "'['")?;
         let mut strides = Vec::new();
-        self.comma_list(Tok::RSquare, |p| {
+        self.comma_list_msg(Tok::RSquare, "expected ']'", |p| {
             strides.push(p.parse_dim_value("strides must be positive or dynamic")?);
             Ok(())
         })?;
@@ -753,7 +795,7 @@ impl Parser<'_> {
                     locs.push(p.parse_location_body()?);
                     Ok(())
                 })?;
-                Ok(self.loc_attr(Location::Fused { locations: locs.into(), metadata }))
+                Ok(ctx.fused_loc(&locs, metadata))
             }
             Tok::String => {
                 let (s, _) = self.parse_string_literal_token()?;
@@ -766,8 +808,7 @@ impl Parser<'_> {
                     let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColLoc") };
                     self.bump();
                     if !self.is(Tok::Colon) {
-                        // `"file":line` means column 0.
-                        return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col: 0, end: None }));
+                        return Ok(self.loc_attr(Location::FileLine { file: name, line }));
                     }
                     self.expect(Tok::Colon, "':' in FileLineColLoc")?;
                     if !self.is(Tok::Integer) {
@@ -789,18 +830,19 @@ impl Parser<'_> {
                         }
                         let Ok(ec) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColRange") };
                         self.bump();
-                        // A range that ends where it starts is a plain position.
-                        if (el, ec) != (line, col) {
-                            end = Some((el, ec));
-                        }
+                        end = Some((el, ec));
                     }
-                    return Ok(self.loc_attr(Location::FileLineCol { file: name, line, col, end }));
+                    // MLIR names a `line:col` location without a file name `-` (line-only
+                    // locations and ranges keep `""`).
+                    let file = if end.is_none() && s.is_empty() { ctx.ident("-") } else { name };
+                    return Ok(self.loc_attr(Location::FileLineCol { file, line, col, end }));
                 }
                 let mut child = None;
                 if self.eat(Tok::LParen) {
                     let c = self.parse_location_body()?;
                     self.expect(Tok::RParen, "')' after child location of NameLoc")?;
-                    child = Some(c);
+                    // `"name"(unknown)` is `"name"`.
+                    child = Some(c).filter(|c| *c != ctx.unknown_loc());
                 }
                 Ok(self.loc_attr(Location::Name { name, child }))
             }
@@ -895,6 +937,57 @@ fn decode_hex(s: &str) -> Option<Vec<u8>> {
         return None;
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// The bits of an integer literal in `width` bits, as MLIR's `buildAttributeAPInt` checks them:
+/// a positive value fits the width (without the sign bit when `signed`), a negative one fits
+/// as a signed value, and `-0` is out of range.
+fn build_apint(text: &str, neg: bool, width: u32, signed: bool) -> Option<IntBits> {
+    let mut v = parse_int_text(text)?;
+    if neg {
+        if v == BigInt::from(0) {
+            return None;
+        }
+        v = -v;
+    }
+    intbits::from_bigint(&v, width, Some(neg || signed)).ok()
+}
+
+/// The elements of a hexadecimal `i1` literal (one byte each, 0 or 1), as MLIR reads them: bits
+/// packed from the lowest, or one byte `0x00`/`0xFF` for a splat (any byte for one element).
+/// A packed splat comes back as one element.
+fn unpack_bool_hex(raw: &[u8], n: usize) -> Option<Vec<u8>> {
+    if raw.len() == 1 && (raw[0] == 0 || raw[0] == 0xFF || n == 1) {
+        return Some(vec![(raw[0] != 0) as u8]);
+    }
+    if raw.len() != n.div_ceil(8) {
+        return None;
+    }
+    // MLIR's splat test on the packed bytes.
+    let value = raw[0] & 1;
+    let mut body = raw;
+    let odd = n % 8;
+    let mut splat = true;
+    if value == 1 && odd != 0 {
+        let (last, rest) = raw.split_last()?;
+        splat = *last == ((1u16 << odd) - 1) as u8;
+        body = rest;
+    }
+    let mask = if value == 1 { 0xFF } else { 0 };
+    if splat && body.iter().all(|&b| b == mask) {
+        return Some(vec![value]);
+    }
+    Some((0..n).map(|i| (raw[i / 8] >> (i % 8)) & 1).collect())
+}
+
+/// A dense elements attribute from `elem_bytes`-byte elements: stored as a splat when there is
+/// one element's worth of data or all elements are equal, as MLIR does.
+fn dense_elements(ctx: &mica_ir::Context, ty: Type, mut data: Vec<u8>, elem_bytes: usize) -> Attr {
+    let splat = !data.is_empty() && (data.len() == elem_bytes || data.chunks(elem_bytes).all(|c| c == &data[..elem_bytes]));
+    if splat {
+        data.truncate(elem_bytes);
+    }
+    ctx.attr(AttrKind::DenseElements { ty, splat, data: data.into() })
 }
 
 fn parse_int_text(text: &str) -> Option<BigInt> {

@@ -63,6 +63,7 @@ pub fn resolve(ctx: &Context, src: &Source<'_>, loc: DiagLoc) -> Option<Resolved
 
 fn file_loc_of(ctx: &Context, a: mica_ir::Attr) -> Option<(String, usize, usize)> {
     match ctx.attr_kind(a) {
+        AttrKind::Location(Location::FileLine { file, line }) => Some((ctx.str(*file).to_string(), *line as usize, 0)),
         AttrKind::Location(Location::FileLineCol { file, line, col, .. }) => {
             Some((ctx.str(*file).to_string(), *line as usize, *col as usize))
         }

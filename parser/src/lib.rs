@@ -20,6 +20,14 @@ pub fn parse_source(ctx: &Context, file: &str, src: &str) -> Result<ParsedModule
     Parser::new(ctx, file, src).parse_module()
 }
 
+/// Parses one `--split-input-file` chunk: `src` is the buffer up to the chunk's end with
+/// everything before `start` blanked out (see [`split::padded`]).
+pub fn parse_source_chunk(ctx: &Context, file: &str, src: &str, start: usize) -> Result<ParsedModule, Diagnostic> {
+    let mut p = Parser::new(ctx, file, src);
+    p.set_chunk_start(start);
+    p.parse_module()
+}
+
 /// Parses a whole string as one type (e.g. the element type inside a dialect type's body).
 pub fn parse_type_str(ctx: &Context, text: &str) -> Result<Type, Diagnostic> {
     let mut p = Parser::new(ctx, "<type>", text);

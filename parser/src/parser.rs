@@ -81,6 +81,8 @@ pub struct Parser<'a> {
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     resources: Vec<(String, String, String)>,
+    /// Offset where the text being parsed starts (a `--split-input-file` chunk's start).
+    chunk_start: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -108,7 +110,14 @@ impl<'a> Parser<'a> {
             function_types: FxHashMap::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
+            chunk_start: 0,
         }
+    }
+
+    /// Says that the text to parse starts at `offset` (the rest of `src` before it is blank):
+    /// the implicit module of a `--split-input-file` chunk is located there.
+    pub fn set_chunk_start(&mut self, offset: usize) {
+        self.chunk_start = offset;
     }
 
     /// Whether all input has been consumed.
@@ -353,8 +362,12 @@ impl<'a> Parser<'a> {
         } else {
             // Everything goes into an implicit module: the file body becomes its region's body.
             body.roots.push(top_region);
-            // MLIR gives the implicit module the location `file:0:0`.
-            let loc = self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line: 0, col: 0, end: None }));
+            // MLIR gives the implicit module the location `file:0:0`, or the start of the chunk
+            // after a split marker.
+            let loc = match self.chunk_start {
+                0 => self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line: 0, col: 0, end: None })),
+                start => self.loc_at(start),
+            };
             let mut st = OperationState::new(module_name, self.ctx.empty_dict(), loc);
             st.nested = Some(Box::new(body));
             let mut outer = Body::new();
@@ -711,9 +724,9 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         // Operands.
-        self.expect_punct(Tok::LParen)?;
+        self.expect(Tok::LParen, "'(' to start operand list")?;
         let mut operands: SmallVec<[(&'a str, u32, usize); 4]> = SmallVec::new();
-        self.comma_list(Tok::RParen, |p| {
+        self.comma_list_msg(Tok::RParen, "expected ')' to end operand list", |p| {
             operands.push(p.parse_operand_ref()?);
             Ok(())
         })?;
@@ -731,7 +744,7 @@ impl<'a> Parser<'a> {
         // Properties.
         if self.eat(Tok::Less) {
             let a = self.parse_attribute()?;
-            self.expect_punct(Tok::Greater)?;
+            self.expect(Tok::Greater, "'>' to close properties")?;
             state.properties = Some(a);
         }
         // Regions.

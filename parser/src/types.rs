@@ -108,14 +108,14 @@ impl Parser<'_> {
     fn parse_function_type(&mut self) -> PResult<Type> {
         self.expect_punct(Tok::LParen)?;
         let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
-        self.comma_list(Tok::RParen, |p| {
+        self.comma_list_msg(Tok::RParen, "expected ')'", |p| {
             inputs.push(p.parse_type()?);
             Ok(())
         })?;
         self.expect(Tok::Arrow, "'->' in function type")?;
         let results: SmallVec<[Type; 2]> = if self.eat(Tok::LParen) {
             let mut r = SmallVec::new();
-            self.comma_list(Tok::RParen, |p| {
+            self.comma_list_msg(Tok::RParen, "expected ')'", |p| {
                 r.push(p.parse_type()?);
                 Ok(())
             })?;
@@ -322,6 +322,7 @@ impl Parser<'_> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
+        let type_at = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "'<' in memref type")?;
         let ctx = self.ctx;
@@ -338,45 +339,51 @@ impl Parser<'_> {
             self.parse_dimension_list(true, false)?.0
         };
         let elem = self.parse_element_type("memref")?;
+        // Layouts and a memory space, in any number: the last layout wins.
         let mut layout = None;
         let mut memory_space = None;
-        while self.eat(Tok::Comma) {
-            let at = self.tok.start;
+        if !self.eat(Tok::Greater) {
+            self.expect(Tok::Comma, "',' or '>' in memref type")?;
             if self.is(Tok::Greater) {
                 return self.err_here("expected list element");
             }
-            let a = self.parse_attribute()?;
-            let is_layout = matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. });
-            if is_layout && memory_space.is_some() {
-                return self.err(at, "expected memory space to be last in memref type");
-            }
-            if !is_layout
-                && !matches!(
-                    ctx.attr_kind(a),
-                    AttrKind::Integer { .. } | AttrKind::String { .. } | AttrKind::Dictionary(_) | AttrKind::Opaque { .. }
-                )
-            {
-                return self.err(at, "unsupported memory space Attribute");
-            }
-            if is_layout && memory_space.is_none() && layout.is_none() && !unranked {
-                if let AttrKind::AffineMap(m) = ctx.attr_kind(a) {
-                    if m.num_dims as usize != dims.len() {
-                        return self.err(at, format!("memref layout mismatch between rank and affine map: {} != {}", dims.len(), m.num_dims));
+            loop {
+                let a = self.parse_attribute()?;
+                if matches!(ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. }) {
+                    layout = Some(a);
+                    if unranked {
+                        return self.err_here("cannot have affine map for unranked memref type");
                     }
-                }
-                if let AttrKind::StridedLayout { strides, .. } = ctx.attr_kind(a) {
-                    if strides.len() != dims.len() {
-                        return self.err(at, "expected the number of strides to match the rank");
+                    if memory_space.is_some() {
+                        return self.err_here("expected memory space to be last in memref type");
                     }
+                } else if memory_space.is_some() {
+                    return self.err_here("multiple memory spaces specified in memref type");
+                } else {
+                    memory_space = Some(a);
                 }
-                layout = Some(a);
-            } else if memory_space.is_none() {
-                memory_space = Some(a);
-            } else {
-                return self.err(at, "multiple memory spaces specified in memref type");
+                if self.eat(Tok::Greater) {
+                    break;
+                }
+                self.expect(Tok::Comma, "',' or '>'")?;
             }
         }
-        self.expect(Tok::Greater, "'>' in memref type")?;
+        // The type's verifier: the layout against the rank, then the memory space (integers,
+        // strings, dictionaries and attributes of registered dialects).
+        match layout.map(|l| ctx.attr_kind(l)) {
+            Some(AttrKind::AffineMap(m)) if m.num_dims as usize != dims.len() => {
+                return self.err(type_at, format!("memref layout mismatch between rank and affine map: {} != {}", dims.len(), m.num_dims));
+            }
+            Some(AttrKind::StridedLayout { strides, .. }) if strides.len() != dims.len() => {
+                return self.err(type_at, "expected the number of strides to match the rank");
+            }
+            _ => {}
+        }
+        if let Some(m) = memory_space {
+            if !matches!(ctx.attr_kind(m), AttrKind::Integer { .. } | AttrKind::String { .. } | AttrKind::Dictionary(_) | AttrKind::Dialect { .. }) {
+                return self.err(type_at, "unsupported memory space Attribute");
+            }
+        }
         // Canonical forms: identity layouts and the integer memory space 0 are dropped.
         if let Some(l) = layout {
             if let AttrKind::AffineMap(m) = ctx.attr_kind(l) {

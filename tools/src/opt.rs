@@ -2,7 +2,8 @@
 
 use crate::output::write_atomically;
 use anyhow::{Context as _, Result};
-use mica_ir::{Context, PrintOptions};
+use mica_ir::{Context, DiagLoc, Diagnostic, PrintOptions, Severity};
+use std::borrow::Cow;
 use mica_parser::diagnostics::{Source, render};
 use mica_parser::split;
 
@@ -188,25 +189,36 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     } else {
         match build_pass_manager(opts, "builtin.module", name) {
             Ok(pm) => Some(pm),
-            Err(msg) => return (String::new(), Outcome { stderr: msg + "\n", success: false }),
+            Err(msg) => return (String::new(), Outcome { stderr: msg + "
+", success: false }),
         }
     };
-    let chunks = if opts.split { split::split(text) } else { vec![split::Chunk { text, first_line: 0 }] };
-    let mut outputs = Vec::new();
     let mut stderr = String::new();
+    let chunks = if opts.split {
+        let s = split::split(text);
+        if !s.near_misses.is_empty() {
+            let (ctx, src) = (Context::new(), Source::new(name, text));
+            for &at in &s.near_misses {
+                let d = Diagnostic { severity: Severity::Warning, loc: DiagLoc::Offset(at), message: "near miss with file split marker".into(), notes: Vec::new() };
+                stderr.push_str(&render(&ctx, &src, &d));
+            }
+        }
+        s.chunks
+    } else {
+        vec![split::Chunk { text, start: 0 }]
+    };
+    // Every chunk has an output (empty when it failed); mlir-opt puts a marker between them.
+    let mut outputs = Vec::new();
     let mut success = true;
     for chunk in &chunks {
-        // Pad with newlines so that line numbers match the original file.
-        let padded: String = "\n".repeat(chunk.first_line) + chunk.text;
-        let (out, err, ok) = process_chunk(name, &padded, opts, pm.as_ref());
+        // Blank out what comes before the chunk, so that positions match the original file.
+        let padded: Cow<'_, str> = if chunk.start == 0 { Cow::Borrowed(chunk.text) } else { Cow::Owned(split::padded(text, chunk)) };
+        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref());
         stderr.push_str(&err);
         success &= ok;
-        if let Some(o) = out {
-            outputs.push(o);
-        }
+        outputs.push(out.unwrap_or_default());
     }
-    let sep = if opts.split { "// -----\n" } else { "" };
-    (outputs.join(sep), Outcome { stderr, success })
+    (outputs.join("// -----\n"), Outcome { stderr, success })
 }
 
 /// Builds the pass manager of the command line for a top-level op named `top`. Errors come
@@ -235,14 +247,19 @@ pub fn build_pass_manager(opts: &Options, top: &str, file: &str) -> Result<mica_
 /// The text ir-opt writes for a module: the operation, the resources it references, a newline.
 fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptions) -> String {
     let mut out = mica_ir::print_op_to_string(ctx, &m.body, m.top, print);
-    out.push_str(&mica_ir::printer::print_resources(ctx, &m.body, m.top, &m.resources));
+    // A local-scope print is of the operation alone, without the resources.
+    if !print.local_scope {
+        out.push_str(&mica_ir::printer::print_resources(ctx, &m.body, m.top, &m.resources));
+    }
     out.push('\n');
     out
 }
 
-fn process_chunk(name: &str, text: &str, opts: &Options, pm: Option<&mica_passes::PassManager>) -> (Option<String>, String, bool) {
+/// Parses, verifies and prints one chunk: `text` is the buffer up to the chunk's end with what
+/// comes before `start` blanked out; diagnostics quote the lines of `original`, the whole buffer.
+fn process_chunk(name: &str, text: &str, start: usize, original: &str, opts: &Options, pm: Option<&mica_passes::PassManager>) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
-    let result = mica_parser::parse_source(&ctx, name, text).and_then(|mut m| {
+    let result = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|mut m| {
         mica_ir::verify::verify(&ctx, &m.body, m.top)?;
         if let Some(pm) = pm {
             pm.run(&ctx, &mut m.body, m.top)?;
@@ -273,6 +290,6 @@ fn process_chunk(name: &str, text: &str, opts: &Options, pm: Option<&mica_passes
             (Some(out), String::new(), true)
         }
         // The line index for quoting source lines is built only when there is something to quote.
-        Err(d) => (None, render(&ctx, &Source::new(name, text), &d), false),
+        Err(d) => (None, render(&ctx, &Source::new(name, original), &d), false),
     }
 }
