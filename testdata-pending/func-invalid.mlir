@@ -2,11 +2,6 @@
 // func.return, func.call, func.call_indirect and func.constant.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{custom op 'func.func' expected non-empty function body}}
-func.func @f() {
-}
-// -----
-
 func.func private @g(i32) -> i32
 func.func @f(%a: i32) {
   // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
@@ -15,66 +10,13 @@ func.func @f(%a: i32) {
   %0 = call @g(%a) : (i32) -> i64
   return
 }
-// -----
 
-// expected-error@+1 {{custom op 'func.func' expected valid '@'-identifier for symbol name}}
-func.func bogus @f() {
-  return
-}
-// -----
-
-// expected-error@+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
-"func.func"() <{function_type = (i32) -> (), sym_name = "f"}> ({
-^bb0(%a: i64):
-  "func.return"() : () -> ()
-}) : () -> ()
 // -----
 
 // expected-error@+1 {{'func.func' op attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes}}
 "func.func"() <{res_attrs = [1], function_type = () -> i32, sym_name = "f", sym_visibility = "private"}> ({
 }) : () -> ()
-// -----
 
-// expected-error@+1 {{custom op 'func.func' expected SSA identifier}}
-func.func @f(%a: i32, i32) {
-  return
-}
-// -----
-
-// expected-error@+1 {{custom op 'func.func' expected type instead of SSA identifier}}
-func.func private @f(i32, %a: i32)
-// -----
-
-// expected-error@+2 {{region entry argument '%a' is already in use}}
-// expected-note@+1 {{previously referenced here}}
-func.func @f(%a: i32, %a: i32) {
-  return
-}
-// -----
-
-// expected-error@+1 {{custom op 'func.func' 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
-func.func @f() -> i32 attributes {sym_name = "g"} {
-  return
-}
-// -----
-
-// expected-error@+1 {{custom op 'func.func' expected valid '@'-identifier for symbol name}}
-func.func f() {
-  return
-}
-// -----
-
-// expected-error@+1 {{expected '}' in attribute dictionary}}
-func.func @f(%a: i32 {bad) {
-  return
-}
-// -----
-
-func.func @f() {
-  %0 = "tst.a"() : () -> i32
-  // expected-error@+1 {{custom op 'func.return' number of operands and types do not match: got 1 operands and 2 types}}
-  return %0 : i32, i32
-}
 // -----
 
 func.func @f() {
@@ -82,6 +24,7 @@ func.func @f() {
   %0 = "func.call"() : () -> i32
   return
 }
+
 // -----
 
 func.func @f() {
@@ -91,6 +34,7 @@ func.func @f() {
   }) : () -> ()
   return
 }
+
 // -----
 
 func.func private @g()
@@ -99,6 +43,7 @@ func.func @f() {
   call @g::@h() : () -> ()
   return
 }
+
 // -----
 
 func.func @f() {
@@ -108,13 +53,7 @@ func.func @f() {
   }
   return
 }
-// -----
 
-func.func @f() {
-  // expected-error@+1 {{custom op 'func.call' number of operands and types do not match: got 0 operands and 1 types}}
-  call @f() : (i32) -> ()
-  return
-}
 // -----
 
 func.func @f(%a: i32) {
@@ -122,16 +61,19 @@ func.func @f(%a: i32) {
   %0 = unrealized_conversion_cast %a : i32 to i64
   return
 }
+
 // -----
 
 // expected-error@+1 {{invalid properties {function_type = () -> (), sym_name = 1 : i64} for op func.func: Invalid attribute `sym_name` in property conversion: 1 : i64}}
 "func.func"() <{function_type = () -> (), sym_name = 1}> ({
 }) : () -> ()
+
 // -----
 
 // expected-error@+1 {{invalid properties {function_type = () -> (), sym_name = "f", sym_visibility = 1 : i64} for op func.func: Invalid attribute `sym_visibility` in property conversion: 1 : i64}}
 "func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = 1}> ({
 }) : () -> ()
+
 // -----
 
 func.func @f() {
@@ -139,6 +81,7 @@ func.func @f() {
   "func.call"() <{callee = "f"}> : () -> ()
   return
 }
+
 // -----
 
 func.func @f() {

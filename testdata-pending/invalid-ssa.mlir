@@ -4,6 +4,7 @@
 
 // expected-error@+1 {{reference to an undefined block}}
 "tst.br"()[^missing] : () -> ()
+
 // -----
 
 // expected-error@+1 {{entry block of region may not have predecessors}}
@@ -11,6 +12,7 @@
 ^bb0:
   "tst.br"()[^bb0] : () -> ()
 }) : () -> ()
+
 // -----
 
 // expected-error@+1 {{entry block of region may not have predecessors}}
@@ -18,6 +20,7 @@ func.func @entry_pred() {
 ^bb0:
   "tst.br"()[^bb0] : () -> ()
 }
+
 // -----
 
 func.func @isolated() {
@@ -29,6 +32,7 @@ func.func @isolated() {
   }
   return
 }
+
 // -----
 
 %0 = "tst.a"() : () -> i32
@@ -38,6 +42,7 @@ func.func @isolated_top() {
   "tst.use"(%0) : (i32) -> ()
   return
 }
+
 // -----
 
 // expected-note@+1 {{previously referenced here}}
@@ -46,18 +51,7 @@ func.func @isolated_top() {
 func.func @arg_shadows(%a: i32) {
   return
 }
-// -----
 
-// expected-error@+1 {{expected ')' to end operand list}}
-"tst.op"(%0 : (i32) -> ()
-// -----
-
-// expected-error@+1 {{expected '(' to start operand list}}
-"tst.op"
-// -----
-
-// expected-error@+1 {{expected '>' to close properties}}
-"tst.op"() <{a = 1} : () -> ()
 // -----
 
 // expected-note@+1 {{operand defined as a block argument (block #1 in the same region)}}

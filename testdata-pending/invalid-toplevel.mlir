@@ -4,6 +4,7 @@
 // expected-error@+1 {{'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks}}
 "builtin.module"() ({
 }) : () -> ()
+
 // -----
 
 "tst.op"() : () -> ()
@@ -15,6 +16,7 @@
   // expected-error@+1 {{expected identifier key for 'resource' entry}}
   }
 #-}
+
 // -----
 
 "tst.op"() : () -> ()
@@ -26,6 +28,7 @@
     }
   }
 #-}
+
 // -----
 
 "tst.op"() : () -> ()
@@ -37,6 +40,7 @@
     }
   }
 #-}
+
 // -----
 
 "tst.op"() : () -> ()
@@ -48,6 +52,7 @@
     }
   }
 #-}
+
 // -----
 
 "tst.op"() : () -> ()
@@ -59,16 +64,7 @@
     }
   }
 #-}
-// -----
 
-%0 = "tst.a"() : () -> i32
-%1 = unrealized_conversion_cast %0 : i32
-// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' expected 'to'}}
-// -----
-
-%0 = "tst.a"() : () -> i32
-// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 1 operands and 2 types}}
-%1 = unrealized_conversion_cast %0 : i32, i32 to i64
 // -----
 
 %0 = "tst.a"() : () -> i32
@@ -77,6 +73,7 @@ module {
   // expected-error@+1 {{'builtin.unrealized_conversion_cast' op using value defined outside the region}}
   %1 = unrealized_conversion_cast %0 : i32 to i64
 }
+
 // -----
 
 %0 = "tst.a"() : () -> i32

@@ -16,14 +16,15 @@ pub(crate) fn parse_operand_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<Unreso
     Ok(ops)
 }
 
-/// Parses `: t1, t2, ...` and resolves `ops` against those types into `state.operands`.
+/// Parses `: t1, t2, ...` and resolves `ops` (written at `ops_at`) against those types into
+/// `state.operands`.
 pub(crate) fn parse_colon_types_and_resolve(
     p: &mut dyn AsmParser<'_>,
     ops: &[UnresolvedOperand],
+    ops_at: usize,
     state: &mut OperationState,
 ) -> Result<(), ()> {
     p.parse_punct(":")?;
-    let at = p.offset();
     let mut types: Vec<Type> = Vec::new();
     loop {
         types.push(p.parse_type()?);
@@ -31,12 +32,23 @@ pub(crate) fn parse_colon_types_and_resolve(
             break;
         }
     }
+    resolve_operands(p, ops, &types, ops_at, state)
+}
+
+/// Resolves `ops` (written at `ops_at`) against `types` into `state.operands`.
+pub(crate) fn resolve_operands(
+    p: &mut dyn AsmParser<'_>,
+    ops: &[UnresolvedOperand],
+    types: &[Type],
+    ops_at: usize,
+    state: &mut OperationState,
+) -> Result<(), ()> {
     if types.len() != ops.len() {
-        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+        p.error_at(ops_at, &format!("number of operands and types do not match: got {} operands and {} types", ops.len(), types.len()));
         return Err(());
     }
     for (o, t) in ops.iter().zip(types) {
-        let v = p.resolve_operand(o, t)?;
+        let v = p.resolve_operand(o, *t)?;
         state.operands.push(v);
     }
     Ok(())

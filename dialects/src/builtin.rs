@@ -33,9 +33,10 @@ pub fn register(ctx: &mut Context) {
 
 /// `($inputs^ : type($inputs))? to type($outputs) attr-dict`
 fn parse_cast(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ops_at = p.offset();
     let ops = asm_util::parse_operand_list(p)?;
     if !ops.is_empty() {
-        asm_util::parse_colon_types_and_resolve(p, &ops, state)?;
+        asm_util::parse_colon_types_and_resolve(p, &ops, ops_at, state)?;
     }
     if !p.parse_optional_keyword("to") {
         let at = p.offset();

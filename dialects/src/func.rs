@@ -95,10 +95,6 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
                 let ty = p.parse_type()?;
                 let attrs = p.parse_optional_attr_dict()?.map(|e| ctx.dict_attr(e));
                 let loc = p.parse_optional_location()?;
-                if args.iter().any(|a| a.name.name == name.name) {
-                    p.error_at(at, &format!("duplicate argument name '%{}'", name.name));
-                    return Err(());
-                }
                 arg_attrs.push(attrs.unwrap_or_else(|| ctx.empty_dict()));
                 types.push(ty);
                 args.push(EntryArg { name, ty, attrs, loc });
@@ -317,7 +313,7 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&
             return Err(Diagnostic::error(
                 loc,
                 format!(
-                    "'func.func' op type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                    "'func.func' op type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
                     mica_ir::printer::type_string(ctx, at),
                     mica_ir::printer::type_string(ctx, t)
                 ),
@@ -330,6 +326,7 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&
 // ---------------------------------------------------------------------------- func.return
 
 fn parse_operands_colon_types(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ops_at = p.offset();
     let ops = asm_util::parse_operand_list(p)?;
     if let Some(entries) = p.parse_optional_attr_dict()? {
         state.attrs = p.ctx().dict_attr(entries);
@@ -337,7 +334,7 @@ fn parse_operands_colon_types(p: &mut dyn AsmParser<'_>, state: &mut OperationSt
     if ops.is_empty() {
         return Ok(());
     }
-    asm_util::parse_colon_types_and_resolve(p, &ops, state)
+    asm_util::parse_colon_types_and_resolve(p, &ops, ops_at, state)
 }
 
 fn parse_return(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -388,8 +385,10 @@ fn verify_return(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(
 
 // ---------------------------------------------------------------------------- func.call
 
-fn parse_call_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
+/// `(%a, %b)`: the operands and where the list starts (after the parenthesis).
+fn parse_call_operands(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOperand>, usize), ()> {
     p.parse_punct("(")?;
+    let at = p.offset();
     let mut ops = Vec::new();
     if !p.parse_optional_punct(")") {
         loop {
@@ -400,10 +399,14 @@ fn parse_call_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperan
             p.parse_punct(",")?;
         }
     }
-    Ok(ops)
+    Ok((ops, at))
 }
 
-fn resolve_with_function_type(p: &mut dyn AsmParser<'_>, state: &mut OperationState, ops: &[UnresolvedOperand]) -> Result<Type, ()> {
+fn resolve_with_function_type(
+    p: &mut dyn AsmParser<'_>,
+    state: &mut OperationState,
+    (ops, ops_at): (&[UnresolvedOperand], usize),
+) -> Result<Type, ()> {
     p.parse_punct(":")?;
     let at = p.offset();
     let t = p.parse_type()?;
@@ -411,14 +414,7 @@ fn resolve_with_function_type(p: &mut dyn AsmParser<'_>, state: &mut OperationSt
         p.error_at(at, "expected function type");
         return Err(());
     };
-    if ins.len() != ops.len() {
-        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), ins.len()));
-        return Err(());
-    }
-    for (o, ty) in ops.iter().zip(ins) {
-        let v = p.resolve_operand(o, ty)?;
-        state.operands.push(v);
-    }
+    asm_util::resolve_operands(p, &ops, &ins, ops_at, state)?;
     state.result_types.extend(outs);
     Ok(t)
 }
@@ -430,14 +426,14 @@ fn parse_call(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
         p.error_at(at, "expected valid '@'-identifier for symbol name");
         return Err(());
     };
-    let ops = parse_call_operands(p)?;
+    let (ops, ops_at) = parse_call_operands(p)?;
     let mut props = vec![(ctx.ident("callee"), ctx.symbol_ref(callee))];
     if let Some(entries) = p.parse_optional_attr_dict()? {
         let (inherent, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
         props.extend(inherent);
         state.attrs = ctx.dict_attr(rest);
     }
-    resolve_with_function_type(p, state, &ops)?;
+    resolve_with_function_type(p, state, (&ops, ops_at))?;
     state.properties = Some(ctx.dict_attr(props));
     Ok(())
 }
@@ -466,7 +462,7 @@ fn print_call(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 
 fn parse_call_indirect(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let callee = p.parse_operand()?;
-    let ops = parse_call_operands(p)?;
+    let (ops, ops_at) = parse_call_operands(p)?;
     if let Some(entries) = p.parse_optional_attr_dict()? {
         state.attrs = p.ctx().dict_attr(entries);
     }
@@ -479,14 +475,7 @@ fn parse_call_indirect(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operati
     };
     let c = p.resolve_operand(&callee, t)?;
     state.operands.push(c);
-    if ins.len() != ops.len() {
-        p.error_at(at, &format!("{} operands present, but expected {}", ops.len(), ins.len()));
-        return Err(());
-    }
-    for (o, ty) in ops.iter().zip(ins) {
-        let v = p.resolve_operand(o, ty)?;
-        state.operands.push(v);
-    }
+    asm_util::resolve_operands(p, &ops, &ins, ops_at, state)?;
     state.result_types.extend(outs);
     Ok(())
 }

@@ -104,9 +104,9 @@ impl Parser<'_> {
                     "distinct" => self.parse_distinct(),
                     "loc" => {
                         self.bump();
-                        self.expect_punct(Tok::LParen)?;
+                        self.expect(Tok::LParen, "'(' in inline location")?;
                         let l = self.parse_location_body()?;
-                        self.expect_punct(Tok::RParen)?;
+                        self.expect(Tok::RParen, "')' in inline location")?;
                         Ok(l)
                     }
                     _ => {
@@ -347,7 +347,7 @@ impl Parser<'_> {
             }
         }
         if width.is_none() {
-            return self.err(tat, "expected integer or float type, got: ".to_string() + &crate::type_to_string(ctx, elem));
+            return self.err(tat, format!("expected integer or float type, got: '{}'", crate::type_to_string(ctx, elem)));
         }
         let mut values = Vec::new();
         if self.eat(Tok::Colon) {
@@ -718,8 +718,9 @@ impl Parser<'_> {
     }
 
     fn parse_distinct(&mut self) -> PResult<Attr> {
+        let at = self.tok.start;
         self.bump();
-        self.expect(Tok::LSquare, "'['")?;
+        self.expect(Tok::LSquare, "'[' after 'distinct'")?;
         if !self.is(Tok::Integer) {
             return self.err_here("expected distinct ID");
         }
@@ -727,10 +728,20 @@ impl Parser<'_> {
             return self.err_here("expected an unsigned 64-bit integer");
         };
         self.bump();
-        self.expect(Tok::RSquare, "']'")?;
-        self.expect(Tok::Less, "'<'")?;
+        self.expect(Tok::RSquare, "']' to close distinct ID")?;
+        self.expect(Tok::Less, "'<' after distinct ID")?;
         let referenced = if self.is(Tok::Greater) { self.ctx.unit_attr() } else { self.parse_attribute()? };
-        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Greater, "'>' to close distinct attribute")?;
+        match self.distinct_refs.get(&id) {
+            Some(&prev) if prev != referenced => {
+                let s = mica_ir::printer::attr_string(self.ctx, prev);
+                return self.err(at, format!("referenced attribute does not match previous definition: {s}"));
+            }
+            Some(_) => {}
+            None => {
+                self.distinct_refs.insert(id, referenced);
+            }
+        }
         Ok(self.ctx.attr(AttrKind::Distinct { id, referenced }))
     }
 
@@ -763,6 +774,10 @@ impl Parser<'_> {
                 let a = self.parse_hash_attr()?;
                 if !matches!(ctx.attr_kind(a), AttrKind::Location(_)) {
                     let s = mica_ir::printer::attr_string(ctx, a);
+                    // An alias says so at the alias; a dialect attribute after it.
+                    if name.contains('.') {
+                        return self.err(self.tok.start, format!("expected location attribute, but got{s}"));
+                    }
                     return self.err(at, format!("expected location, but found '{s}'"));
                 }
                 Ok(a)
@@ -803,18 +818,18 @@ impl Parser<'_> {
                 if self.is(Tok::Colon) {
                     self.bump();
                     if !self.is(Tok::Integer) {
-                        return self.err_here("expected integer line number in FileLineColLoc");
+                        return self.err_here("expected integer line number in FileLineColRange");
                     }
-                    let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColLoc") };
+                    let Ok(line) = self.text().parse::<u32>() else { return self.err_here("expected integer line number in FileLineColRange") };
                     self.bump();
                     if !self.is(Tok::Colon) {
                         return Ok(self.loc_attr(Location::FileLine { file: name, line }));
                     }
-                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
+                    self.expect(Tok::Colon, "':' in FileLineColRange")?;
                     if !self.is(Tok::Integer) {
-                        return self.err_here("expected integer column number in FileLineColLoc");
+                        return self.err_here("expected integer column number in FileLineColRange");
                     }
-                    let Ok(col) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColLoc") };
+                    let Ok(col) = self.text().parse::<u32>() else { return self.err_here("expected integer column number in FileLineColRange") };
                     self.bump();
                     let mut end = None;
                     if self.eat_keyword("to") {
@@ -824,7 +839,7 @@ impl Parser<'_> {
                             el = l;
                             self.bump();
                         }
-                        self.expect(Tok::Colon, "':' in FileLineColRange")?;
+                        self.expect(Tok::Colon, "either integer or `:` post `to` in FileLineColRange")?;
                         if !self.is(Tok::Integer) {
                             return self.err_here("expected integer column number in FileLineColRange");
                         }

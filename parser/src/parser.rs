@@ -80,6 +80,10 @@ pub struct Parser<'a> {
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
+    /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
+    custom_ops: Vec<&'static str>,
+    /// `distinct[N]<attr>` seen so far: the attribute each id refers to.
+    pub(crate) distinct_refs: FxHashMap<u64, Attr>,
     resources: Vec<(String, String, String)>,
     /// Offset where the text being parsed starts (a `--split-input-file` chunk's start).
     chunk_start: usize,
@@ -105,6 +109,8 @@ impl<'a> Parser<'a> {
             fwd_blocks: Vec::new(),
             default_dialects: Vec::new(),
             pending_isolated: Vec::new(),
+            custom_ops: Vec::new(),
+            distinct_refs: FxHashMap::default(),
             op_names: FxHashMap::default(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
@@ -540,7 +546,7 @@ impl<'a> Parser<'a> {
                     let vty = self.cur_body_ref().value_type(v);
                     if pty != vty {
                         let msg = format!(
-                            "definition of SSA value '%{name}#{i}' has type {}",
+                            "definition of SSA value '%{name}#{i}' has type '{}'",
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
@@ -864,7 +870,9 @@ impl<'a> Parser<'a> {
         let parse = def.parse.expect("checked above");
         self.default_dialects.push(def.default_dialect.unwrap_or(""));
         self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+        self.custom_ops.push(def.name);
         let r = parse(def, self, &mut state);
+        self.custom_ops.pop();
         self.pending_isolated.pop();
         self.default_dialects.pop();
         r?;
@@ -1055,8 +1063,13 @@ impl<'a> Parser<'a> {
         for a in entry_args {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
-            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
             let name = self.operand_name(&a.name);
+            if let Some(&(_, prev)) = self.lookup_value(name) {
+                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
+                self.note_at(prev, "previously referenced here");
+                return Err(());
+            }
+            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
             self.define_values(name, a.name.offset, SmallVec::from_elem(v, 1))?;
         }
         Ok(())
@@ -1121,7 +1134,11 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn error_at(&mut self, offset: usize, message: &str) {
-        let _ = self.err::<()>(offset, message);
+        let msg = match self.custom_ops.last() {
+            Some(name) => format!("custom op '{name}' {message}"),
+            None => message.to_string(),
+        };
+        let _ = self.err::<()>(offset, msg);
     }
 
     fn parse_optional_keyword(&mut self, keyword: &str) -> bool {

@@ -245,3 +245,71 @@ func.func @f() {
   %0 = "func.constant"() {value = @f} : () -> i32
   return
 }
+
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected non-empty function body}}
+func.func @f() {
+}
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected valid '@'-identifier for symbol name}}
+func.func bogus @f() {
+  return
+}
+// -----
+
+// expected-error@+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
+"func.func"() <{function_type = (i32) -> (), sym_name = "f"}> ({
+^bb0(%a: i64):
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected SSA identifier}}
+func.func @f(%a: i32, i32) {
+  return
+}
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected type instead of SSA identifier}}
+func.func private @f(i32, %a: i32)
+// -----
+
+// expected-error@+2 {{region entry argument '%a' is already in use}}
+// expected-note@+1 {{previously referenced here}}
+func.func @f(%a: i32, %a: i32) {
+  return
+}
+// -----
+
+// expected-error@+1 {{custom op 'func.func' 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f() -> i32 attributes {sym_name = "g"} {
+  return
+}
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected valid '@'-identifier for symbol name}}
+func.func f() {
+  return
+}
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+func.func @f(%a: i32 {bad) {
+  return
+}
+// -----
+
+func.func @f() {
+  %0 = "tst.a"() : () -> i32
+  // expected-error@+1 {{custom op 'func.return' number of operands and types do not match: got 1 operands and 2 types}}
+  return %0 : i32, i32
+}
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'func.call' number of operands and types do not match: got 0 operands and 1 types}}
+  call @f() : (i32) -> ()
+  return
+}

@@ -52,3 +52,16 @@ break"} : () -> ()
 
 // expected-error@+1 {{expected operation name in quotes}}
 %0 = "tst.op"() : () -> i32 / 
+
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = 1.5e} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = 0x} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = 1.0e+} : () -> ()

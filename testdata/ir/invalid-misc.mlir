@@ -212,3 +212,32 @@ func.func @f(%a: i32) {
 
 // expected-error@+1 {{expected AffineMap, but got IntegerSet}}
 "tst.op"() {a = affine_map<(d0) : (d0 >= 0)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{parsed zero elements, but type ('tensor<2xi32>') expected at least 1}}
+"tst.op"() {a = dense<> : tensor<2xi32>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected integer literal}}
+"tst.op"() {a = array<i32: 1, x>} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '<' after distinct ID}}
+"tst.op"() {a = distinct[0]} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = 1 : i32 : i32} : () -> ()
+// -----
+
+// expected-error@+1 {{expected constant integer or floating point value}}
+"tst.op"() {a = -true} : () -> ()
+// -----
+
+// expected-error@+1 {{expected constant integer or floating point value}}
+"tst.op"() {a = -"s"} : () -> ()
+// -----
+
+// expected-error@+1 {{expected '}' in attribute dictionary}}
+"tst.op"() {a = true : i1, b = false : i8} : () -> ()

@@ -242,3 +242,16 @@ func.func @succ_operand_dominance() {
   %0 = "tst.def"() : () -> i32
   return
 }
+
+// -----
+
+// expected-error@+1 {{expected ')' to end operand list}}
+"tst.op"(%0 : (i32) -> ()
+// -----
+
+// expected-error@+1 {{expected '(' to start operand list}}
+"tst.op"
+// -----
+
+// expected-error@+1 {{expected '>' to close properties}}
+"tst.op"() <{a = 1} : () -> ()

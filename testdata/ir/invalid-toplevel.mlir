@@ -83,3 +83,14 @@ module {
 %0 = "tst.a"() : () -> i32
 // expected-error@+1 {{operation defines 2 results but was provided 1 to bind}}
 %1 = unrealized_conversion_cast %0 : i32 to i64, i64
+
+// -----
+
+%0 = "tst.a"() : () -> i32
+%1 = unrealized_conversion_cast %0 : i32
+// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' expected 'to'}}
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 1 operands and 2 types}}
+%1 = unrealized_conversion_cast %0 : i32, i32 to i64

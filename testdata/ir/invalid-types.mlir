@@ -144,3 +144,16 @@
 
 // expected-error@+1 {{expected '=' in type alias definition}}
 !bad name = i32
+
+// -----
+
+// expected-error@+1 {{cannot have affine map for unranked memref type}}
+"tst.op"() : () -> memref<*xf32, affine_map<(d0) -> (d0)>>
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+"tst.op"() : () -> memref<4xf32, #tst.space>
+// -----
+
+// expected-error@+1 {{expected ')'}}
+"tst.op"() : () -> (i32

@@ -1,4 +1,4 @@
-// Pending: with --split-input-file, a chunk that fails prints nothing, but the separator
+// With --split-input-file, a chunk that fails prints nothing, but the separator
 // between chunk outputs is still printed.
 // RUN: not ir-opt %s --allow-unregistered-dialect --split-input-file 2>/dev/null | FileCheck %s
 

@@ -1,4 +1,4 @@
-// Pending builtin.module cases.
+// builtin.module keeps `sym_visibility` as a property.
 // RUN: ir-opt %s --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s
 
 // sym_visibility written among the module's attributes is a property.
