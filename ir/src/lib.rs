@@ -11,6 +11,7 @@ pub mod intbits;
 pub mod names;
 pub mod printer;
 pub mod registry;
+pub mod source_locs;
 pub mod types;
 pub mod verify;
 
@@ -20,4 +21,5 @@ pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
 pub use registry::{AttrDef, Count, OpDef, Registry, Shape, Traits};
+pub use source_locs::SourceId;
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};
