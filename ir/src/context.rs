@@ -7,6 +7,7 @@
 use crate::attrs::{Attr, AttrKind, IntBits, Location};
 use crate::interner::Interner;
 use crate::registry::Registry;
+use crate::source_locs::{OFFSET_BIT, SourceId, SourceLocs};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 
 /// An interned string: identifiers, attribute names, op names, symbol names.
@@ -30,6 +31,7 @@ pub struct Context {
     pub allow_unregistered: bool,
     empty_dict: Attr,
     unknown_loc: Attr,
+    sources: SourceLocs,
 }
 
 impl Default for Context {
@@ -52,6 +54,7 @@ impl Context {
             allow_unregistered: false,
             empty_dict,
             unknown_loc,
+            sources: SourceLocs::default(),
         }
     }
 
@@ -77,12 +80,42 @@ impl Context {
 
     /// Interns an attribute.
     pub fn attr(&self, kind: AttrKind) -> Attr {
+        if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = &kind {
+            if let Some(a) = self.sources.find_or_note(*file, *line, *col) {
+                return a;
+            }
+        }
         Attr(self.attrs.intern(kind))
     }
 
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attr) -> &AttrKind {
+        if a.0 & OFFSET_BIT != 0 {
+            // An offset location: its `FileLineCol` form is interned on first look (under an
+            // index of its own that is never handed out, see `source_locs`).
+            let (file, line, col) = self.sources.resolve(a.0);
+            return self.attrs.get(self.attrs.intern(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })));
+        }
         self.attrs.get(a.0)
+    }
+
+    /// Registers a source buffer named `file`, so that [`Self::source_loc`] can give its
+    /// `file:line:col` locations without interning each one. `None` when the buffer cannot be
+    /// registered (another buffer has this name, or the context's offset space is used up):
+    /// then intern `FileLineCol` locations with [`Self::attr`].
+    pub fn register_source(&self, file: Ident, text: &str) -> Option<SourceId> {
+        self.sources.register(file, text)
+    }
+
+    /// The location `file:line:col` of byte offset `offset` of a registered buffer: the same
+    /// handle [`Self::attr`] returns for that `FileLineCol` location.
+    pub fn source_loc(&self, source: SourceId, offset: usize) -> Attr {
+        self.sources.loc(source, offset)
+    }
+
+    /// 1-based line and column of byte offset `offset` of a registered buffer.
+    pub fn source_line_col(&self, source: SourceId, offset: usize) -> (u32, u32) {
+        self.sources.line_col(source, offset)
     }
 
     /// The registry of operations known to this context.

@@ -11,6 +11,7 @@ pub mod intbits;
 pub mod names;
 pub mod printer;
 pub mod registry;
+pub mod source_locs;
 pub mod types;
 pub mod verify;
 
@@ -21,4 +22,5 @@ pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
 pub use registry::{AttrDef, Count, OpDef, Registry, Shape, Traits};
 pub use cranelift_entity::EntityRef;
+pub use source_locs::SourceId;
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

@@ -12,8 +12,10 @@ use mica_ir::{
     Attr, AttrKind, Block, Body, Context, Diagnostic, Ident, Location, Op, OperationState, Region, Traits, Type,
     Value,
 };
+use mica_ir::SourceId;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 
 /// How deep regions, types and attributes may nest before the parser gives up.
 pub const MAX_NESTING: u32 = 256;
@@ -60,7 +62,12 @@ pub struct Parser<'a> {
     pub(crate) diag: Option<Diagnostic>,
     pub(crate) depth: u32,
     pub(crate) file: Ident,
-    source: Source<'a>,
+    /// The buffer registered for offset locations (on first need); `None` inside when the
+    /// context refused it.
+    loc_source: OnceCell<Option<SourceId>>,
+    /// Line index for [`Self::line_col`] when the buffer is not registered (on first need).
+    source: OnceCell<Source<'a>>,
+    file_name: &'a str,
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attr>,
     bodies: Vec<Body>,
@@ -99,7 +106,9 @@ impl<'a> Parser<'a> {
             diag: None,
             depth: 0,
             file: ctx.ident(file),
-            source: Source::new(file, src),
+            loc_source: OnceCell::new(),
+            source: OnceCell::new(),
+            file_name: file,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             bodies: Vec::new(),
@@ -283,11 +292,22 @@ impl<'a> Parser<'a> {
 
     /// `(line, column)`, both 1-based, of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let (line, col) = self.source.line_col(offset);
+        if let Some(id) = self.registered_source() {
+            return self.ctx.source_line_col(id, offset);
+        }
+        let (line, col) = self.source.get_or_init(|| Source::new(self.file_name, self.src)).line_col(offset);
         (line as u32, col as u32)
     }
 
+    fn registered_source(&self) -> Option<SourceId> {
+        *self.loc_source.get_or_init(|| self.ctx.register_source(self.file, self.src))
+    }
+
+    /// The location `file:line:col` of a byte offset.
     pub(crate) fn loc_at(&self, offset: usize) -> Attr {
+        if let Some(id) = self.registered_source() {
+            return self.ctx.source_loc(id, offset);
+        }
         let (line, col) = self.line_col(offset);
         self.ctx.attr(AttrKind::Location(Location::FileLineCol { file: self.file, line, col, end: None }))
     }
@@ -331,6 +351,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_top(&mut self) -> PResult<ParsedModule> {
+        // Registered before anything can intern a location of this file.
+        self.registered_source();
         // The file-level body holds a block the top-level operations go into.
         self.bodies.push(Body::new());
         self.forward.push(FxHashMap::default());
