@@ -8,6 +8,7 @@ pub mod dlti;
 pub mod func;
 pub mod math;
 pub mod ods;
+pub mod vector;
 
 use mica_ir::Context;
 
@@ -19,6 +20,7 @@ pub fn register_all(ctx: &mut Context) {
     arith::register(ctx);
     math::register(ctx);
     complex::register(ctx);
+    vector::register(ctx);
 }
 
 /// Registers an op definition under its name.

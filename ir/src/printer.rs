@@ -142,7 +142,6 @@ impl<'c> Printer<'c> {
 
     /// Writes one operation (results, name, operands, ..., location) at the current position.
     pub fn print_op(&mut self, body: &Body, op: Op) {
-        let data = body.op(op);
         let results = body.results(op);
         if !results.is_empty() {
             match self.names.result_groups(body, op).map(|g| g.to_vec()) {
@@ -167,6 +166,13 @@ impl<'c> Printer<'c> {
             }
             self.out.push_str(" = ");
         }
+        self.print_op_without_results(body, op);
+    }
+
+    /// Writes an operation without its results (name, operands, ..., location), as MLIR's
+    /// `printCustomOrGenericOp` does for an op nested in another op's custom form.
+    pub fn print_op_without_results(&mut self, body: &Body, op: Op) {
+        let data = body.op(op);
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
         match def.and_then(|d| d.print.map(|f| (d, f))) {
             Some((d, print)) => {
@@ -1099,6 +1105,7 @@ impl<'c> Printer<'c> {
         let mut c = AliasCollector {
             ctx: self.ctx,
             debuginfo: self.opts.debuginfo,
+            generic: self.opts.generic,
             found: Vec::new(),
             seen: FxHashMap::default(),
             deferring: false,
@@ -1218,6 +1225,8 @@ fn is_pretty_dialect_body(body: &str) -> bool {
 struct AliasCollector<'c> {
     ctx: &'c Context,
     debuginfo: bool,
+    /// Whether ops print in the generic form (every property printed).
+    generic: bool,
     /// Aliasable entries with their alias prefix, in order of first encounter.
     found: Vec<(AliasKey, &'static str)>,
     /// Visited entries and their alias depth (`Some` when aliasable).
@@ -1238,8 +1247,21 @@ impl AliasCollector<'_> {
             self.deferring = false;
         }
         if let Some(p) = data.properties {
-            if self.ctx.registry().get(data.name).is_some() {
-                self.visit_attr(p);
+            match self.ctx.registry().get(data.name) {
+                Some(def) => match def.custom_elided.filter(|_| !self.generic) {
+                    Some(elided) => {
+                        let skip = elided(self.ctx, body, op);
+                        for (k, a) in self.ctx.dict_entries(p) {
+                            if !skip.contains(&self.ctx.str(*k)) {
+                                self.visit_attr(*a);
+                            }
+                        }
+                    }
+                    None => {
+                        self.visit_attr(p);
+                    }
+                },
+                None => {}
             }
         }
         self.visit_attr(data.attrs);

@@ -66,6 +66,9 @@ pub enum Presence {
     Optional,
     /// Absent means this value; parsing fills it in (MLIR's `DefaultValuedAttr`).
     Default(fn(&Context) -> Attr),
+    /// Absent stays absent, and the custom form leaves it out when it equals this value
+    /// (MLIR's `DefaultValuedOptionalAttr`).
+    DefaultOptional(fn(&Context) -> Attr),
 }
 
 /// An inherent attribute (a property).
@@ -203,6 +206,8 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// The properties a hand-written custom form leaves out, by value.
+    pub custom_elided: Option<mica_ir::registry::ElidedFn>,
 }
 
 impl OpSpec {
@@ -230,6 +235,7 @@ impl OpSpec {
             result_name: None,
             custom: None,
             default_dialect: None,
+            custom_elided: None,
         }
     }
 
@@ -290,6 +296,12 @@ impl OpSpec {
     /// Adds an attribute with a default value.
     pub fn default_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
         self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default) });
+        self
+    }
+
+    /// Adds an optional attribute that the custom form leaves out when it equals `default`.
+    pub fn default_optional_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::DefaultOptional(default) });
         self
     }
 
@@ -390,6 +402,12 @@ impl OpSpec {
         self
     }
 
+    /// Names the properties the hand-written custom form leaves out (they get no alias there).
+    pub fn custom_elided(mut self, f: mica_ir::registry::ElidedFn) -> Self {
+        self.custom_elided = Some(f);
+        self
+    }
+
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
@@ -451,6 +469,15 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.custom_elided = spec.custom_elided;
+        def.property_defaults = spec
+            .attrs
+            .iter()
+            .filter_map(|a| match a.presence {
+                Presence::Default(f) => Some((a.name, f)),
+                _ => None,
+            })
+            .collect();
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");
