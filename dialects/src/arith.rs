@@ -69,7 +69,8 @@ pub static ROUNDING_MODE: EnumSpec = EnumSpec {
     storage: EnumStorage::Int(32),
 };
 
-static FASTMATH: AttrConstraint =
+/// The `fastmath` attribute of arith, math, complex and vector ops.
+pub static FASTMATH: AttrConstraint =
     AttrConstraint { summary: "Floating point fast math flags", syntax: AttrSyntax::Dialect { dialect: "arith", mnemonic: "fastmath" }, check: |_, _| true };
 static OVERFLOW: AttrConstraint = AttrConstraint {
     summary: "Integer overflow arith flags",

@@ -3,9 +3,12 @@
 pub mod arith;
 mod asm_util;
 pub mod builtin;
+pub mod complex;
 pub mod dlti;
 pub mod func;
+pub mod math;
 pub mod ods;
+pub mod vector;
 
 use mica_ir::Context;
 
@@ -15,6 +18,9 @@ pub fn register_all(ctx: &mut Context) {
     dlti::register(ctx);
     func::register(ctx);
     arith::register(ctx);
+    math::register(ctx);
+    complex::register(ctx);
+    vector::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -111,5 +111,10 @@ pub trait AsmParser<'c> {
     /// operands, located at the op), creating the block if the region is empty, unless it
     /// already ends with a terminator (MLIR's `ensureTerminator`).
     fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str);
+    /// As [`AsmParser::ensure_terminator`], but the added terminator takes the results of the
+    /// block's last operation as its operands (MLIR's `vector.mask` region).
+    fn ensure_terminator_yielding(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
+        self.ensure_terminator(state, index, terminator);
+    }
 }
 

@@ -154,7 +154,6 @@ impl<'c> Printer<'c> {
             self.collect_op(body, op);
             return;
         }
-        let data = body.op(op);
         let results = body.results(op);
         if !results.is_empty() {
             match self.names.result_groups(body, op).map(|g| g.to_vec()) {
@@ -179,6 +178,13 @@ impl<'c> Printer<'c> {
             }
             self.out.push_str(" = ");
         }
+        self.print_op_without_results(body, op);
+    }
+
+    /// Writes an operation without its results (name, operands, ..., location), as MLIR's
+    /// `printCustomOrGenericOp` does for an op nested in another op's custom form.
+    pub fn print_op_without_results(&mut self, body: &Body, op: Op) {
+        let data = body.op(op);
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
         match def.and_then(|d| d.print.map(|f| (d, f))) {
             Some((d, print)) => {

@@ -806,6 +806,7 @@ impl<'a> Parser<'a> {
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
+            self.fill_default_properties(d, &mut state);
             if d.traits.contains(Traits::SINGLE_BLOCK) {
                 self.ensure_entry_blocks(&mut state);
             }
@@ -850,6 +851,21 @@ impl<'a> Parser<'a> {
         }
         state.properties = Some(self.ctx.dict_attr(props));
         state.attrs = self.ctx.dict_attr(rest);
+    }
+
+    /// Properties with a default value that were not written get it.
+    fn fill_default_properties(&mut self, def: &mica_ir::OpDef, state: &mut OperationState) {
+        let ctx = self.ctx;
+        let mut entries = state.properties.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
+        let before = entries.len();
+        for (name, default) in &def.property_defaults {
+            if !entries.iter().any(|(k, _)| ctx.str(*k) == *name) {
+                entries.push((ctx.ident(name), default(ctx)));
+            }
+        }
+        if entries.len() != before {
+            state.properties = Some(ctx.dict_attr(entries));
+        }
     }
 
     /// Single-block ops always have their block, even when written as `{}`.
@@ -1146,6 +1162,43 @@ impl<'a> Parser<'a> {
 }
 
 // The AsmParser implementation lives next to the state it reads.
+impl Parser<'_> {
+    /// Appends `terminator` to region `index` of `state` unless its block already ends in a
+    /// terminator; with `yielding`, it takes the results of the block's last op as operands.
+    fn add_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str, yielding: bool) {
+        let ctx = self.ctx;
+        let name = ctx.ident(terminator);
+        let loc = state.loc;
+        let region = match state.nested.as_deref() {
+            Some(b) => b.roots.get(index).copied(),
+            None => state.regions.get(index).copied(),
+        };
+        let Some(region) = region else { return };
+        let body: &mut Body = match state.nested.as_deref_mut() {
+            Some(b) => b,
+            None => self.cur_body(),
+        };
+        let block = match body.region_blocks(region).last() {
+            Some(&b) => b,
+            None => body.append_block(region),
+        };
+        if let Some(last) = body.block_last_op(block) {
+            if ctx.registry().traits(body.op(last).name).contains(Traits::TERMINATOR) {
+                return;
+            }
+        }
+        let mut term = OperationState::new(name, ctx.empty_dict(), loc);
+        if yielding {
+            if let Some(last) = body.block_last_op(block) {
+                term.operands.extend(body.results(last).iter().copied());
+            }
+        }
+        let op = body.create_op(term);
+        body.append_op(block, op);
+    }
+
+}
+
 impl<'a> AsmParser<'a> for Parser<'a> {
     fn ctx(&self) -> &'a Context {
         self.ctx
@@ -1329,29 +1382,11 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
-        let ctx = self.ctx;
-        let name = ctx.ident(terminator);
-        let loc = state.loc;
-        let region = match state.nested.as_deref() {
-            Some(b) => b.roots.get(index).copied(),
-            None => state.regions.get(index).copied(),
-        };
-        let Some(region) = region else { return };
-        let body: &mut Body = match state.nested.as_deref_mut() {
-            Some(b) => b,
-            None => self.cur_body(),
-        };
-        let block = match body.region_blocks(region).last() {
-            Some(&b) => b,
-            None => body.append_block(region),
-        };
-        if let Some(last) = body.block_last_op(block) {
-            if ctx.registry().traits(body.op(last).name).contains(Traits::TERMINATOR) {
-                return;
-            }
-        }
-        let op = body.create_op(OperationState::new(name, ctx.empty_dict(), loc));
-        body.append_op(block, op);
+        self.add_terminator(state, index, terminator, false);
+    }
+
+    fn ensure_terminator_yielding(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
+        self.add_terminator(state, index, terminator, true);
     }
 
     fn add_empty_region(&mut self, state: &mut OperationState) {

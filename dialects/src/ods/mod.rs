@@ -66,6 +66,9 @@ pub enum Presence {
     Optional,
     /// Absent means this value; parsing fills it in (MLIR's `DefaultValuedAttr`).
     Default(fn(&Context) -> Attr),
+    /// Absent stays absent, and the custom form leaves it out when it equals this value
+    /// (MLIR's `DefaultValuedOptionalAttr`).
+    DefaultOptional(fn(&Context) -> Attr),
 }
 
 /// An inherent attribute (a property).
@@ -86,7 +89,7 @@ impl AttrSpec {
     pub fn default_value(&self, ctx: &Context) -> Option<Attr> {
         match (self.interned, self.presence) {
             (Some((d, _)), _) => d,
-            (None, Presence::Default(f)) => Some(f(ctx)),
+            (None, Presence::Default(f) | Presence::DefaultOptional(f)) => Some(f(ctx)),
             (None, _) => None,
         }
     }
@@ -221,6 +224,8 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// The properties a hand-written custom form leaves out, by value.
+    pub custom_elided: Option<mica_ir::registry::ElidedFn>,
 }
 
 impl OpSpec {
@@ -248,6 +253,7 @@ impl OpSpec {
             result_name: None,
             custom: None,
             default_dialect: None,
+            custom_elided: None,
         }
     }
 
@@ -308,6 +314,12 @@ impl OpSpec {
     /// Adds an attribute with a default value.
     pub fn default_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
         self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default), interned: None });
+        self
+    }
+
+    /// Adds an optional attribute that the custom form leaves out when it equals `default`.
+    pub fn default_optional_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::DefaultOptional(default), interned: None });
         self
     }
 
@@ -408,6 +420,12 @@ impl OpSpec {
         self
     }
 
+    /// Names the properties the hand-written custom form leaves out (they get no alias there).
+    pub fn custom_elided(mut self, f: mica_ir::registry::ElidedFn) -> Self {
+        self.custom_elided = Some(f);
+        self
+    }
+
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
@@ -459,7 +477,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
     for mut spec in specs {
         for a in &mut spec.attrs {
             let default = match a.presence {
-                Presence::Default(f) => Some(f(ctx)),
+                Presence::Default(f) | Presence::DefaultOptional(f) => Some(f(ctx)),
                 _ => None,
             };
             a.interned = Some((default, ctx.ident(a.name)));
@@ -476,6 +494,15 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.custom_elided = spec.custom_elided;
+        def.property_defaults = spec
+            .attrs
+            .iter()
+            .filter_map(|a| match a.presence {
+                Presence::Default(f) => Some((a.name, f)),
+                _ => None,
+            })
+            .collect();
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");

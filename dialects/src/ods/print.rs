@@ -90,7 +90,7 @@ fn custom_arg_present(v: &OpView<'_>, a: &super::CustomArg) -> bool {
 fn attr_present(v: &OpView<'_>, spec: &AttrSpec, a: Option<Attr>) -> bool {
     match (a, spec.presence) {
         (None, _) => false,
-        (Some(a), Presence::Default(_)) => Some(a) != spec.default_value(v.ctx),
+        (Some(a), Presence::Default(_) | Presence::DefaultOptional(_)) => Some(a) != spec.default_value(v.ctx),
         (Some(_), _) => true,
     }
 }
@@ -204,7 +204,7 @@ fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
     out.push("operandSegmentSizes");
     out.push("resultSegmentSizes");
     for a in &v.spec.attrs {
-        if let Presence::Default(_) = a.presence {
+        if let Presence::Default(_) | Presence::DefaultOptional(_) = a.presence {
             if v.attr(a.name) == a.default_value(v.ctx) {
                 out.push(a.name);
             }

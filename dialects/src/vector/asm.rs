@@ -1,0 +1,601 @@
+//! The vector ops whose custom form MLIR writes by hand: `transfer_read` and `transfer_write`
+//! (default permutation map and in-bounds flags left out, mask type inferred), `contract` (its
+//! trait dictionary first), `outerproduct` (result type inferred) and `mask` (one masked op in
+//! braces, its `vector.yield` implied).
+
+use super::{element_type, kind_add, vector_parts, ITERATOR_TYPE, KIND};
+use crate::ods::constraints::*;
+use crate::ods::{OpSpec, OpView};
+use mica_affine::{AffineExpr, AffineMap};
+use mica_ir::asm::{AsmParser, UnresolvedOperand};
+use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
+
+static AFFINE_MAP: AttrConstraint =
+    AttrConstraint { summary: "AffineMap attribute", syntax: AttrSyntax::Plain, check: |c, a| matches!(c.attr_kind(a), AttrKind::AffineMap(_)) };
+static BOOL_ARRAY: AttrConstraint = AttrConstraint {
+    summary: "1-bit boolean array attribute",
+    syntax: AttrSyntax::Plain,
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| is_int_attr_of(c, *x, 1))),
+};
+static AFFINE_MAP_ARRAY: AttrConstraint = AttrConstraint {
+    summary: "AffineMap array attribute",
+    syntax: AttrSyntax::Plain,
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| matches!(c.attr_kind(*x), AttrKind::AffineMap(_)))),
+};
+static ITERATOR_TYPE_ARRAY: AttrConstraint = AttrConstraint {
+    summary: "Iterator type should be an enum.",
+    syntax: AttrSyntax::Plain,
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| ITERATOR_TYPE.int_value(c, *x).is_some())),
+};
+static SHAPED: TypeConstraint = TypeConstraint {
+    summary: "shaped of any type values",
+    check: |c, t| is_ranked_memref(c, t) || is_ranked_tensor(c, t),
+    buildable: None,
+};
+static VECTOR_OF_I1: TypeConstraint = TypeConstraint {
+    summary: "vector of 1-bit signless integer values",
+    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { elem, .. } if is_signless_int_of(c, *elem, 1)),
+    buildable: None,
+};
+
+/// `vector.transfer_read`
+pub(super) fn transfer_read() -> OpSpec {
+    OpSpec::new("vector.transfer_read")
+        .operand("base", &SHAPED)
+        .variadic("indices", &INDEX)
+        .operand("padding", &ANY_TYPE)
+        .optional_operand("mask", &VECTOR_OF_I1)
+        .attr("permutation_map", &AFFINE_MAP)
+        .attr("in_bounds", &BOOL_ARRAY)
+        .result("vector", &ANY_VECTOR)
+        .operand_segments()
+        .custom(parse_transfer_read, print_transfer_read)
+        .custom_elided(|ctx, body, op| transfer_elided(ctx, body, op, 0, true))
+}
+
+/// `vector.transfer_write`
+pub(super) fn transfer_write() -> OpSpec {
+    OpSpec::new("vector.transfer_write")
+        .operand("valueToStore", &ANY_VECTOR)
+        .operand("base", &SHAPED)
+        .variadic("indices", &INDEX)
+        .optional_operand("mask", &VECTOR_OF_I1)
+        .attr("permutation_map", &AFFINE_MAP)
+        .attr("in_bounds", &BOOL_ARRAY)
+        .optional_result("result", &ANY_RANKED_TENSOR)
+        .operand_segments()
+        .custom(parse_transfer_write, print_transfer_write)
+        .custom_elided(|ctx, body, op| transfer_elided(ctx, body, op, 1, false))
+}
+
+/// `vector.contract`
+pub(super) fn contract() -> OpSpec {
+    OpSpec::new("vector.contract")
+        .traits(Traits::PURE)
+        .operand("lhs", &ANY_VECTOR)
+        .operand("rhs", &ANY_VECTOR)
+        .operand("acc", &ANY_TYPE)
+        .attr("indexing_maps", &AFFINE_MAP_ARRAY)
+        .attr("iterator_types", &ITERATOR_TYPE_ARRAY)
+        .default_attr("kind", &KIND, kind_add)
+        .result("result", &ANY_TYPE)
+        .custom(parse_contract, print_contract)
+}
+
+/// `vector.outerproduct`
+pub(super) fn outerproduct() -> OpSpec {
+    OpSpec::new("vector.outerproduct")
+        .traits(Traits::PURE)
+        .operand("lhs", &ANY_VECTOR)
+        .operand("rhs", &ANY_TYPE)
+        .optional_operand("acc", &ANY_VECTOR)
+        .default_attr("kind", &KIND, kind_add)
+        .result("result", &ANY_VECTOR)
+        .custom(parse_outerproduct, print_outerproduct)
+}
+
+/// `vector.mask`
+pub(super) fn mask() -> OpSpec {
+    OpSpec::new("vector.mask")
+        .operand("mask", &VECTOR_OF_I1)
+        .optional_operand("passthru", &ANY_TYPE)
+        .variadic_result("results", &ANY_TYPE)
+        .region("maskRegion", None)
+        .traits(Traits::SINGLE_BLOCK)
+        .custom(parse_mask, print_mask)
+}
+
+// ------------------------------------------------------------------------------ helpers
+
+fn parse_operand_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
+    let mut out = Vec::new();
+    if p.peek_ssa_name() {
+        loop {
+            out.push(p.parse_operand()?);
+            if !p.parse_optional_punct(",") {
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn resolve_all(p: &mut dyn AsmParser<'_>, state: &mut OperationState, ops: &[UnresolvedOperand], ty: Type) -> Result<(), ()> {
+    for o in ops {
+        let v = p.resolve_operand(o, ty)?;
+        state.operands.push(v);
+    }
+    Ok(())
+}
+
+fn print_list(p: &mut Printer<'_>, body: &Body, values: &[mica_ir::Value]) {
+    for (k, v) in values.iter().enumerate() {
+        if k > 0 {
+            p.write(", ");
+        }
+        p.print_value(body, *v);
+    }
+}
+
+fn segments(ctx: &Context, sizes: &[usize]) -> (Ident, Attr) {
+    let values: Vec<u128> = sizes.iter().map(|s| *s as u128).collect();
+    (ctx.ident("operandSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: values.into() }))
+}
+
+/// Splits parsed dictionary entries into the op's inherent attributes and the rest.
+fn split_dict(ctx: &Context, entries: Vec<(Ident, Attr)>, inherent: &[&str]) -> (Vec<(Ident, Attr)>, Vec<(Ident, Attr)>) {
+    entries.into_iter().partition(|(k, _)| inherent.contains(&ctx.str(*k)))
+}
+
+fn view<'a>(ctx: &'a Context, def: &'a OpDef, body: &'a Body, op: Op) -> Option<OpView<'a>> {
+    OpView::new(ctx, crate::ods::spec_of(def)?, body, op).ok()
+}
+
+// ------------------------------------------------------------------------------ transfers
+
+/// The rank a transfer's permutation map starts from: the shaped type's rank, and the number
+/// of vector dimensions the element type does not already cover.
+fn transfer_ranks(ctx: &Context, shaped: Type, vector: Type) -> Option<(usize, usize)> {
+    let rank = ctx.type_kind(shaped).shape()?.len();
+    let vrank = ctx.type_kind(vector).shape()?.len();
+    let elem_rank = match ctx.type_kind(element_type(ctx, shaped)) {
+        TypeKind::Vector { shape, .. } => shape.len(),
+        _ => 0,
+    };
+    Some((rank, vrank.saturating_sub(elem_rank)))
+}
+
+/// `(d0, ..., dn-1) -> (dn-k, ..., dn-1)`
+fn minor_identity(rank: usize, results: usize) -> AffineMap {
+    let first = rank.saturating_sub(results) as u32;
+    AffineMap::new(rank as u32, 0, (first..rank as u32).map(AffineExpr::Dim).collect())
+}
+
+/// The mask type of a transfer: `i1` over the vector dimensions that the map reads from the
+/// memory, in memory order.
+fn mask_type(ctx: &Context, vector: Type, map: &AffineMap) -> Option<Type> {
+    let (shape, scalable, _) = vector_parts(ctx, vector)?;
+    let mut dims: Vec<(u32, i64, bool)> = Vec::new();
+    for (k, r) in map.results.iter().enumerate() {
+        if let AffineExpr::Dim(d) = r {
+            dims.push((*d, *shape.get(k)?, *scalable.get(k)?));
+        }
+    }
+    dims.sort_by_key(|d| d.0);
+    Some(ctx.ty(TypeKind::Vector {
+        shape: dims.iter().map(|d| d.1).collect(),
+        scalable: dims.iter().map(|d| d.2).collect(),
+        elem: ctx.int_type(1),
+    }))
+}
+
+/// Moves `permutation_map` and `in_bounds` from the dictionary into the properties, filling
+/// the defaults; returns the map.
+fn transfer_props(
+    p: &mut dyn AsmParser<'_>,
+    dict: Vec<(Ident, Attr)>,
+    shaped: Type,
+    vector: Type,
+    at: usize,
+) -> Result<(Vec<(Ident, Attr)>, Vec<(Ident, Attr)>, AffineMap), ()> {
+    let ctx = p.ctx();
+    let (mut props, rest) = split_dict(ctx, dict, &["permutation_map", "in_bounds"]);
+    let Some((rank, vrank)) = transfer_ranks(ctx, shaped, vector) else {
+        p.error_at(at, "requires memref or ranked tensor type and vector type");
+        return Err(());
+    };
+    let map = match props.iter().find(|(k, _)| ctx.str(*k) == "permutation_map").map(|(_, a)| ctx.attr_kind(*a)) {
+        Some(AttrKind::AffineMap(m)) => m.clone(),
+        Some(_) => {
+            p.error_at(at, "expected an affine map for permutation_map");
+            return Err(());
+        }
+        None => {
+            let m = minor_identity(rank, vrank);
+            props.push((ctx.ident("permutation_map"), ctx.attr(AttrKind::AffineMap(m.clone()))));
+            m
+        }
+    };
+    if !props.iter().any(|(k, _)| ctx.str(*k) == "in_bounds") {
+        let f = ctx.bool_attr(false);
+        props.push((ctx.ident("in_bounds"), ctx.array_attr(&vec![f; map.results.len()])));
+    }
+    Ok((props, rest, map))
+}
+
+fn parse_types2(p: &mut dyn AsmParser<'_>) -> Result<(Type, Type, usize), ()> {
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let a = p.parse_type()?;
+    p.parse_punct(",")?;
+    let b = p.parse_type()?;
+    Ok((a, b, at))
+}
+
+fn parse_transfer_read(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let base = p.parse_operand()?;
+    p.parse_punct("[")?;
+    let indices = parse_operand_list(p)?;
+    p.parse_punct("]")?;
+    p.parse_punct(",")?;
+    let padding = p.parse_operand()?;
+    let mask = if p.parse_optional_punct(",") { Some(p.parse_operand()?) } else { None };
+    let dict = p.parse_optional_attr_dict()?.unwrap_or_default();
+    let (shaped, vector, at) = parse_types2(p)?;
+    if !matches!(ctx.type_kind(shaped), TypeKind::MemRef { .. } | TypeKind::RankedTensor { .. }) {
+        p.error_at(at, "requires memref or ranked tensor type");
+        return Err(());
+    }
+    if !matches!(ctx.type_kind(vector), TypeKind::Vector { .. }) {
+        p.error_at(at, "requires vector type");
+        return Err(());
+    }
+    let (mut props, rest, map) = transfer_props(p, dict, shaped, vector, at)?;
+    let v = p.resolve_operand(&base, shaped)?;
+    state.operands.push(v);
+    resolve_all(p, state, &indices, ctx.index_type())?;
+    let v = p.resolve_operand(&padding, element_type(ctx, shaped))?;
+    state.operands.push(v);
+    if let Some(m) = &mask {
+        let Some(mt) = mask_type(ctx, vector, &map) else {
+            p.error_at(at, "cannot infer the mask type");
+            return Err(());
+        };
+        let v = p.resolve_operand(m, mt)?;
+        state.operands.push(v);
+    }
+    props.push(segments(ctx, &[1, indices.len(), 1, mask.is_some() as usize]));
+    state.properties = Some(ctx.dict_attr(props));
+    state.attrs = ctx.dict_attr(rest);
+    state.result_types.push(vector);
+    Ok(())
+}
+
+fn parse_transfer_write(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let value = p.parse_operand()?;
+    p.parse_punct(",")?;
+    let base = p.parse_operand()?;
+    p.parse_punct("[")?;
+    let indices = parse_operand_list(p)?;
+    p.parse_punct("]")?;
+    let mask = if p.parse_optional_punct(",") { Some(p.parse_operand()?) } else { None };
+    let dict = p.parse_optional_attr_dict()?.unwrap_or_default();
+    let (vector, shaped, at) = parse_types2(p)?;
+    if !matches!(ctx.type_kind(vector), TypeKind::Vector { .. }) {
+        p.error_at(at, "requires vector type");
+        return Err(());
+    }
+    if !matches!(ctx.type_kind(shaped), TypeKind::MemRef { .. } | TypeKind::RankedTensor { .. }) {
+        p.error_at(at, "requires memref or ranked tensor type");
+        return Err(());
+    }
+    let (mut props, rest, map) = transfer_props(p, dict, shaped, vector, at)?;
+    let v = p.resolve_operand(&value, vector)?;
+    state.operands.push(v);
+    let v = p.resolve_operand(&base, shaped)?;
+    state.operands.push(v);
+    resolve_all(p, state, &indices, ctx.index_type())?;
+    if let Some(m) = &mask {
+        let Some(mt) = mask_type(ctx, vector, &map) else {
+            p.error_at(at, "cannot infer the mask type");
+            return Err(());
+        };
+        let v = p.resolve_operand(m, mt)?;
+        state.operands.push(v);
+    }
+    props.push(segments(ctx, &[1, 1, indices.len(), mask.is_some() as usize]));
+    state.properties = Some(ctx.dict_attr(props));
+    state.attrs = ctx.dict_attr(rest);
+    if matches!(ctx.type_kind(shaped), TypeKind::RankedTensor { .. }) {
+        state.result_types.push(shaped);
+    }
+    Ok(())
+}
+
+/// The attribute names a transfer's custom form leaves out: segment sizes, a minor identity
+/// permutation map, all-false in-bounds flags. The shaped operand is operand `base`; the
+/// vector is the result (`read`) or operand 0.
+fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) -> Vec<&'static str> {
+    let mut out = vec!["operandSegmentSizes"];
+    let Some(shaped) = body.operands(op).nth(base).map(|v| body.value_type(v)) else { return out };
+    let vector = if read { body.results(op).first().map(|v| body.value_type(*v)) } else { body.operands(op).next().map(|v| body.value_type(v)) };
+    let Some(vector) = vector else { return out };
+    if let (Some(AttrKind::AffineMap(m)), Some((rank, vrank))) =
+        (ctx.op_attr(body, op, "permutation_map").map(|a| ctx.attr_kind(a)), transfer_ranks(ctx, shaped, vector))
+    {
+        if *m == minor_identity(rank, vrank) {
+            out.push("permutation_map");
+        }
+    }
+    if let Some(AttrKind::Array(items)) = ctx.op_attr(body, op, "in_bounds").map(|a| ctx.attr_kind(a)) {
+        if items.iter().all(|x| ctx.as_i64(*x) == Some(0)) {
+            out.push("in_bounds");
+        }
+    }
+    out
+}
+
+fn print_transfer_read(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let Some(v) = view(ctx, def, body, op) else { return };
+    let (Some(base), Some(padding), Some(res)) = (v.operand("base"), v.operand("padding"), v.result("vector")) else { return };
+    p.write(" ");
+    p.print_value(body, base);
+    p.write("[");
+    print_list(p, body, v.operands_named("indices"));
+    p.write("], ");
+    p.print_value(body, padding);
+    if let Some(m) = v.operand("mask") {
+        p.write(", ");
+        p.print_value(body, m);
+    }
+    let (shaped, vector) = (v.ty(base), v.ty(res));
+    let elided = transfer_elided(ctx, body, op, 0, true);
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &elided, false);
+    p.write(" : ");
+    p.print_type(shaped);
+    p.write(", ");
+    p.print_type(vector);
+}
+
+fn print_transfer_write(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let Some(v) = view(ctx, def, body, op) else { return };
+    let (Some(value), Some(base)) = (v.operand("valueToStore"), v.operand("base")) else { return };
+    p.write(" ");
+    p.print_value(body, value);
+    p.write(", ");
+    p.print_value(body, base);
+    p.write("[");
+    print_list(p, body, v.operands_named("indices"));
+    p.write("]");
+    if let Some(m) = v.operand("mask") {
+        p.write(", ");
+        p.print_value(body, m);
+    }
+    let (shaped, vector) = (v.ty(base), v.ty(value));
+    let elided = transfer_elided(ctx, body, op, 1, false);
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &elided, false);
+    p.write(" : ");
+    p.print_type(vector);
+    p.write(", ");
+    p.print_type(shaped);
+}
+
+// ------------------------------------------------------------------------------ contract
+
+const CONTRACT_TRAIT: [&str; 3] = ["indexing_maps", "iterator_types", "kind"];
+
+fn parse_contract(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let at = p.offset();
+    let Some(traits) = p.parse_optional_attr_dict()? else {
+        p.error_at(at, "expected '{' in attribute dictionary");
+        return Err(());
+    };
+    let mut props = Vec::new();
+    for (k, a) in traits {
+        let a = if ctx.str(k) == "iterator_types" {
+            // Written as strings, kept as `#vector.iterator_type<...>`.
+            let AttrKind::Array(items) = ctx.attr_kind(a).clone() else {
+                p.error_at(at, "expected an array of iterator types");
+                return Err(());
+            };
+            let mut out = Vec::new();
+            for it in items.iter() {
+                match ctx.as_str(*it).and_then(|s| ITERATOR_TYPE.symbolize(s)) {
+                    Some(v) => out.push(ITERATOR_TYPE.attr(ctx, v)),
+                    None => {
+                        p.error_at(at, "expected iterator type to be a string");
+                        return Err(());
+                    }
+                }
+            }
+            ctx.array_attr(&out)
+        } else {
+            a
+        };
+        props.push((k, a));
+    }
+    if !props.iter().any(|(k, _)| ctx.str(*k) == "kind") {
+        props.push((ctx.ident("kind"), kind_add(ctx)));
+    }
+    let lhs = p.parse_operand()?;
+    p.parse_punct(",")?;
+    let rhs = p.parse_operand()?;
+    p.parse_punct(",")?;
+    let acc = p.parse_operand()?;
+    let dict = p.parse_optional_attr_dict()?.unwrap_or_default();
+    p.parse_punct(":")?;
+    let lt = p.parse_type()?;
+    p.parse_punct(",")?;
+    let rt = p.parse_type()?;
+    p.parse_keyword("into")?;
+    let res = p.parse_type()?;
+    for (o, t) in [(&lhs, lt), (&rhs, rt), (&acc, res)] {
+        let v = p.resolve_operand(o, t)?;
+        state.operands.push(v);
+    }
+    let (inherent, rest) = split_dict(ctx, dict, &CONTRACT_TRAIT);
+    props.extend(inherent);
+    state.properties = Some(ctx.dict_attr(props));
+    state.attrs = ctx.dict_attr(rest);
+    state.result_types.push(res);
+    Ok(())
+}
+
+fn print_contract(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let mut traits = Vec::new();
+    for name in CONTRACT_TRAIT {
+        let Some(a) = ctx.op_attr(body, op, name) else { continue };
+        let a = match (name, ctx.attr_kind(a)) {
+            ("iterator_types", AttrKind::Array(items)) => {
+                let strs: Vec<Attr> = items
+                    .iter()
+                    .map(|it| match ITERATOR_TYPE.int_value(ctx, *it).and_then(|v| ITERATOR_TYPE.stringify(v)) {
+                        Some(s) => ctx.string_attr(&s),
+                        None => *it,
+                    })
+                    .collect();
+                ctx.array_attr(&strs)
+            }
+            _ => a,
+        };
+        traits.push((ctx.ident(name), a));
+    }
+    p.write(" ");
+    p.print_dict_literal(ctx.dict_attr(traits), &[]);
+    p.write(" ");
+    let operands: Vec<_> = body.operands(op).collect();
+    print_list(p, body, &operands);
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &CONTRACT_TRAIT, false);
+    p.write(" : ");
+    if operands.len() >= 2 {
+        p.print_type(body.value_type(operands[0]));
+        p.write(", ");
+        p.print_type(body.value_type(operands[1]));
+    }
+    p.write(" into ");
+    if let Some(&r) = body.results(op).first() {
+        p.print_type(body.value_type(r));
+    }
+}
+
+// ------------------------------------------------------------------------------ outerproduct
+
+fn parse_outerproduct(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let ops = parse_operand_list(p)?;
+    let dict = p.parse_optional_attr_dict()?.unwrap_or_default();
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let lt = p.parse_type()?;
+    p.parse_punct(",")?;
+    let rt = p.parse_type()?;
+    if ops.len() < 2 || ops.len() > 3 {
+        p.error_at(at, "expected at least 2 operands");
+        return Err(());
+    }
+    let Some((ls, lsc, elem)) = vector_parts(ctx, lt) else {
+        p.error_at(at, "expected vector type for operand #1");
+        return Err(());
+    };
+    let res = match vector_parts(ctx, rt) {
+        Some((rs, rsc, _)) => ctx.ty(TypeKind::Vector {
+            shape: vec![ls.first().copied().unwrap_or(0), rs.first().copied().unwrap_or(0)].into(),
+            scalable: vec![lsc.first().copied().unwrap_or(false), rsc.first().copied().unwrap_or(false)].into(),
+            elem,
+        }),
+        None => lt,
+    };
+    for (o, t) in ops.iter().zip([lt, rt, res]) {
+        let v = p.resolve_operand(o, t)?;
+        state.operands.push(v);
+    }
+    let (mut props, rest) = split_dict(ctx, dict, &["kind"]);
+    if props.is_empty() {
+        props.push((ctx.ident("kind"), kind_add(ctx)));
+    }
+    state.properties = Some(ctx.dict_attr(props));
+    state.attrs = ctx.dict_attr(rest);
+    state.result_types.push(res);
+    Ok(())
+}
+
+fn print_outerproduct(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    let operands: Vec<_> = body.operands(op).collect();
+    print_list(p, body, &operands);
+    let default_kind = ctx.op_attr(body, op, "kind") == Some(kind_add(ctx));
+    let elided: &[&str] = if default_kind { &["kind"] } else { &[] };
+    p.print_attr_dict(ctx.op_attr_dict(body, op), elided, false);
+    p.write(" : ");
+    if operands.len() >= 2 {
+        p.print_type(body.value_type(operands[0]));
+        p.write(", ");
+        p.print_type(body.value_type(operands[1]));
+    }
+}
+
+// ------------------------------------------------------------------------------ mask
+
+fn parse_mask(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let mask = p.parse_operand()?;
+    let passthru = if p.parse_optional_punct(",") { Some(p.parse_operand()?) } else { None };
+    p.parse_region(state, &[])?;
+    p.ensure_terminator_yielding(state, 0, "vector.yield");
+    if let Some(entries) = p.parse_optional_attr_dict()? {
+        state.attrs = ctx.dict_attr(entries);
+    }
+    p.parse_punct(":")?;
+    let mt = p.parse_type()?;
+    let mut results = Vec::new();
+    if p.parse_optional_punct("->") {
+        results.push(p.parse_type()?);
+        while p.parse_optional_punct(",") {
+            results.push(p.parse_type()?);
+        }
+    }
+    let v = p.resolve_operand(&mask, mt)?;
+    state.operands.push(v);
+    if let Some(pt) = &passthru {
+        let Some(&t) = results.first() else {
+            let at = p.offset();
+            p.error_at(at, "expects a result if passthru operand is provided");
+            return Err(());
+        };
+        let v = p.resolve_operand(pt, t)?;
+        state.operands.push(v);
+    }
+    state.result_types.extend(results);
+    Ok(())
+}
+
+fn print_mask(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    let operands: Vec<_> = body.operands(op).collect();
+    print_list(p, body, &operands);
+    p.write(" { ");
+    let (rb, regions) = body.op_regions(op);
+    if let Some(first) = regions.first().and_then(|r| rb.region_blocks(*r).first()).and_then(|b| rb.block_ops(*b).next()) {
+        p.print_op_without_results(rb, first);
+    }
+    p.write(" }");
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &[], false);
+    p.write(" : ");
+    if let Some(&m) = operands.first() {
+        p.print_type(body.value_type(m));
+    }
+    let results: Vec<Type> = body.results(op).iter().map(|r| body.value_type(*r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.type_list(&results);
+    }
+}
+

@@ -1,0 +1,44 @@
+// Verifier diagnostics of the math dialect.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+%x = "test.x"() : () -> i32
+// expected-error@+1 {{'math.absf' op operand #0 must be floating-point-like, but got 'i32'}}
+%e = "math.absf"(%x) : (i32) -> i32
+
+// -----
+
+%x = "test.x"() : () -> f32
+// expected-error@+1 {{'math.absi' op operand #0 must be signless-integer-like, but got 'f32'}}
+%e = "math.absi"(%x) : (f32) -> f32
+
+// -----
+
+%x = "test.x"() : () -> f32
+// expected-error@+1 {{'math.fma' op requires the same type for all operands and results}}
+%e = "math.fma"(%x, %x, %x) : (f32, f32, f32) -> f64
+
+// -----
+
+%x = "test.x"() : () -> f32
+%i = "test.x"() : () -> i32
+// expected-error@+1 {{'math.fpowi' op failed to verify that all of {lhs, result} have same type}}
+%e = "math.fpowi"(%x, %i) : (f32, i32) -> f64
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+%i = "test.x"() : () -> i32
+// expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+%e = "math.fpowi"(%x, %i) : (vector<4xf32>, i32) -> vector<4xf32>
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'math.isnan' op failed to verify that result type has i1 element type and same shape as operands}}
+%e = "math.isnan"(%x) : (vector<4xf32>) -> i1
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'math.sincos' op failed to verify that all of {operand, sin, cos} have same type}}
+%e:2 = "math.sincos"(%x) : (vector<4xf32>) -> (vector<4xf32>, f32)
