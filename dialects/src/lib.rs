@@ -3,9 +3,12 @@
 pub mod arith;
 mod asm_util;
 pub mod builtin;
+pub mod cf;
 pub mod dlti;
 pub mod func;
 pub mod ods;
+pub mod scf;
+pub mod ub;
 
 use mica_ir::Context;
 
@@ -15,6 +18,9 @@ pub fn register_all(ctx: &mut Context) {
     dlti::register(ctx);
     func::register(ctx);
     arith::register(ctx);
+    cf::register(ctx);
+    ub::register(ctx);
+    scf::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -153,14 +153,20 @@ pub struct OpDef {
     pub shape: Shape,
     /// The names suggested for the results in the custom form.
     pub result_name: Option<ResultNameFn>,
+    /// Completes the properties of an op read in the generic form with the defaults of the
+    /// absent ones (MLIR's `DefaultValuedAttr`s).
+    pub fill_defaults: Option<FillDefaultsFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
 }
 
+/// Takes an op's properties as written (if any) and returns them with defaults filled in.
+pub type FillDefaultsFn = fn(&OpDef, &Context, Option<crate::Attr>) -> Option<crate::Attr>;
+
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, fill_defaults: None, ext: None }
     }
 
     /// The dialect prefix of the name.

@@ -87,6 +87,14 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
     if let Some((d, vf)) = def.and_then(|d| d.verify.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
     }
+    for &r in regions {
+        if let Some(&entry) = rb.region_blocks(r).first() {
+            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.op(o).successors.contains(&entry));
+            if branches_to_entry {
+                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+            }
+        }
+    }
     // The regions' body: this body, or the op's own when it is isolated.
     let mut own_dom: Option<DomInfo> = None;
     let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
@@ -128,7 +136,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 }
                 if ssa {
                     let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
-                    check_operands_dominate(ctx, rb, inner, dom)?;
+                    check_operands_dominate(ctx, rb, inner, dom, data.loc)?;
                 }
                 if traits.contains(Traits::SYMBOL_TABLE) {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
@@ -261,7 +269,9 @@ fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Block> 
 }
 
 /// Every operand of `op` must be defined by something that dominates the use.
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo) -> Result<(), Diagnostic> {
+/// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
+/// block arguments).
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     for (i, v) in body.operands(op).enumerate() {
         let (def_block, def_op) = match body.value(v).def {
             ValueDef::Result(d, _) => match body.op_block(d) {
@@ -316,6 +326,11 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
                     "op in the same region"
                 };
                 d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+            } else {
+                let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
+                let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
+                let where_ = if nested { "in a parent region" } else { "in the same region" };
+                d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
             }
             return Err(d);
         }

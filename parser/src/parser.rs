@@ -527,11 +527,11 @@ impl<'a> Parser<'a> {
                     let vty = self.cur_body_ref().value_type(v);
                     if pty != vty {
                         let msg = format!(
-                            "definition of SSA value '%{name}#{i}' has type {}",
+                            "definition of SSA value '%{name}#{i}' has type '{}'",
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
-                        self.note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
+                        self.note_at(f.offset, format!("previously used here with type '{}'", crate::type_to_string(self.ctx, pty)));
                         return Err(());
                     }
                     self.cur_body().replace_all_uses(f.placeholder, v);
@@ -765,7 +765,10 @@ impl<'a> Parser<'a> {
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
-            if d.traits.contains(Traits::SINGLE_BLOCK) {
+            if let Some(fill) = d.fill_defaults {
+                state.properties = fill(d, self.ctx, state.properties);
+            }
+            if d.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
                 self.ensure_entry_blocks(&mut state);
             }
         }
@@ -811,7 +814,8 @@ impl<'a> Parser<'a> {
         state.attrs = self.ctx.dict_attr(rest);
     }
 
-    /// Single-block ops always have their block, even when written as `{}`.
+    /// Single-block ops without terminators always have their block, even when written as
+    /// `{}` (ops with terminators get theirs from their parse hooks, as in MLIR).
     fn ensure_entry_blocks(&mut self, state: &mut OperationState) {
         if let Some(nested) = state.nested.as_deref_mut() {
             for r in nested.roots.clone() {
@@ -856,7 +860,7 @@ impl<'a> Parser<'a> {
         self.default_dialects.pop();
         r?;
         self.parse_trailing_location(&mut state)?;
-        if def.traits.contains(Traits::SINGLE_BLOCK) {
+        if def.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
             self.ensure_entry_blocks(&mut state);
         }
         Ok(self.cur_body().create_op(state))

@@ -106,6 +106,8 @@ pub type OpPredicate = fn(&Context, &OpView<'_>) -> bool;
 /// A hand-written verifier, run after the declarative checks; the message is the part after
 /// `'name' op `.
 pub type OpVerifyFn = fn(&Context, &OpView<'_>) -> Result<(), String>;
+/// The operand indices an op forwards to its successor `i` (MLIR's `BranchOpInterface`).
+pub type SuccessorOperandsFn = fn(&OpView<'_>, usize) -> Option<std::ops::Range<usize>>;
 /// Infers result types from operand types and properties (MLIR's `InferTypeOpInterface`).
 pub type InferFn = fn(&Context, &[Type], &ParsedAttrs<'_>) -> Result<Vec<Type>, String>;
 
@@ -203,6 +205,12 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// The operands forwarded to each successor, checked against the successors' arguments.
+    pub successor_operands: Option<SuccessorOperandsFn>,
+    /// The dense i32 array attribute holding per-successor weights (`WeightedBranchOpInterface`).
+    pub branch_weights: Option<&'static str>,
+    /// Attributes sizing the sub-groups of `VariadicOfVariadic` operands (never in attr-dict).
+    pub segment_attrs: Vec<&'static str>,
 }
 
 impl OpSpec {
@@ -230,6 +238,9 @@ impl OpSpec {
             result_name: None,
             custom: None,
             default_dialect: None,
+            successor_operands: None,
+            branch_weights: None,
+            segment_attrs: Vec::new(),
         }
     }
 
@@ -272,6 +283,15 @@ impl OpSpec {
     /// Adds a variadic result.
     pub fn variadic_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
         self.results.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self
+    }
+
+    /// Adds a variadic operand made of sub-groups whose sizes live in the dense i32 array
+    /// attribute `segments` (MLIR's `VariadicOfVariadic`).
+    pub fn variadic_of_variadic(mut self, name: &'static str, ty: &'static TypeConstraint, segments: &'static str) -> Self {
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self.attrs.push(AttrSpec { name: segments, constraint: &constraints::DENSE_I32_ARRAY_ATTR, presence: Presence::Required });
+        self.segment_attrs.push(segments);
         self
     }
 
@@ -396,6 +416,20 @@ impl OpSpec {
         self
     }
 
+    /// Makes the op a branch (`BranchOpInterface`): `f` gives the operands each successor
+    /// receives, which must match its block arguments.
+    pub fn branch(mut self, f: SuccessorOperandsFn) -> Self {
+        self.successor_operands = Some(f);
+        self
+    }
+
+    /// The attribute `attr` weighs the successors (`WeightedBranchOpInterface`): one weight per
+    /// successor, not all zero.
+    pub fn branch_weights(mut self, attr: &'static str) -> Self {
+        self.branch_weights = Some(attr);
+        self
+    }
+
     /// The index of the operand slot `name`.
     pub fn operand_index(&self, name: &str) -> Option<usize> {
         self.operands.iter().position(|o| o.name == name)
@@ -451,6 +485,9 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        if spec.attrs.iter().any(|a| matches!(a.presence, Presence::Default(_))) {
+            def.fill_defaults = Some(fill_defaults);
+        }
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");
@@ -469,6 +506,20 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.ext = Some(Arc::new(spec));
         crate::register(ctx, def);
     }
+}
+
+/// Adds the defaults of absent attributes to properties read in the generic form.
+fn fill_defaults(def: &OpDef, ctx: &Context, props: Option<Attr>) -> Option<Attr> {
+    let spec = spec_of(def)?;
+    let mut entries = props.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
+    for a in &spec.attrs {
+        if let Presence::Default(f) = a.presence {
+            if !entries.iter().any(|(k, _)| ctx.str(*k) == a.name) {
+                entries.push((ctx.ident(a.name), f(ctx)));
+            }
+        }
+    }
+    Some(ctx.dict_attr(entries))
 }
 
 /// Names each result after its slot (`%sum, %overflow`), for ops whose `getAsmResultNames`

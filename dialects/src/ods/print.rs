@@ -203,6 +203,7 @@ fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
     out.push("operandSegmentSizes");
     out.push("resultSegmentSizes");
+    out.extend(v.spec.segment_attrs.iter().copied());
     for a in &v.spec.attrs {
         if let Presence::Default(f) = a.presence {
             if v.attr(a.name) == Some(f(v.ctx)) {
