@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod cf;
 pub mod dlti;
 pub mod func;
+pub mod index;
 pub mod ods;
 pub mod scf;
 pub mod ub;
@@ -21,6 +22,7 @@ pub fn register_all(ctx: &mut Context) {
     cf::register(ctx);
     ub::register(ctx);
     scf::register(ctx);
+    index::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -25,7 +25,7 @@ impl<'a> SymbolTable<'a> {
 /// Verifies `top` (an operation of `body`) and everything nested in it, then the symbol uses
 /// of every op against its nearest enclosing symbol table.
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None, &mut None)?;
+    verify_op(ctx, body, top, None, &mut None, None)?;
     verify_symbol_uses(ctx, body, top, None)
 }
 
@@ -66,9 +66,11 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     Ok(())
 }
 
-/// `dom` caches the dominance facts of `body` (filled on first need).
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>) -> Result<(), Diagnostic> {
+/// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
+/// location of the op whose own body holds `body`'s root regions.
+fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>, root_owner: Option<crate::Attr>) -> Result<(), Diagnostic> {
     let data = body.op(op);
+    let owner = if body.nested(op).is_some() { data.loc } else { root_owner.unwrap_or(data.loc) };
     let def = ctx.registry().get(data.name);
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let (rb, regions) = body.op_regions(op);
@@ -136,7 +138,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 }
                 if ssa {
                     let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
-                    check_operands_dominate(ctx, rb, inner, dom, data.loc)?;
+                    check_operands_dominate(ctx, rb, inner, dom, owner)?;
                 }
                 if traits.contains(Traits::SYMBOL_TABLE) {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
@@ -146,7 +148,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                         }
                     }
                 }
-                verify_op(ctx, rb, inner, Some((body, op)), dom_cache)?;
+                verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner))?;
             }
         }
     }
