@@ -3,11 +3,15 @@
 pub mod arith;
 mod asm_util;
 pub mod builtin;
+pub mod cf;
 pub mod complex;
 pub mod dlti;
 pub mod func;
+pub mod index;
 pub mod math;
 pub mod ods;
+pub mod scf;
+pub mod ub;
 pub mod vector;
 
 use mica_ir::Context;
@@ -21,6 +25,10 @@ pub fn register_all(ctx: &mut Context) {
     math::register(ctx);
     complex::register(ctx);
     vector::register(ctx);
+    cf::register(ctx);
+    ub::register(ctx);
+    scf::register(ctx);
+    index::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -25,7 +25,7 @@ impl<'a> SymbolTable<'a> {
 /// Verifies `top` (an operation of `body`) and everything nested in it, then the symbol uses
 /// of every op against its nearest enclosing symbol table.
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None, &mut None)?;
+    verify_op(ctx, body, top, None, &mut None, None)?;
     verify_symbol_uses(ctx, body, top, None)
 }
 
@@ -66,9 +66,11 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     Ok(())
 }
 
-/// `dom` caches the dominance facts of `body` (filled on first need).
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>) -> Result<(), Diagnostic> {
+/// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
+/// location of the op whose own body holds `body`'s root regions.
+fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>, root_owner: Option<crate::Attr>) -> Result<(), Diagnostic> {
     let data = body.op(op);
+    let owner = if body.nested(op).is_some() { data.loc } else { root_owner.unwrap_or(data.loc) };
     let def = ctx.registry().get(data.name);
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let (rb, regions) = body.op_regions(op);
@@ -86,6 +88,14 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
+    }
+    for &r in regions {
+        if let Some(&entry) = rb.region_blocks(r).first() {
+            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.op(o).successors.contains(&entry));
+            if branches_to_entry {
+                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+            }
+        }
     }
     // The regions' body: this body, or the op's own when it is isolated.
     let mut own_dom: Option<DomInfo> = None;
@@ -128,7 +138,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 }
                 if ssa {
                     let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
-                    check_operands_dominate(ctx, rb, inner, dom)?;
+                    check_operands_dominate(ctx, rb, inner, dom, owner)?;
                 }
                 if traits.contains(Traits::SYMBOL_TABLE) {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
@@ -138,7 +148,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                         }
                     }
                 }
-                verify_op(ctx, rb, inner, Some((body, op)), dom_cache)?;
+                verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner))?;
             }
         }
     }
@@ -261,7 +271,9 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
 }
 
 /// Every operand of `op` must be defined by something that dominates the use.
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo) -> Result<(), Diagnostic> {
+/// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
+/// block arguments).
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     for (i, v) in body.operands(op).enumerate() {
         let (def_block, def_op) = match body.value(v).def {
             ValueDef::Result(d, _) => match body.op_block(d) {
@@ -316,6 +328,11 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
                     "op in the same region"
                 };
                 d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+            } else {
+                let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
+                let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
+                let where_ = if nested { "in a parent region" } else { "in the same region" };
+                d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
             }
             return Err(d);
         }

@@ -572,7 +572,7 @@ impl<'a> Parser<'a> {
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
-                        self.note_at(f.offset, format!("previously used here with type {}", crate::type_to_string(self.ctx, pty)));
+                        self.note_at(f.offset, format!("previously used here with type '{}'", crate::type_to_string(self.ctx, pty)));
                         return Err(());
                     }
                     self.cur_body().replace_all_uses(f.placeholder, v);
@@ -807,7 +807,7 @@ impl<'a> Parser<'a> {
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
             self.fill_default_properties(d, &mut state);
-            if d.traits.contains(Traits::SINGLE_BLOCK) {
+            if d.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
                 self.ensure_entry_blocks(&mut state);
             }
         }
@@ -868,7 +868,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Single-block ops always have their block, even when written as `{}`.
+    /// Single-block ops without terminators always have their block, even when written as
+    /// `{}` (ops with terminators get theirs from their parse hooks, as in MLIR).
     fn ensure_entry_blocks(&mut self, state: &mut OperationState) {
         if let Some(nested) = state.nested.as_deref_mut() {
             for r in nested.roots.clone() {
@@ -915,7 +916,7 @@ impl<'a> Parser<'a> {
         self.default_dialects.pop();
         r?;
         self.parse_trailing_location(&mut state)?;
-        if def.traits.contains(Traits::SINGLE_BLOCK) {
+        if def.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
             self.ensure_entry_blocks(&mut state);
         }
         Ok(self.cur_body().create_op(state))

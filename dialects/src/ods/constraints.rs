@@ -38,6 +38,9 @@ pub enum AttrSyntax {
     DenseArray(fn(&Context) -> Type),
     /// A type attribute, written as the type.
     TypeAttr,
+    /// An enum kept as `#dialect<mnemonic case>` (an `EnumAttr` of a dialect Mica keeps as an
+    /// opaque attribute), written as the case keyword.
+    OpaqueEnum { dialect: &'static str, mnemonic: &'static str, cases: &'static EnumSpec },
 }
 
 /// A constraint on an attribute.
@@ -62,9 +65,21 @@ impl AttrConstraint {
                 }
                 _ => false,
             },
+            AttrSyntax::OpaqueEnum { dialect, mnemonic, cases } => match ctx.attr_kind(a) {
+                AttrKind::Opaque { dialect: d, body, ty: None } => {
+                    ctx.str(*d) == *dialect
+                        && body.split_once(' ').is_some_and(|(m, case)| m == *mnemonic && cases.symbolize(case).is_some())
+                }
+                _ => false,
+            },
             _ => (self.check)(ctx, a),
         }
     }
+}
+
+/// The attribute `#dialect<mnemonic case>`.
+pub fn opaque_enum_attr(ctx: &Context, dialect: &str, mnemonic: &str, case: &str) -> Attr {
+    ctx.attr(AttrKind::Opaque { dialect: ctx.ident(dialect), body: format!("{mnemonic} {case}").into(), ty: None })
 }
 
 // ------------------------------------------------------------------------- type predicates

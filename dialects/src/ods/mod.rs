@@ -127,6 +127,8 @@ pub type OpPredicate = fn(&Context, &OpView<'_>) -> bool;
 /// A hand-written verifier, run after the declarative checks; the message is the part after
 /// `'name' op `.
 pub type OpVerifyFn = fn(&Context, &OpView<'_>) -> Result<(), String>;
+/// The operand indices an op forwards to its successor `i` (MLIR's `BranchOpInterface`).
+pub type SuccessorOperandsFn = fn(&OpView<'_>, usize) -> Option<std::ops::Range<usize>>;
 /// Infers result types from operand types and properties (MLIR's `InferTypeOpInterface`).
 pub type InferFn = fn(&Context, &[Type], &ParsedAttrs<'_>) -> Result<Vec<Type>, String>;
 
@@ -226,6 +228,12 @@ pub struct OpSpec {
     pub default_dialect: Option<&'static str>,
     /// The properties a hand-written custom form leaves out, by value.
     pub custom_elided: Option<mica_ir::registry::ElidedFn>,
+    /// The operands forwarded to each successor, checked against the successors' arguments.
+    pub successor_operands: Option<SuccessorOperandsFn>,
+    /// The dense i32 array attribute holding per-successor weights (`WeightedBranchOpInterface`).
+    pub branch_weights: Option<&'static str>,
+    /// Attributes sizing the sub-groups of `VariadicOfVariadic` operands (never in attr-dict).
+    pub segment_attrs: Vec<&'static str>,
 }
 
 impl OpSpec {
@@ -254,6 +262,9 @@ impl OpSpec {
             custom: None,
             default_dialect: None,
             custom_elided: None,
+            successor_operands: None,
+            branch_weights: None,
+            segment_attrs: Vec::new(),
         }
     }
 
@@ -296,6 +307,15 @@ impl OpSpec {
     /// Adds a variadic result.
     pub fn variadic_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
         self.results.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self
+    }
+
+    /// Adds a variadic operand made of sub-groups whose sizes live in the dense i32 array
+    /// attribute `segments` (MLIR's `VariadicOfVariadic`).
+    pub fn variadic_of_variadic(mut self, name: &'static str, ty: &'static TypeConstraint, segments: &'static str) -> Self {
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self.attrs.push(AttrSpec { name: segments, constraint: &constraints::DENSE_I32_ARRAY_ATTR, presence: Presence::Required, interned: None });
+        self.segment_attrs.push(segments);
         self
     }
 
@@ -429,6 +449,20 @@ impl OpSpec {
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
+        self
+    }
+
+    /// Makes the op a branch (`BranchOpInterface`): `f` gives the operands each successor
+    /// receives, which must match its block arguments.
+    pub fn branch(mut self, f: SuccessorOperandsFn) -> Self {
+        self.successor_operands = Some(f);
+        self
+    }
+
+    /// The attribute `attr` weighs the successors (`WeightedBranchOpInterface`): one weight per
+    /// successor, not all zero.
+    pub fn branch_weights(mut self, attr: &'static str) -> Self {
+        self.branch_weights = Some(attr);
         self
     }
 

@@ -154,6 +154,17 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
             Ok(ctx.attr(AttrKind::DenseArray { elem, values: values.into() }))
         }
         AttrSyntax::TypeAttr => Ok(ctx.type_attr(p.parse_type()?)),
+        AttrSyntax::OpaqueEnum { dialect, mnemonic, cases } => {
+            let at = p.offset();
+            match p.parse_optional_any_keyword() {
+                Some(w) if cases.symbolize(&w).is_some() => Ok(super::constraints::opaque_enum_attr(ctx, dialect, mnemonic, &w)),
+                _ => {
+                    let names: Vec<&str> = cases.cases.iter().map(|c| c.0).collect();
+                    p.error_at(at, &format!("expected {mnemonic} to be one of: {}", names.join(", ")));
+                    Err(())
+                }
+            }
+        }
     }
 }
 
@@ -165,6 +176,7 @@ fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
         AttrSyntax::SymbolName => p.peek_symbol(),
         AttrSyntax::DenseArray(_) => p.peek_punct("["),
         AttrSyntax::TypeAttr => p.peek_type(),
+        AttrSyntax::OpaqueEnum { .. } => p.peek_any_keyword(),
         AttrSyntax::Unit => false,
         AttrSyntax::Plain | AttrSyntax::Typed(_) => p.peek_attribute(),
     }

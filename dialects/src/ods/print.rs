@@ -21,7 +21,9 @@ pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
         }
     };
     let mut st = Spacing { emit_space: true, last_was_punct: false };
-    for e in &format.elems {
+    // A leading `` does not take away the space after the op name (`index.cmp slt(...)`).
+    let skip = usize::from(matches!(format.elems.first(), Some(Elem::Space(false))));
+    for e in &format.elems[skip..] {
         print_elem(p, &view, e, &mut st, &format.attrs_in_format);
     }
 }
@@ -190,6 +192,13 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
             }
             _ => p.print_attr(a),
         },
+        AttrSyntax::OpaqueEnum { .. } => match ctx.attr_kind(a) {
+            AttrKind::Opaque { body, .. } if body.contains(' ') => {
+                let case = body.split_once(' ').map_or("", |b| b.1).to_string();
+                p.write(&case);
+            }
+            _ => p.print_attr(a),
+        },
         AttrSyntax::TypeAttr => match ctx.as_type(a) {
             Some(t) => p.print_type(t),
             None => p.print_attr(a),
@@ -203,6 +212,7 @@ fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
     out.push("operandSegmentSizes");
     out.push("resultSegmentSizes");
+    out.extend(v.spec.segment_attrs.iter().copied());
     for a in &v.spec.attrs {
         if let Presence::Default(_) | Presence::DefaultOptional(_) = a.presence {
             if v.attr(a.name) == a.default_value(v.ctx) {

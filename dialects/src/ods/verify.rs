@@ -13,6 +13,12 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent
     let Some(spec) = spec_of(def) else { return Ok(()) };
     let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     invariants(ctx, spec, &view).map_err(|m| op_error(ctx, body, op, &m))?;
+    if let Some(f) = spec.successor_operands {
+        verify_successor_operands(&view, f).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
+    }
+    if let Some(attr) = spec.branch_weights {
+        verify_weights(&view, attr, "branch", "successors", body.op(op).successors.len()).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
+    }
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
     }
@@ -25,6 +31,38 @@ pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op,
     let Some(f) = spec.verify_regions else { return Ok(()) };
     let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+}
+
+/// MLIR's `BranchOpInterface` check: each successor gets as many operands as it has
+/// arguments, of the same types.
+fn verify_successor_operands(v: &OpView<'_>, f: super::SuccessorOperandsFn) -> Result<(), String> {
+    let succ = &v.body.op(v.op).successors;
+    for (i, &b) in succ.iter().enumerate() {
+        let Some(range) = f(v, i) else { continue };
+        let args = v.body.block_args(b);
+        let operands = v.operands().get(range).unwrap_or(&[]);
+        if operands.len() != args.len() {
+            return Err(format!("branch has {} operands for successor #{i}, but target block has {}", operands.len(), args.len()));
+        }
+        for (k, (&o, &a)) in operands.iter().zip(args).enumerate() {
+            if v.ty(o) != v.ty(a) {
+                return Err(format!("type mismatch for bb argument #{k} of successor #{i}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's weighted branch checks: as many weights as `what` (`successors`), not all zero.
+fn verify_weights(v: &OpView<'_>, attr: &str, kind: &str, what: &str, n: usize) -> Result<(), String> {
+    let Some(weights) = v.attr_dense_i64(attr) else { return Ok(()) };
+    if weights.len() != n {
+        return Err(format!("expects number of {kind} weights to match number of {what}: {} vs {n}", weights.len()));
+    }
+    if !weights.is_empty() && weights.iter().all(|w| *w == 0) {
+        return Err(format!("{kind} weights cannot all be zero"));
+    }
+    Ok(())
 }
 
 fn type_str(ctx: &Context, t: Type) -> String {

@@ -1,0 +1,128 @@
+//! The index dialect: arithmetic, comparisons, casts and constants on `index` values, as
+//! MLIR 22 defines them. Comparison predicates are `#index<cmp_predicate ...>` attributes.
+
+use crate::ods::constraints::*;
+use crate::ods::enums::{EnumSpec, EnumStorage};
+use crate::ods::{OpSpec, OpView};
+use mica_ir::{Body, Context, Op, Traits, Type};
+
+/// `index.cmp` predicates.
+pub static CMP_PREDICATE: EnumSpec = EnumSpec {
+    cases: &[("eq", 0), ("ne", 1), ("slt", 2), ("sle", 3), ("sgt", 4), ("sge", 5), ("ult", 6), ("ule", 7), ("ugt", 8), ("uge", 9)],
+    bit_separator: None,
+    storage: EnumStorage::Int(64),
+};
+
+static CMP_PREDICATE_ATTR: AttrConstraint = AttrConstraint {
+    summary: "index comparison predicate kind",
+    syntax: AttrSyntax::OpaqueEnum { dialect: "index", mnemonic: "cmp_predicate", cases: &CMP_PREDICATE },
+    check: |_, _| true,
+};
+
+static INTEGER_OR_INDEX: TypeConstraint = TypeConstraint {
+    summary: "integer or index",
+    check: |c, t| c.type_kind(t).is_int_or_index(),
+    buildable: None,
+};
+
+fn binary(name: &'static str) -> OpSpec {
+    OpSpec::new(name)
+        .traits(Traits::PURE)
+        .operand("lhs", &INDEX)
+        .operand("rhs", &INDEX)
+        .result("result", &INDEX)
+        .format("$lhs `,` $rhs attr-dict")
+}
+
+fn cast(name: &'static str) -> OpSpec {
+    OpSpec::new(name)
+        .traits(Traits::PURE)
+        .operand("input", &INTEGER_OR_INDEX)
+        .result("output", &INTEGER_OR_INDEX)
+        .verify(verify_cast)
+        .format("$input attr-dict `:` type($input) `to` type($output)")
+}
+
+fn ops() -> Vec<OpSpec> {
+    let commutative = ["index.add", "index.mul", "index.maxs", "index.maxu", "index.mins", "index.minu", "index.and", "index.or", "index.xor"];
+    let mut out: Vec<OpSpec> = [
+        "index.add",
+        "index.sub",
+        "index.mul",
+        "index.divs",
+        "index.divu",
+        "index.ceildivs",
+        "index.ceildivu",
+        "index.floordivs",
+        "index.rems",
+        "index.remu",
+        "index.maxs",
+        "index.maxu",
+        "index.mins",
+        "index.minu",
+        "index.shl",
+        "index.shrs",
+        "index.shru",
+        "index.and",
+        "index.or",
+        "index.xor",
+    ]
+    .into_iter()
+    .map(|n| if commutative.contains(&n) { binary(n).traits(Traits::COMMUTATIVE) } else { binary(n) })
+    .collect();
+    out.extend([
+        cast("index.casts"),
+        cast("index.castu"),
+        OpSpec::new("index.cmp")
+            .traits(Traits::PURE)
+            .attr("pred", &CMP_PREDICATE_ATTR)
+            .operand("lhs", &INDEX)
+            .operand("rhs", &INDEX)
+            .result("result", &I1)
+            .format("`` $pred `(` $lhs `,` $rhs `)` attr-dict"),
+        OpSpec::new("index.sizeof").traits(Traits::PURE).result("result", &INDEX).format("attr-dict"),
+        OpSpec::new("index.constant")
+            .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+            .attr("value", &INDEX_ATTR)
+            .result("result", &INDEX)
+            .result_name(constant_name)
+            .format("attr-dict $value"),
+        OpSpec::new("index.bool.constant")
+            .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+            .attr("value", &BOOL_ATTR)
+            .result("result", &I1)
+            .result_name(constant_name)
+            .format("attr-dict $value"),
+    ]);
+    out
+}
+
+/// `%idx42` for `index.constant 42`, `%true`/`%false` for `index.bool.constant`.
+fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
+    let Some(value) = ctx.op_attr(body, op, "value").and_then(|a| ctx.as_i64(a)) else { return };
+    let name = if ctx.str(body.op(op).name) == "index.bool.constant" {
+        if value != 0 { "true".to_string() } else { "false".to_string() }
+    } else {
+        format!("idx{value}")
+    };
+    set(0, name);
+}
+
+/// A cast goes between `index` and an integer type, one way or the other.
+fn verify_cast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (Some(i), Some(o)) = (v.operand("input"), v.result("output")) else { return Ok(()) };
+    let (a, b): (Type, Type) = (v.ty(i), v.ty(o));
+    if is_index(ctx, a) == is_index(ctx, b) {
+        return Err(format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            mica_ir::printer::type_string(ctx, a),
+            mica_ir::printer::type_string(ctx, b)
+        ));
+    }
+    Ok(())
+}
+
+/// Registers the index dialect.
+pub fn register(ctx: &mut Context) {
+    crate::ods::register(ctx, ops(), &[]);
+}

@@ -1,0 +1,794 @@
+//! The scf dialect: structured control flow — `scf.for`, `scf.if`, `scf.while` with
+//! `scf.condition`, `scf.parallel` with `scf.reduce`/`scf.reduce.return`,
+//! `scf.execute_region`, `scf.index_switch` and `scf.yield`, with MLIR 22's custom forms
+//! (hand-written where MLIR's are) and verifiers.
+
+use crate::ods::constraints::*;
+use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
+use crate::ods::{OpSpec, OpView};
+use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use mica_ir::printer::type_string;
+use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef};
+
+const YIELD_PARENTS: &[&str] = &["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
+
+fn ops() -> Vec<OpSpec> {
+    vec![
+        OpSpec::new("scf.condition")
+            .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
+            .operand("condition", &I1)
+            .variadic("args", &ANY_TYPE)
+            .verify(|c, v| parent_is(c, v, &["scf.while"]))
+            .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
+        OpSpec::new("scf.execute_region")
+            .variadic_result("results", &ANY_TYPE)
+            .optional_attr("no_inline", &UNIT_ATTR)
+            .region("region", None)
+            .verify(verify_execute_region)
+            .custom(parse_execute_region, print_execute_region),
+        OpSpec::new("scf.for")
+            .operand("lowerBound", &SIGNLESS_INTEGER_OR_INDEX)
+            .operand("upperBound", &SIGNLESS_INTEGER_OR_INDEX)
+            .operand("step", &SIGNLESS_INTEGER_OR_INDEX)
+            .variadic("initArgs", &ANY_TYPE)
+            .optional_attr("unsignedCmp", &UNIT_ATTR)
+            .variadic_result("results", &ANY_TYPE)
+            .region("region", Some(1))
+            .implicit_terminator("scf.yield")
+            .check(crate::ods::Check::AllTypesMatch(&["lowerBound", "upperBound", "step"]))
+            .verify(verify_for)
+            .verify_regions(verify_for_regions)
+            .custom(parse_for, print_for),
+        OpSpec::new("scf.if")
+            .operand("condition", &I1)
+            .variadic_result("results", &ANY_TYPE)
+            .region("thenRegion", Some(1))
+            .region("elseRegion", None)
+            .implicit_terminator("scf.yield")
+            .verify(verify_if)
+            .verify_regions(verify_if_regions)
+            .custom(parse_if, print_if),
+        OpSpec::new("scf.index_switch")
+            .operand("arg", &INDEX)
+            .attr("cases", &DENSE_I64_ARRAY_ATTR)
+            .variadic_result("results", &ANY_TYPE)
+            .region("defaultRegion", Some(1))
+            .variadic_region("caseRegions", Some(1))
+            .implicit_terminator("scf.yield")
+            .verify(verify_index_switch)
+            .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion"),
+        OpSpec::new("scf.parallel")
+            .variadic("lowerBound", &INDEX)
+            .variadic("upperBound", &INDEX)
+            .variadic("step", &INDEX)
+            .variadic("initVals", &ANY_TYPE)
+            .operand_segments()
+            .variadic_result("results", &ANY_TYPE)
+            .region("region", Some(1))
+            .implicit_terminator("scf.reduce")
+            .verify(verify_parallel)
+            .custom(parse_parallel, print_parallel),
+        OpSpec::new("scf.reduce")
+            .traits(Traits::TERMINATOR)
+            .variadic("operands", &ANY_TYPE)
+            .variadic_region("reductions", Some(1))
+            .verify(|c, v| parent_is(c, v, &["scf.parallel"]))
+            .verify_regions(verify_reduce_regions)
+            .format("(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"),
+        OpSpec::new("scf.reduce.return")
+            .traits(Traits::PURE | Traits::TERMINATOR)
+            .operand("result", &ANY_TYPE)
+            .verify(verify_reduce_return)
+            .format("$result attr-dict `:` type($result)"),
+        OpSpec::new("scf.while")
+            .variadic("inits", &ANY_TYPE)
+            .variadic_result("results", &ANY_TYPE)
+            .region("before", Some(1))
+            .region("after", Some(1))
+            .traits(Traits::SINGLE_BLOCK)
+            .verify_regions(verify_while_regions)
+            .custom(parse_while, print_while),
+        OpSpec::new("scf.yield")
+            .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
+            .variadic("results", &ANY_TYPE)
+            .verify(|c, v| parent_is(c, v, YIELD_PARENTS))
+            .format("attr-dict ($results^ `:` type($results))?"),
+    ]
+}
+
+static DIRECTIVES: &[CustomDirective] = &[CustomDirective { name: "SwitchCases", parse: parse_switch_cases, print: print_switch_cases }];
+
+/// Registers the scf dialect.
+pub fn register(ctx: &mut Context) {
+    crate::ods::register(ctx, ops(), DIRECTIVES);
+}
+
+// ------------------------------------------------------------------------------ helpers
+
+fn ty_str(ctx: &Context, t: Type) -> String {
+    type_string(ctx, t)
+}
+
+/// MLIR's `HasParent` / `ParentOneOf`.
+fn parent_is(ctx: &Context, v: &OpView<'_>, parents: &[&str]) -> Result<(), String> {
+    let parent = v.body.parent_op(v.op).map(|p| ctx.str(v.body.op(p).name));
+    if parent.is_some_and(|p| parents.contains(&p)) {
+        return Ok(());
+    }
+    Err(match parents {
+        [one] => format!("expects parent op '{one}'"),
+        many => format!("expects parent op to be one of '{}'", many.join(", ")),
+    })
+}
+
+/// The regions of the op and the body holding their blocks.
+fn regions<'b>(v: &OpView<'b>) -> (&'b Body, &'b [Region]) {
+    v.body.op_regions(v.op)
+}
+
+/// The last op of the first block of a region.
+fn region_terminator(body: &Body, r: Region) -> Option<Op> {
+    body.region_blocks(r).first().and_then(|&b| body.block_last_op(b))
+}
+
+fn types_of(body: &Body, values: &[Value]) -> Vec<Type> {
+    values.iter().map(|v| body.value_type(*v)).collect()
+}
+
+/// `(%arg = %init, ...)`: the region arguments and their initial values.
+fn parse_assignment_list(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
+    let mut args = Vec::new();
+    let mut inits = Vec::new();
+    p.parse_punct("(")?;
+    if p.parse_optional_punct(")") {
+        return Ok((args, inits));
+    }
+    loop {
+        args.push(p.parse_operand()?);
+        p.parse_punct("=")?;
+        inits.push(p.parse_operand()?);
+        if p.parse_optional_punct(")") {
+            return Ok((args, inits));
+        }
+        p.parse_punct(",")?;
+    }
+}
+
+/// `-> type` or `-> (types)` if present.
+fn parse_optional_arrow_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    if !p.parse_optional_punct("->") {
+        return Ok(Vec::new());
+    }
+    parse_function_result_types(p)
+}
+
+/// `type` or `(types)`.
+fn parse_function_result_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    let mut out = Vec::new();
+    if p.parse_optional_punct("(") {
+        if p.parse_optional_punct(")") {
+            return Ok(out);
+        }
+        loop {
+            out.push(p.parse_type()?);
+            if p.parse_optional_punct(")") {
+                return Ok(out);
+            }
+            p.parse_punct(",")?;
+        }
+    }
+    out.push(p.parse_type()?);
+    Ok(out)
+}
+
+/// `(%a, %b)`.
+fn parse_paren_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
+    p.parse_punct("(")?;
+    let ops = crate::asm_util::parse_operand_list(p)?;
+    p.parse_punct(")")?;
+    Ok(ops)
+}
+
+fn entry_args(names: &[UnresolvedOperand], types: &[Type]) -> Vec<EntryArg> {
+    names.iter().zip(types).map(|(n, t)| EntryArg { name: n.clone(), ty: *t, attrs: None, loc: None }).collect()
+}
+
+fn resolve_all(p: &mut dyn AsmParser<'_>, ops: &[UnresolvedOperand], types: &[Type], state: &mut OperationState) -> Result<(), ()> {
+    for (o, t) in ops.iter().zip(types) {
+        let v = p.resolve_operand(o, *t)?;
+        state.operands.push(v);
+    }
+    Ok(())
+}
+
+/// Reads the optional attribute dictionary (with the `attributes` keyword when asked) and
+/// keeps the entries named in `inherent` as properties, with `props` parsed before.
+fn finish_attrs(p: &mut dyn AsmParser<'_>, state: &mut OperationState, with_keyword: bool, inherent: &[&str], mut props: Vec<(Ident, Attr)>) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let entries = if !with_keyword || p.parse_optional_keyword("attributes") {
+        let at = p.offset();
+        match p.parse_optional_attr_dict()? {
+            Some(e) => e,
+            None if with_keyword => {
+                p.error_at(at, "expected '{' in attribute dictionary");
+                return Err(());
+            }
+            None => Vec::new(),
+        }
+    } else {
+        Vec::new()
+    };
+    let mut rest = Vec::new();
+    for (k, v) in entries {
+        if inherent.contains(&ctx.str(k)) && !props.iter().any(|(pk, _)| *pk == k) {
+            props.push((k, v));
+        } else {
+            rest.push((k, v));
+        }
+    }
+    if !props.is_empty() {
+        state.properties = Some(ctx.dict_attr(props));
+    }
+    state.attrs = ctx.dict_attr(rest);
+    Ok(())
+}
+
+/// ` -> t` or ` -> (t1, t2)`; nothing for no types.
+fn print_optional_arrow_types(p: &mut Printer<'_>, types: &[Type]) {
+    if types.is_empty() {
+        return;
+    }
+    p.write(" -> ");
+    p.print_result_types(types);
+}
+
+fn print_values(p: &mut Printer<'_>, body: &Body, values: &[Value]) {
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(body, *v);
+    }
+}
+
+/// ` prefix(%arg = %init, ...)` (nothing without initial values).
+fn print_init_list(p: &mut Printer<'_>, rb: &Body, args: &[Value], body: &Body, inits: &[Value], prefix: &str) {
+    if inits.is_empty() {
+        return;
+    }
+    p.write(prefix);
+    p.write("(");
+    for (i, (a, x)) in args.iter().zip(inits).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_value(rb, *a);
+        p.write(" = ");
+        p.print_value(body, *x);
+    }
+    p.write(")");
+}
+
+fn entry_block_args(body: &Body, op: Op, region: usize) -> (&Body, Vec<Value>) {
+    let (rb, regions) = body.op_regions(op);
+    let args = regions.get(region).and_then(|r| rb.region_blocks(*r).first()).map(|b| rb.block_args(*b).to_vec()).unwrap_or_default();
+    (rb, args)
+}
+
+/// The integer a constant-like op defines, if `v` is such a result.
+fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
+    let ValueDef::Result(op, _) = body.value(v).def else { return None };
+    if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    let a = ctx.op_attr(body, op, "value")?;
+    matches!(ctx.attr_kind(a), AttrKind::Integer { .. }).then(|| ctx.as_i64(a)).flatten()
+}
+
+// ------------------------------------------------------------------------------ scf.for
+
+fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    if p.parse_optional_keyword("unsigned") {
+        props.push((ctx.ident("unsignedCmp"), ctx.unit_attr()));
+    }
+    let iv = p.parse_operand()?;
+    p.parse_punct("=")?;
+    let lb = p.parse_operand()?;
+    p.parse_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.parse_keyword("step")?;
+    let step = p.parse_operand()?;
+    let (mut args, mut inits) = (Vec::new(), Vec::new());
+    let has_iter_args = p.parse_optional_keyword("iter_args");
+    if has_iter_args {
+        (args, inits) = parse_assignment_list(p)?;
+        p.parse_punct("->")?;
+        state.result_types = parse_function_result_types(p)?.into();
+    }
+    if args.len() != state.result_types.len() {
+        let at = p.offset();
+        p.error_at(at, "mismatch in number of loop-carried values and defined values");
+        return Err(());
+    }
+    let iv_ty = if p.parse_optional_punct(":") { p.parse_type()? } else { ctx.index_type() };
+    resolve_all(p, &[lb, ub, step], &[iv_ty; 3], state)?;
+    let mut names = vec![iv];
+    names.extend(args);
+    let mut types = vec![iv_ty];
+    types.extend(state.result_types.iter().copied());
+    p.parse_region(state, &entry_args(&names, &types))?;
+    p.ensure_terminator(state, 0, "scf.yield");
+    let results: Vec<Type> = state.result_types.to_vec();
+    resolve_all(p, &inits, &results, state)?;
+    finish_attrs(p, state, false, &["unsignedCmp"], props)
+}
+
+fn print_for(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    if ctx.op_attr(body, op, "unsignedCmp").is_some() {
+        p.write(" unsigned");
+    }
+    let operands: Vec<Value> = body.operands(op).collect();
+    let (rb, args) = entry_block_args(body, op, 0);
+    p.write(" ");
+    if let Some(&iv) = args.first() {
+        p.print_value(rb, iv);
+    }
+    p.write(" = ");
+    for (k, kw) in [(0, ""), (1, " to "), (2, " step ")] {
+        p.write(kw);
+        if let Some(&v) = operands.get(k) {
+            p.print_value(body, v);
+        }
+    }
+    let inits = operands.get(3..).unwrap_or(&[]);
+    print_init_list(p, rb, args.get(1..).unwrap_or(&[]), body, inits, " iter_args");
+    if !inits.is_empty() {
+        p.write(" -> (");
+        p.type_list(&types_of(body, inits));
+        p.write(")");
+    }
+    p.write(" ");
+    if let Some(&iv) = args.first() {
+        let t = rb.value_type(iv);
+        if !matches!(ctx.type_kind(t), mica_ir::TypeKind::Index) {
+            p.write(" : ");
+            p.print_type(t);
+            p.write(" ");
+        }
+    }
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, !inits.is_empty());
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &["unsignedCmp"], false);
+}
+
+fn verify_for(_: &Context, v: &OpView<'_>) -> Result<(), String> {
+    if v.operands_named("initArgs").len() != v.body.results(v.op).len() {
+        return Err("mismatch in number of loop-carried values and defined values".into());
+    }
+    Ok(())
+}
+
+fn verify_for_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
+    let args = rb.block_args(entry);
+    let inits = v.operands_named("initArgs");
+    // The loop-like interface first, then the op's own region checks.
+    if args.len().saturating_sub(1) != inits.len() || args.is_empty() {
+        return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), args.len() as i64 - 1));
+    }
+    let lb = v.operand("lowerBound").map(|x| v.ty(x));
+    if Some(rb.value_type(args[0])) != lb {
+        return Err("expected induction variable to be same type as bounds and step".into());
+    }
+    let results = v.body.results(v.op);
+    for (i, ((&init, &arg), &res)) in inits.iter().zip(&args[1..]).zip(results).enumerate() {
+        if v.ty(init) != v.ty(res) {
+            return Err(format!("types mismatch between {i}th iter operand and defined value"));
+        }
+        if rb.value_type(arg) != v.ty(res) {
+            return Err(format!("types mismatch between {i}th iter region arg and defined value"));
+        }
+    }
+    verify_yield_types(ctx, v, rb, regions[0], &types_of(v.body, results), "Region #0", "parent results")
+}
+
+/// The yield ending `r` passes values of `expected` types (MLIR's region-branch checks).
+fn verify_yield_types(ctx: &Context, v: &OpView<'_>, rb: &Body, r: Region, expected: &[Type], from: &str, to: &str) -> Result<(), String> {
+    let Some(term) = region_terminator(rb, r) else { return Ok(()) };
+    if ctx.registry().get(rb.op(term).name).is_none_or(|d| !d.traits.contains(Traits::RETURN_LIKE)) {
+        return Ok(());
+    }
+    let got: Vec<Type> = rb.operands(term).map(|x| rb.value_type(x)).collect();
+    let _ = v;
+    if got.len() != expected.len() {
+        return Err(format!(
+            "along control flow edge from {from} to {to}: source has {} operands, but target successor <to {to}> needs {}",
+            got.len(),
+            expected.len()
+        ));
+    }
+    for (i, (g, e)) in got.iter().zip(expected).enumerate() {
+        if g != e {
+            return Err(format!(
+                "along control flow edge from {from} to {to}: source type #{i} '{}' should match input type #{i} '{}'",
+                ty_str(ctx, *g),
+                ty_str(ctx, *e)
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.if
+
+fn parse_if(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let cond = p.parse_operand()?;
+    resolve_all(p, &[cond], &[ctx.int_type(1)], state)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
+    p.parse_region(state, &[])?;
+    p.ensure_terminator(state, 0, "scf.yield");
+    if p.parse_optional_keyword("else") {
+        p.parse_region(state, &[])?;
+        p.ensure_terminator(state, 1, "scf.yield");
+    } else {
+        p.add_empty_region(state);
+    }
+    finish_attrs(p, state, false, &[], Vec::new())
+}
+
+fn print_if(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    if let Some(c) = body.operands(op).next() {
+        p.print_value(body, c);
+    }
+    let results = types_of(body, body.results(op));
+    let terminators = !results.is_empty();
+    if terminators {
+        p.write(" -> (");
+        p.type_list(&results);
+        p.write(")");
+    }
+    p.write(" ");
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, terminators);
+    }
+    if let Some(&r) = regions.get(1) {
+        if !rb.region_blocks(r).is_empty() {
+            p.write(" else ");
+            p.print_region_with(rb, r, false, false, terminators);
+        }
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &[], false);
+}
+
+fn verify_if(_: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    if !v.body.results(v.op).is_empty() && regions.get(1).is_none_or(|r| rb.region_blocks(*r).is_empty()) {
+        return Err("must have an else block if defining values".into());
+    }
+    Ok(())
+}
+
+fn verify_if_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    let results = types_of(v.body, v.body.results(v.op));
+    for (i, &r) in regions.iter().enumerate() {
+        verify_yield_types(ctx, v, rb, r, &results, &format!("Region #{i}"), "parent results")?;
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.while
+
+fn parse_while(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let (args, inits) = if p.peek_punct("(") { parse_assignment_list(p)? } else { (Vec::new(), Vec::new()) };
+    p.parse_punct(":")?;
+    let at = p.offset();
+    let t = p.parse_type()?;
+    let Some((ins, outs)) = p.ctx().function_signature(t).map(|(i, o)| (i.to_vec(), o.to_vec())) else {
+        p.error_at(at, "invalid kind of type specified");
+        return Err(());
+    };
+    state.result_types = outs.into();
+    if ins.len() != inits.len() {
+        p.error_at(at, &format!("expected as many input types as operands (expected {} got {})", inits.len(), ins.len()));
+        return Err(());
+    }
+    resolve_all(p, &inits, &ins, state)?;
+    p.parse_region(state, &entry_args(&args, &ins))?;
+    p.parse_keyword("do")?;
+    p.parse_region(state, &[])?;
+    finish_attrs(p, state, true, &[], Vec::new())
+}
+
+fn print_while(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let inits: Vec<Value> = body.operands(op).collect();
+    let (rb, args) = entry_block_args(body, op, 0);
+    print_init_list(p, rb, &args, body, &inits, " ");
+    p.write(" : ");
+    p.print_function_type(&types_of(body, &inits), &types_of(body, body.results(op)));
+    p.write(" ");
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, true);
+    }
+    p.write(" do ");
+    if let Some(&r) = regions.get(1) {
+        p.print_region(rb, r, true, false);
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &[], true);
+}
+
+fn verify_while_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    let ends_with = |r: Option<&Region>, name: &str| {
+        r.and_then(|r| region_terminator(rb, *r)).is_some_and(|t| ctx.str(rb.op(t).name) == name)
+    };
+    if !ends_with(regions.first(), "scf.condition") {
+        return Err("expects the 'before' region to terminate with 'scf.condition'".into());
+    }
+    if !ends_with(regions.get(1), "scf.yield") {
+        return Err("expects the 'after' region to terminate with 'scf.yield'".into());
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.execute_region
+
+fn parse_execute_region(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    state.result_types = parse_optional_arrow_types(p)?.into();
+    let mut props = Vec::new();
+    if p.parse_optional_keyword("no_inline") {
+        props.push((ctx.ident("no_inline"), ctx.unit_attr()));
+    }
+    p.parse_region(state, &[])?;
+    finish_attrs(p, state, false, &["no_inline"], props)
+}
+
+fn print_execute_region(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    print_optional_arrow_types(p, &types_of(body, body.results(op)));
+    p.write(" ");
+    if ctx.op_attr(body, op, "no_inline").is_some() {
+        p.write("no_inline ");
+    }
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, true);
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &["no_inline"], false);
+}
+
+fn verify_execute_region(_: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else {
+        return Err("region needs to have at least one block".into());
+    };
+    if !rb.block_args(entry).is_empty() {
+        return Err("region cannot have any arguments".into());
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.index_switch
+
+/// `case N {...}` per case region.
+fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, args: &[CustomArg]) -> Result<bool, ()> {
+    let [CustomArg::Attr(cases), CustomArg::Region(slot)] = args else {
+        let at = p.offset();
+        p.error_at(at, "SwitchCases takes the cases and their regions");
+        return Err(());
+    };
+    let ctx = p.ctx();
+    let mut values: Vec<u128> = Vec::new();
+    while p.parse_optional_keyword("case") {
+        let at = p.offset();
+        let Some(v) = p.parse_optional_integer()? else {
+            p.error_at(at, "expected integer value");
+            return Err(());
+        };
+        values.push(v as i128 as u128 & u64::MAX as u128);
+        p.parse_region(state, &[])?;
+        cx.region_slots.push(*slot);
+    }
+    cx.attrs[*cases] = Some(ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: values.into() }));
+    Ok(true)
+}
+
+fn print_switch_cases(p: &mut Printer<'_>, v: &OpView<'_>, _: &[CustomArg]) {
+    let cases = v.attr_dense_i64("cases").unwrap_or_default();
+    let (rb, regions) = regions(v);
+    for (value, r) in cases.iter().zip(regions.iter().skip(1)) {
+        p.newline_at_indent();
+        p.write("case ");
+        p.write(&value.to_string());
+        p.write(" ");
+        p.print_region(rb, *r, false, false);
+    }
+}
+
+fn verify_index_switch(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let cases = v.attr_dense_i64("cases").unwrap_or_default();
+    let (rb, regions) = regions(v);
+    let case_regions = regions.len().saturating_sub(1);
+    if cases.len() != case_regions {
+        return Err(format!("has {case_regions} case regions but {} case values", cases.len()));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for c in &cases {
+        if !seen.insert(*c) {
+            return Err(format!("has duplicate case value: {c}"));
+        }
+    }
+    let results = types_of(v.body, v.body.results(v.op));
+    for (k, &r) in regions.iter().enumerate() {
+        let name = if k == 0 { "default region".to_string() } else { format!("case region #{}", k - 1) };
+        let Some(term) = region_terminator(rb, r) else { continue };
+        let tname = ctx.str(rb.op(term).name);
+        if tname != "scf.yield" {
+            return Err(format!("expected region to end with scf.yield, but got {tname}"));
+        }
+        let got: Vec<Type> = rb.operands(term).map(|x| rb.value_type(x)).collect();
+        if got.len() != results.len() {
+            return Err(format!("expected each region to return {} values, but {name} returns {}", results.len(), got.len()));
+        }
+        for (i, (g, e)) in got.iter().zip(&results).enumerate() {
+            if g != e {
+                return Err(format!("expected result #{i} of each region to be '{}'", ty_str(ctx, *e)));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.parallel
+
+fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let ivs = parse_paren_operands(p)?;
+    p.parse_punct("=")?;
+    let mut sizes: Vec<u128> = Vec::new();
+    for kw in ["", "to", "step"] {
+        if !kw.is_empty() {
+            p.parse_keyword(kw)?;
+        }
+        let at = p.offset();
+        let ops = parse_paren_operands(p)?;
+        if ops.len() != ivs.len() {
+            p.error_at(at, &format!("expected {} operands", ivs.len()));
+            return Err(());
+        }
+        resolve_all(p, &ops, &vec![index; ops.len()], state)?;
+        sizes.push(ops.len() as u128);
+    }
+    let inits = if p.parse_optional_keyword("init") { parse_paren_operands(p)? } else { Vec::new() };
+    sizes.push(inits.len() as u128);
+    state.result_types = parse_optional_arrow_types(p)?.into();
+    p.parse_region(state, &entry_args(&ivs, &vec![index; ivs.len()]))?;
+    let segments = ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() });
+    finish_attrs(p, state, false, &[], vec![(ctx.ident("operandSegmentSizes"), segments)])?;
+    let results: Vec<Type> = state.result_types.to_vec();
+    if inits.len() != results.len() {
+        let at = p.offset();
+        p.error_at(at, &format!("{} operands present, but expected {}", inits.len(), results.len()));
+        return Err(());
+    }
+    resolve_all(p, &inits, &results, state)?;
+    p.ensure_terminator(state, 0, "scf.reduce");
+    Ok(())
+}
+
+fn print_parallel(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let Some(view) = crate::ods::spec_of(def).and_then(|s| OpView::new(ctx, s, body, op).ok()) else { return };
+    let (rb, ivs) = entry_block_args(body, op, 0);
+    p.write(" (");
+    print_values(p, rb, &ivs);
+    p.write(") = (");
+    print_values(p, body, view.operand_group(0));
+    p.write(") to (");
+    print_values(p, body, view.operand_group(1));
+    p.write(") step (");
+    print_values(p, body, view.operand_group(2));
+    p.write(")");
+    if !view.operand_group(3).is_empty() {
+        p.write(" init (");
+        print_values(p, body, view.operand_group(3));
+        p.write(")");
+    }
+    print_optional_arrow_types(p, &types_of(body, body.results(op)));
+    p.write(" ");
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, true);
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &["operandSegmentSizes"], false);
+}
+
+fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let steps = v.operand_group(2);
+    if steps.is_empty() {
+        return Err("needs at least one tuple element for lowerBound, upperBound and step".into());
+    }
+    if steps.iter().any(|s| constant_int(ctx, v.body, *s).is_some_and(|c| c <= 0)) {
+        return Err("constant step operand must be positive".into());
+    }
+    let (rb, regions) = regions(v);
+    let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
+    let args = rb.block_args(entry);
+    if args.len() != steps.len() {
+        return Err(format!("expects the same number of induction variables: {} as bound and step values: {}", args.len(), steps.len()));
+    }
+    if args.iter().any(|a| !is_index(ctx, rb.value_type(*a))) {
+        return Err("expects arguments for the induction variable to be of index type".into());
+    }
+    let Some(term) = rb.block_last_op(entry).filter(|t| ctx.str(rb.op(*t).name) == "scf.reduce") else {
+        return Err("expects body to terminate with 'scf.reduce'".into());
+    };
+    let results = v.body.results(v.op);
+    let reductions = rb.op_regions(term).1.len();
+    let inits = v.operand_group(3).len();
+    if results.len() != reductions {
+        return Err(format!("expects number of results: {} to be the same as number of reductions: {reductions}", results.len()));
+    }
+    if results.len() != inits {
+        return Err(format!("expects number of results: {} to be the same as number of initial values: {inits}", results.len()));
+    }
+    Ok(())
+}
+
+fn verify_reduce_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    for (i, &r) in regions.iter().enumerate() {
+        let Some(&ty) = v.operands().get(i).map(|x| v.body.value_type(*x)).as_ref() else { break };
+        let Some(&block) = rb.region_blocks(r).first() else { continue };
+        if rb.block_last_op(block).is_none() {
+            return Err(format!("{i}-th reduction has an empty body"));
+        }
+        let args = rb.block_args(block);
+        if args.len() != 2 || args.iter().any(|a| rb.value_type(*a) != ty) {
+            return Err(format!("expected two block arguments with type '{}' in the {i}-th reduction region", ty_str(ctx, ty)));
+        }
+        if rb.block_last_op(block).is_none_or(|t| ctx.str(rb.op(t).name) != "scf.reduce.return") {
+            return Err("reduction bodies must be terminated with an 'scf.reduce.return' op".into());
+        }
+    }
+    // The parallel loop's results take the reduced values' types.
+    if let Some(parent) = v.body.parent_op(v.op).filter(|p| ctx.str(v.body.op(*p).name) == "scf.parallel") {
+        for (i, (&res, &x)) in v.body.results(parent).iter().zip(v.operands()).enumerate() {
+            let (rt, xt) = (v.body.value_type(res), v.body.value_type(x));
+            if rt != xt {
+                return Err(format!(
+                    "expects type of {i}-th reduction operand: '{}' to be the same as the {i}-th result type: '{}'",
+                    ty_str(ctx, xt),
+                    ty_str(ctx, rt)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_reduce_return(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    parent_is(ctx, v, &["scf.reduce"])?;
+    let Some(block) = v.body.op_block(v.op) else { return Ok(()) };
+    let Some(&arg) = v.body.block_args(block).first() else { return Ok(()) };
+    let expected = v.body.value_type(arg);
+    let got = v.operand("result").map(|x| v.ty(x));
+    if got != Some(expected) {
+        return Err(format!("must have type '{}' (the type of the reduction inputs)", ty_str(ctx, expected)));
+    }
+    Ok(())
+}
