@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod dlti;
 pub mod func;
 pub mod ods;
+pub mod tensor;
 
 use mica_ir::Context;
 
@@ -15,6 +16,7 @@ pub fn register_all(ctx: &mut Context) {
     dlti::register(ctx);
     func::register(ctx);
     arith::register(ctx);
+    tensor::register(ctx);
 }
 
 /// Registers an op definition under its name.
