@@ -3,6 +3,7 @@
 pub mod arith;
 mod asm_util;
 pub mod builtin;
+pub mod bufferization;
 pub mod dlti;
 pub mod func;
 pub mod ods;
@@ -17,6 +18,7 @@ pub fn register_all(ctx: &mut Context) {
     func::register(ctx);
     arith::register(ctx);
     tensor::register(ctx);
+    bufferization::register(ctx);
 }
 
 /// Registers an op definition under its name.

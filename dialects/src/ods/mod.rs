@@ -117,6 +117,7 @@ pub struct ParsedAttrs<'a> {
     ctx: &'a Context,
     spec: &'a OpSpec,
     values: &'a [Option<Attr>],
+    operand_counts: Vec<usize>,
 }
 
 impl ParsedAttrs<'_> {
@@ -129,6 +130,11 @@ impl ParsedAttrs<'_> {
     /// The context.
     pub fn ctx(&self) -> &Context {
         self.ctx
+    }
+
+    /// How many operands were parsed into the operand slot `name`.
+    pub fn operand_count(&self, name: &str) -> Option<usize> {
+        self.operand_counts.get(self.spec.operand_index(name)?).copied()
     }
 }
 

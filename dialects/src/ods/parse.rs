@@ -490,10 +490,10 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
         cx.operands[i] = ops;
     }
     // Results: explicit or inferred by the op.
-    if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && r.arity == Arity::Single) {
+    if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
             let operand_types: Vec<Type> = cx.operand_types.iter().flatten().flatten().copied().collect();
-            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs };
+            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts: cx.operands.iter().map(|o| o.len()).collect() };
             match infer(ctx, &operand_types, &attrs) {
                 Ok(types) => {
                     state.result_types.extend(types);
