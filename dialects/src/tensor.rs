@@ -102,10 +102,6 @@ fn verify_dynamic_sizes(ctx: &Context, ty: Option<Type>, sizes: usize) -> Result
 
 // ------------------------------------------------------------------------------ ops
 
-fn tensor_op(name: &'static str) -> OpSpec {
-    OpSpec::new(name)
-}
-
 /// The three `custom<DynamicIndexList>` operand groups and their static arrays.
 fn with_offsets_sizes_strides(s: OpSpec) -> OpSpec {
     s.variadic("offsets", &INDEX)
@@ -117,30 +113,26 @@ fn with_offsets_sizes_strides(s: OpSpec) -> OpSpec {
         .operand_segments()
 }
 
-fn element_type_of(ctx: &Context, t: Type) -> Option<Type> {
-    element_of(ctx, t)
-}
-
 fn same_type(_: &Context, t: Type) -> Option<Type> {
     Some(t)
 }
 
 fn ops() -> Vec<OpSpec> {
     vec![
-        tensor_op("tensor.bitcast")
+        OpSpec::new("tensor.bitcast")
             .traits(Traits::PURE)
             .operand("source", &ANY_TENSOR)
             .result("dest", &ANY_TENSOR)
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .verify(verify_bitcast),
-        tensor_op("tensor.cast")
+        OpSpec::new("tensor.cast")
             .traits(Traits::PURE)
             .operand("source", &ANY_TENSOR)
             .result("dest", &ANY_TENSOR)
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .verify(verify_cast)
             .result_name(|_, _, _, set| set(0, "cast".to_string())),
-        tensor_op("tensor.concat")
+        OpSpec::new("tensor.concat")
             .traits(Traits::PURE)
             .attr("dim", &I64_ATTR)
             .variadic("inputs", &ANY_RANKED_TENSOR)
@@ -149,20 +141,20 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_concat)
             .result_name(|_, _, _, set| set(0, "concat".to_string())),
         // MLIR's `ConditionallySpeculatable, NoMemoryEffect`: side-effect free, like Pure.
-        tensor_op("tensor.dim")
+        OpSpec::new("tensor.dim")
             .traits(Traits::PURE)
             .operand("source", &NON_0_RANKED_OR_UNRANKED_TENSOR)
             .operand("index", &INDEX)
             .result("result", &INDEX)
             .format("attr-dict $source `,` $index `:` type($source)")
             .result_name(|_, _, _, set| set(0, "dim".to_string())),
-        tensor_op("tensor.empty")
+        OpSpec::new("tensor.empty")
             .traits(Traits::PURE)
             .variadic("dynamicSizes", &INDEX)
             .result("result", &ANY_RANKED_TENSOR)
             .format("`(`$dynamicSizes`)` attr-dict `:` type($result)")
             .verify(|ctx, v| verify_dynamic_sizes(ctx, result_type(v, "result"), v.operands_named("dynamicSizes").len())),
-        tensor_op("tensor.extract")
+        OpSpec::new("tensor.extract")
             .traits(Traits::PURE)
             .operand("tensor", &ANY_RANKED_TENSOR)
             .variadic("indices", &INDEX)
@@ -171,12 +163,12 @@ fn ops() -> Vec<OpSpec> {
                 summary: "result type matches element type of tensor",
                 from: "tensor",
                 to: "result",
-                transform: element_type_of,
+                transform: element_of,
             })
             .format("$tensor `[` $indices `]` attr-dict `:` type($tensor)")
             .verify(|ctx, v| verify_index_count(ctx, v, "tensor", "incorrect number of indices for extract_element"))
             .result_name(|_, _, _, set| set(0, "extracted".to_string())),
-        with_offsets_sizes_strides(tensor_op("tensor.extract_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR))
+        with_offsets_sizes_strides(OpSpec::new("tensor.extract_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR))
             .result("result", &ANY_RANKED_TENSOR)
             .format(
                 "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) \
@@ -184,7 +176,7 @@ fn ops() -> Vec<OpSpec> {
             )
             .verify(verify_extract_slice)
             .result_name(|_, _, _, set| set(0, "extracted_slice".to_string())),
-        tensor_op("tensor.from_elements")
+        OpSpec::new("tensor.from_elements")
             .traits(Traits::PURE)
             .variadic("elements", &ANY_TYPE)
             .result("result", &STATIC_SHAPE_TENSOR)
@@ -201,7 +193,7 @@ fn ops() -> Vec<OpSpec> {
             })
             .format("$elements attr-dict `:` type($result)")
             .result_name(|_, _, _, set| set(0, "from_elements".to_string())),
-        tensor_op("tensor.gather")
+        OpSpec::new("tensor.gather")
             .traits(Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
             .operand("indices", &INT_OR_INDEX_RANKED_TENSOR)
@@ -211,7 +203,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
             .verify(verify_gather)
             .result_name(|_, _, _, set| set(0, "gather".to_string())),
-        tensor_op("tensor.generate")
+        OpSpec::new("tensor.generate")
             .variadic("dynamicExtents", &INDEX)
             .result("result", &ANY_RANKED_TENSOR)
             .region("body", Some(1))
@@ -220,7 +212,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(|ctx, v| verify_dynamic_sizes(ctx, result_type(v, "result"), v.operands_named("dynamicExtents").len()))
             .verify_regions(verify_generate_regions)
             .result_name(|_, _, _, set| set(0, "generated".to_string())),
-        tensor_op("tensor.insert")
+        OpSpec::new("tensor.insert")
             .traits(Traits::PURE)
             .operand("scalar", &ANY_TYPE)
             .operand("dest", &ANY_RANKED_TENSOR)
@@ -231,13 +223,13 @@ fn ops() -> Vec<OpSpec> {
                 summary: "scalar type matches element type of dest",
                 from: "dest",
                 to: "scalar",
-                transform: element_type_of,
+                transform: element_of,
             })
             .format("$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)")
             .verify(|ctx, v| verify_index_count(ctx, v, "dest", "incorrect number of indices"))
             .result_name(|_, _, _, set| set(0, "inserted".to_string())),
         with_offsets_sizes_strides(
-            tensor_op("tensor.insert_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
+            OpSpec::new("tensor.insert_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
         )
         .result("result", &ANY_RANKED_TENSOR)
         .check(Check::TypesMatchWith { summary: "expected result type to match dest type", from: "dest", to: "result", transform: same_type })
@@ -247,13 +239,13 @@ fn ops() -> Vec<OpSpec> {
         )
         .verify(verify_insert_slice)
         .result_name(|_, _, _, set| set(0, "inserted_slice".to_string())),
-        tensor_op("tensor.rank")
+        OpSpec::new("tensor.rank")
             .traits(Traits::PURE)
             .operand("tensor", &ANY_TENSOR)
             .result("result", &INDEX)
             .format("$tensor attr-dict `:` type($tensor)")
             .result_name(|_, _, _, set| set(0, "rank".to_string())),
-        tensor_op("tensor.reshape")
+        OpSpec::new("tensor.reshape")
             .traits(Traits::PURE)
             .operand("source", &ANY_TENSOR)
             .operand("shape", &SHAPE_TENSOR)
@@ -261,7 +253,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$source `(` $shape `)` attr-dict `:` functional-type(operands, results)")
             .verify(verify_reshape)
             .result_name(|_, _, _, set| set(0, "reshape".to_string())),
-        tensor_op("tensor.expand_shape")
+        OpSpec::new("tensor.expand_shape")
             .traits(Traits::PURE)
             .operand("src", &ANY_TENSOR)
             .attr("reassociation", &INDEX_LIST_ARRAY_ATTR)
@@ -274,7 +266,7 @@ fn ops() -> Vec<OpSpec> {
             )
             .verify(verify_expand_shape)
             .result_name(|_, _, _, set| set(0, "expanded".to_string())),
-        tensor_op("tensor.collapse_shape")
+        OpSpec::new("tensor.collapse_shape")
             .traits(Traits::PURE)
             .operand("src", &ANY_TENSOR)
             .attr("reassociation", &INDEX_LIST_ARRAY_ATTR)
@@ -285,7 +277,7 @@ fn ops() -> Vec<OpSpec> {
                 verify_reshape_like(ctx, v, src, res)
             })
             .result_name(|_, _, _, set| set(0, "collapsed".to_string())),
-        tensor_op("tensor.pad")
+        OpSpec::new("tensor.pad")
             .traits(Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
             .variadic("low", &INDEX)
@@ -305,14 +297,14 @@ fn ops() -> Vec<OpSpec> {
             .verify_regions(verify_pad_regions)
             .result_name(|_, _, _, set| set(0, "padded".to_string())),
         with_offsets_sizes_strides(
-            tensor_op("tensor.parallel_insert_slice").operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
+            OpSpec::new("tensor.parallel_insert_slice").operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
         )
         .format(
             "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) \
              custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)",
         )
         .verify(verify_parallel_insert_slice),
-        tensor_op("tensor.scatter")
+        OpSpec::new("tensor.scatter")
             .traits(Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
             .operand("dest", &ANY_RANKED_TENSOR)
@@ -326,7 +318,7 @@ fn ops() -> Vec<OpSpec> {
             )
             .verify(verify_scatter)
             .result_name(|_, _, _, set| set(0, "scatter".to_string())),
-        tensor_op("tensor.splat")
+        OpSpec::new("tensor.splat")
             .traits(Traits::PURE)
             .operand("input", &SPLAT_ELEMENT)
             .variadic("dynamicSizes", &INDEX)
@@ -335,12 +327,12 @@ fn ops() -> Vec<OpSpec> {
                 summary: "operand type matches element type of result",
                 from: "aggregate",
                 to: "input",
-                transform: element_type_of,
+                transform: element_of,
             })
             .format("$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)")
             .verify(|ctx, v| verify_dynamic_sizes(ctx, result_type(v, "aggregate"), v.operands_named("dynamicSizes").len()))
             .result_name(|_, _, _, set| set(0, "splat".to_string())),
-        tensor_op("tensor.yield")
+        OpSpec::new("tensor.yield")
             .traits(Traits::PURE | Traits::RETURN_LIKE | Traits::TERMINATOR)
             .operand("value", &ANY_TYPE)
             .check(Check::HasParent(&["tensor.generate", "tensor.pad"]))
