@@ -3,6 +3,7 @@
 pub mod arith;
 mod asm_util;
 pub mod builtin;
+pub mod bufferization;
 pub mod cf;
 pub mod complex;
 pub mod dlti;
@@ -11,6 +12,7 @@ pub mod index;
 pub mod math;
 pub mod ods;
 pub mod scf;
+pub mod tensor;
 pub mod ub;
 pub mod vector;
 
@@ -29,6 +31,8 @@ pub fn register_all(ctx: &mut Context) {
     ub::register(ctx);
     scf::register(ctx);
     index::register(ctx);
+    tensor::register(ctx);
+    bufferization::register(ctx);
 }
 
 /// Registers an op definition under its name.

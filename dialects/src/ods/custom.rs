@@ -69,6 +69,10 @@ pub struct ParseCtx<'s> {
     pub all_result_types: Option<Vec<Type>>,
     /// Byte offset of the op's first token after its name (MLIR reports some errors there).
     pub start: usize,
+    /// Per operand slot: its types came as a whole list from another type
+    /// ([`super::Check::TypesMatchWithRange`]), so a count mismatch is MLIR's operand/type
+    /// count error.
+    pub ranged_types: Vec<bool>,
 }
 
 impl<'s> ParseCtx<'s> {
@@ -86,6 +90,7 @@ impl<'s> ParseCtx<'s> {
             all_operand_types: None,
             all_result_types: None,
             start,
+            ranged_types: vec![false; spec.operands.len()],
         }
     }
 

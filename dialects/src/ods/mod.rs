@@ -30,6 +30,7 @@ pub use constraints::{AttrConstraint, AttrSyntax, TypeConstraint};
 pub use custom::{CustomArg, CustomDirective, ParseCtx};
 pub use enums::EnumSpec;
 pub use format::{Elem, Format};
+pub use verify::compatible_shape as verify_compatible_shape;
 pub use view::OpView;
 
 use mica_ir::{Attr, Body, Context, Count, Diagnostic, Op, OpDef, Shape, Traits, Type};
@@ -122,6 +123,8 @@ pub struct SuccessorSpec {
 
 /// Rewrites a type (for [`Check::TypesMatchWith`]); `None` when it does not apply.
 pub type TypeTransform = fn(&Context, Type) -> Option<Type>;
+/// Rewrites a type into the types of a variadic group (for [`Check::TypesMatchWithRange`]).
+pub type TypeRangeTransform = fn(&Context, Type) -> Option<Vec<Type>>;
 /// An op-level predicate over the whole op.
 pub type OpPredicate = fn(&Context, &OpView<'_>) -> bool;
 /// A hand-written verifier, run after the declarative checks; the message is the part after
@@ -137,6 +140,7 @@ pub struct ParsedAttrs<'a> {
     ctx: &'a Context,
     spec: &'a OpSpec,
     values: &'a [Option<Attr>],
+    operand_counts: Vec<usize>,
 }
 
 impl ParsedAttrs<'_> {
@@ -149,6 +153,11 @@ impl ParsedAttrs<'_> {
     /// The context.
     pub fn ctx(&self) -> &Context {
         self.ctx
+    }
+
+    /// How many operands were parsed into the operand slot `name`.
+    pub fn operand_count(&self, name: &str) -> Option<usize> {
+        self.operand_counts.get(self.spec.operand_index(name)?).copied()
     }
 }
 
@@ -167,17 +176,22 @@ pub enum Check {
     AllTypesMatch(&'static [&'static str]),
     /// `to`'s type is `transform(from's type)`.
     TypesMatchWith { summary: &'static str, from: &'static str, to: &'static str, transform: TypeTransform },
+    /// The types of the variadic group `to` are exactly `transform(from's type)` (MLIR's
+    /// `TypesMatchWith` whose transform yields a list).
+    TypesMatchWithRange { summary: &'static str, from: &'static str, to: &'static str, transform: TypeRangeTransform },
     /// MLIR's `Elementwise`: scalar, or vectors/tensors of one shape.
     Elementwise,
     /// A predicate with MLIR's summary (`failed to verify that <summary>`).
     Pred { summary: &'static str, check: OpPredicate },
+    /// MLIR's `HasParent<...>`: the op's parent is one of these ops.
+    HasParent(&'static [&'static str]),
 }
 
 impl Check {
     /// Whether MLIR checks this inside the op's generated invariants (predicate traits) rather
     /// than as a native trait after them.
     fn is_predicate(&self) -> bool {
-        matches!(self, Check::AllTypesMatch(_) | Check::TypesMatchWith { .. } | Check::Pred { .. })
+        matches!(self, Check::AllTypesMatch(_) | Check::TypesMatchWith { .. } | Check::TypesMatchWithRange { .. } | Check::Pred { .. })
     }
 }
 
@@ -569,8 +583,22 @@ pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, set: &mut dyn Fn
     }
 }
 
-/// The diagnostic for an op-level failure: `'name' op message`.
+/// Marks the start of a message that a hand-written verifier reports as a plain error at the
+/// op (MLIR's `emitError`), without the `'name' op ` prefix.
+const PLAIN_MARK: char = '\u{1}';
+
+/// A verifier message reported without the `'name' op ` prefix (MLIR's `op->emitError(...)`
+/// rather than `emitOpError(...)`).
+pub fn plain_error(msg: impl Into<String>) -> String {
+    format!("{PLAIN_MARK}{}", msg.into())
+}
+
+/// The diagnostic for an op-level failure: `'name' op message`, or `message` alone when it was
+/// made by [`plain_error`].
 pub(crate) fn op_error(ctx: &Context, body: &Body, op: Op, msg: &str) -> Diagnostic {
     let d = body.op(op);
-    Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name)))
+    match msg.strip_prefix(PLAIN_MARK) {
+        Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
+        None => Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name))),
+    }
 }

@@ -487,7 +487,12 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
             types
         };
         if types.len() != ops.len() {
-            p.error_at(cx.start, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+            if cx.ranged_types[i] {
+                let at = ops.first().map_or(cx.start, |o| o.offset);
+                p.error_at(at, &format!("number of operands and types do not match: got {} operands and {} types", ops.len(), types.len()));
+            } else {
+                p.error_at(cx.start, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+            }
             return Err(());
         }
         for (o, t) in ops.iter().zip(types) {
@@ -500,7 +505,7 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
     if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
             let operand_types: Vec<Type> = cx.operand_types.iter().flatten().flatten().copied().collect();
-            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs };
+            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts: cx.operands.iter().map(|o| o.len()).collect() };
             match infer(ctx, &operand_types, &attrs) {
                 Ok(types) => {
                     state.result_types.extend(types);
@@ -621,6 +626,17 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>) {
                     if let Some(t) = names.iter().find_map(|n| known(ctx, cx, n)) {
                         for n in names.iter() {
                             changed |= set(cx, n, t);
+                        }
+                    }
+                }
+                Check::TypesMatchWithRange { from, to, transform, .. } => {
+                    if let (Some(i), Some(t)) = (spec.operand_index(to), known(ctx, cx, from)) {
+                        if cx.operand_types[i].is_none() {
+                            if let Some(types) = transform(ctx, t) {
+                                cx.operand_types[i] = Some(types);
+                                cx.ranged_types[i] = true;
+                                changed = true;
+                            }
                         }
                     }
                 }

@@ -9,10 +9,10 @@ use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
 use smallvec::SmallVec;
 
 /// The verify hook of every declaratively defined op.
-pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
     let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
-    invariants(ctx, spec, &view).map_err(|m| op_error(ctx, body, op, &m))?;
+    invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
     if let Some(f) = spec.successor_operands {
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
     }
@@ -69,7 +69,7 @@ fn type_str(ctx: &Context, t: Type) -> String {
     mica_ir::printer::type_string(ctx, t)
 }
 
-fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String> {
+fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Body, Op)>) -> Result<(), String> {
     for a in &spec.attrs {
         if v.attr(a.name).is_none() && matches!(a.presence, Presence::Required) {
             return Err(format!("requires attribute '{}'", a.name));
@@ -120,6 +120,16 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String
             check(ctx, v, c, &operand_types, &result_types)?;
         }
         for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
+            if let Check::HasParent(names) = c {
+                let found = parent.map(|(pb, pop)| ctx.str(pb.op(pop).name));
+                if !found.is_some_and(|n| names.contains(&n)) {
+                    return Err(match names {
+                        [one] => format!("expects parent op '{one}'"),
+                        _ => format!("expects parent op to be one of '{}'", names.join(", ")),
+                    });
+                }
+                continue;
+            }
             check(ctx, v, c, &operand_types, &result_types)?;
         }
     }
@@ -219,6 +229,14 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], resul
                 }
             }
         }
+        Check::TypesMatchWithRange { summary, from, to, transform } => {
+            if let Some(f) = named_type(ctx, v, from) {
+                let group: Vec<Type> = v.operands_named(to).iter().map(|x| v.ty(*x)).collect();
+                if transform(ctx, f).is_some_and(|want| want != group) {
+                    return Err(format!("failed to verify that {summary}"));
+                }
+            }
+        }
         Check::Elementwise => {
             let mappable = |t: &Type| matches!(ctx.type_kind(*t), TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. });
             let res: Vec<Type> = result_types.iter().copied().filter(mappable).collect();
@@ -247,6 +265,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], resul
                 return Err(format!("failed to verify that {summary}"));
             }
         }
+        Check::HasParent(_) => {}
     }
     Ok(())
 }
