@@ -1,5 +1,6 @@
 //! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
 
+pub mod affine;
 pub mod arith;
 mod asm_util;
 pub mod builtin;
@@ -15,6 +16,7 @@ pub fn register_all(ctx: &mut Context) {
     dlti::register(ctx);
     func::register(ctx);
     arith::register(ctx);
+    affine::register(ctx);
 }
 
 /// Registers an op definition under its name.

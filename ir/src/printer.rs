@@ -1099,6 +1099,7 @@ impl<'c> Printer<'c> {
         let mut c = AliasCollector {
             ctx: self.ctx,
             debuginfo: self.opts.debuginfo,
+            generic: self.opts.generic,
             found: Vec::new(),
             seen: FxHashMap::default(),
             deferring: false,
@@ -1218,6 +1219,8 @@ fn is_pretty_dialect_body(body: &str) -> bool {
 struct AliasCollector<'c> {
     ctx: &'c Context,
     debuginfo: bool,
+    /// Whether the generic form is printed.
+    generic: bool,
     /// Aliasable entries with their alias prefix, in order of first encounter.
     found: Vec<(AliasKey, &'static str)>,
     /// Visited entries and their alias depth (`Some` when aliasable).
@@ -1237,18 +1240,39 @@ impl AliasCollector<'_> {
             self.visit_attr(data.loc);
             self.deferring = false;
         }
-        if let Some(p) = data.properties {
-            if self.ctx.registry().get(data.name).is_some() {
-                self.visit_attr(p);
+        let def = self.ctx.registry().get(data.name);
+        // An op printed in the generic form is visited as MLIR does: regions first.
+        let custom = !self.generic && def.is_some_and(|d| d.print.is_some());
+        if !custom {
+            self.visit_regions(body, op);
+        }
+        // A custom form that leaves some attributes out names only what it prints.
+        match def.and_then(|d| d.alias_attrs).filter(|_| custom) {
+            Some(f) => {
+                let ctx = self.ctx;
+                f(ctx, body, op, &mut |a| {
+                    self.visit_attr(a);
+                });
+            }
+            None => {
+                if let (Some(p), Some(_)) = (data.properties, def) {
+                    self.visit_attr(p);
+                }
+                self.visit_attr(data.attrs);
             }
         }
-        self.visit_attr(data.attrs);
         for v in body.operands(op) {
             self.visit_type(body.value_type(v));
         }
         for v in body.results(op) {
             self.visit_type(body.value_type(*v));
         }
+        if custom {
+            self.visit_regions(body, op);
+        }
+    }
+
+    fn visit_regions(&mut self, body: &Body, op: Op) {
         let (rb, regions) = body.op_regions(op);
         for r in regions {
             for &b in rb.region_blocks(*r) {

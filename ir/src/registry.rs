@@ -124,6 +124,9 @@ pub type ResultNameFn = fn(&Context, &Body, Op, &mut dyn FnMut(u32, String));
 pub type ParseFn = for<'c> fn(&OpDef, &mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
 /// A custom-form printer hook: writes what follows the op name (and its results).
 pub type PrintFn = fn(&OpDef, &mut Printer<'_>, &Body, Op);
+/// Reports, in print order, the attributes a custom form prints when it leaves some of the op's
+/// properties or attributes out (MLIR gives aliases only to what is printed).
+pub type AliasAttrsFn = fn(&Context, &Body, Op, &mut dyn FnMut(crate::Attr));
 /// Data a dialect attaches to a definition for its hooks (e.g. a declarative op spec).
 pub type Ext = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
@@ -155,12 +158,14 @@ pub struct OpDef {
     pub result_name: Option<ResultNameFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
+    /// The attributes the custom form prints, when not all of them.
+    pub alias_attrs: Option<AliasAttrsFn>,
 }
 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None, alias_attrs: None }
     }
 
     /// The dialect prefix of the name.

@@ -163,6 +163,9 @@ impl Parser<'_> {
         let neg = self.eat(Tok::Minus);
         let is_float = self.is(Tok::Float);
         if !self.is(Tok::Integer) && !is_float {
+            if neg {
+                return self.err_here("expected constant integer or floating point value");
+            }
             return self.err_here("expected integer or floating point literal");
         }
         let text = self.text().to_string();

@@ -1044,6 +1044,11 @@ impl<'a> Parser<'a> {
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
             let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
             let name = self.operand_name(&a.name);
+            if let Some(&(_, prev)) = self.lookup_value(name) {
+                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
+                self.note_at(prev, "previously referenced here");
+                return Err(());
+            }
             self.define_values(name, a.name.offset, SmallVec::from_elem(v, 1))?;
         }
         Ok(())
@@ -1274,6 +1279,34 @@ impl<'a> AsmParser<'a> for Parser<'a> {
 
     fn peek_type(&self) -> bool {
         self.starts_type()
+    }
+
+    fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()> {
+        let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
+        let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+        });
+        let (map, end) = match parsed {
+            Ok(x) => x,
+            Err(e) => return self.err(e.offset, e.message),
+        };
+        self.reset_to(end);
+        let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
+        Ok((map, dims.into_iter().chain(syms).map(|(_, o)| o).collect()))
+    }
+
+    fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
+        let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
+        let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+        });
+        let (expr, end) = match parsed {
+            Ok(x) => x,
+            Err(e) => return self.err(e.offset, e.message),
+        };
+        self.reset_to(end);
+        let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
+        Ok((expr, dims.into_iter().map(|(_, o)| o).collect(), syms.into_iter().map(|(_, o)| o).collect()))
     }
 
     fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str) {

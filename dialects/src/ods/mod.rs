@@ -203,6 +203,8 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// The attributes a hand-written custom form prints, when not all of them.
+    pub alias_attrs: Option<mica_ir::registry::AliasAttrsFn>,
 }
 
 impl OpSpec {
@@ -230,6 +232,7 @@ impl OpSpec {
             result_name: None,
             custom: None,
             default_dialect: None,
+            alias_attrs: None,
         }
     }
 
@@ -390,6 +393,12 @@ impl OpSpec {
         self
     }
 
+    /// Names the attributes the hand-written custom form prints (for attribute aliases).
+    pub fn alias_attrs(mut self, f: mica_ir::registry::AliasAttrsFn) -> Self {
+        self.alias_attrs = Some(f);
+        self
+    }
+
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
@@ -451,6 +460,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.alias_attrs = spec.alias_attrs;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");
