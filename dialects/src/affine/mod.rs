@@ -107,6 +107,7 @@ fn ops() -> Vec<OpSpec> {
             .operand_segments()
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
+            .verify(verify_loop_like)
             .verify_regions(verify_for)
             .alias_attrs(asm::for_printed_attrs)
             .custom(asm::parse_for, asm::print_for),
@@ -291,6 +292,34 @@ fn verify_for(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     }
     if args.len() - 1 != results {
         return Err("mismatch between the number of basic block args and results".into());
+    }
+    Ok(())
+}
+
+/// MLIR's `LoopLikeOpInterface` checks of `affine.for`: inits, region iter_args and yielded
+/// values agree in number, inits and iter_args in type.
+fn verify_loop_like(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = v.body.op_regions(v.op);
+    let Some(entry) = regions.first().and_then(|r| rb.region_blocks(*r).first().copied()) else { return Ok(()) };
+    let iter_args = rb.block_args(entry).get(1..).unwrap_or(&[]);
+    let inits = v.operand_group(2);
+    if inits.len() != iter_args.len() {
+        return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()));
+    }
+    let yielded: Vec<Value> = rb
+        .block_last_op(entry)
+        .filter(|t| ctx.str(rb.op(*t).name) == "affine.yield")
+        .map(|t| rb.operands(t).collect())
+        .unwrap_or_default();
+    if !yielded.is_empty() && yielded.len() != iter_args.len() {
+        return Err(format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()));
+    }
+    let text = |t: Type| mica_ir::printer::type_string(ctx, t);
+    for (i, (init, arg)) in inits.iter().zip(iter_args).enumerate() {
+        let (it, at) = (v.ty(*init), rb.value_type(*arg));
+        if it != at {
+            return Err(format!("{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'", text(it), text(at)));
+        }
     }
     Ok(())
 }
