@@ -1,5 +1,6 @@
 //! Op definitions of the dialects Mica registers. `register_all` fills a context's registry.
 
+pub mod affine;
 pub mod arith;
 mod asm_util;
 pub mod builtin;
@@ -33,6 +34,7 @@ pub fn register_all(ctx: &mut Context) {
     index::register(ctx);
     tensor::register(ctx);
     bufferization::register(ctx);
+    affine::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -107,6 +107,13 @@ pub trait AsmParser<'c> {
     fn peek_symbol(&self) -> bool;
     /// Whether a type starts here.
     fn peek_type(&self) -> bool;
+    /// Parses a bracketed list of affine expressions over SSA values (`[%i + 1, symbol(%n)]`),
+    /// MLIR's `parseAffineMapOfSSAIds`: each distinct value becomes a dimension, or a symbol when
+    /// first written `symbol(%x)`. Returns the map and its operands, dimensions first.
+    fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()>;
+    /// Parses one affine expression over SSA values (MLIR's `parseAffineExprOfSSAIds`): the
+    /// expression, its dimension operands and its symbol operands.
+    fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()>;
     /// Makes the last block of region `index` of `state` end with a `terminator` op (no
     /// operands, located at the op), creating the block if the region is empty, unless it
     /// already ends with a terminator (MLIR's `ensureTerminator`).

@@ -164,7 +164,10 @@ impl Parser<'_> {
         let at = self.tok.start;
         let is_float = self.is(Tok::Float);
         if !self.is(Tok::Integer) && !is_float {
-            return self.err_here("expected constant integer or floating point value");
+            if neg {
+                return self.err_here("expected constant integer or floating point value");
+            }
+            return self.err_here("expected integer or floating point literal");
         }
         let text = self.text().to_string();
         self.bump();

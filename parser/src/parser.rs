@@ -1382,6 +1382,34 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         self.starts_type()
     }
 
+    fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()> {
+        let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
+        let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+        });
+        let (map, end) = match parsed {
+            Ok(x) => x,
+            Err(e) => return self.err(e.offset, e.message),
+        };
+        self.reset_to(end);
+        let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
+        Ok((map, dims.into_iter().chain(syms).map(|(_, o)| o).collect()))
+    }
+
+    fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
+        let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
+        let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+        });
+        let (expr, end) = match parsed {
+            Ok(x) => x,
+            Err(e) => return self.err(e.offset, e.message),
+        };
+        self.reset_to(end);
+        let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
+        Ok((expr, dims.into_iter().map(|(_, o)| o).collect(), syms.into_iter().map(|(_, o)| o).collect()))
+    }
+
     fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
         self.add_terminator(state, index, terminator, false);
     }

@@ -1,7 +1,7 @@
 //! Custom directives shared by several dialects (MLIR's `ViewLikeInterface` and friends):
 //! `custom<DynamicIndexList>($values, $static_values)` writes a mixed list `[%a, 4, %b]` whose
 //! static entries live in a dense i64 array and whose dynamic entries (`kDynamic` in the array)
-//! are operands.
+//! are operands; a `"::mlir::AsmParser::Delimiter::Paren"` argument writes it in parentheses.
 
 use super::custom::{CustomArg, CustomDirective, ParseCtx};
 use super::format::Var;
@@ -22,11 +22,12 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
         return Err(());
     };
     let with_types = matches!(args.get(2), Some(CustomArg::Type(_)));
+    let (open, close) = delimiters(args);
     let ctx = p.ctx();
     let mut statics: Vec<u128> = Vec::new();
     let mut types: Vec<Type> = Vec::new();
-    p.parse_punct("[")?;
-    if !p.parse_optional_punct("]") {
+    p.parse_punct(open)?;
+    if !p.parse_optional_punct(close) {
         loop {
             if p.peek_ssa_name() {
                 let o = p.parse_operand()?;
@@ -46,7 +47,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
                     }
                 }
             }
-            if p.parse_optional_punct("]") {
+            if p.parse_optional_punct(close) {
                 break;
             }
             p.parse_punct(",")?;
@@ -67,7 +68,8 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, v: &OpView<'_>, args: &[CustomA
         Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|x| *x as i64).collect(),
         _ => Vec::new(),
     };
-    p.write("[");
+    let (open, close) = delimiters(args);
+    p.write(open);
     let mut dynamic = values.iter();
     for (k, s) in statics.iter().enumerate() {
         if k > 0 {
@@ -85,5 +87,11 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, v: &OpView<'_>, args: &[CustomA
             p.write(&s.to_string());
         }
     }
-    p.write("]");
+    p.write(close);
+}
+
+/// The brackets a `Delimiter` literal argument asks for (square by default).
+fn delimiters(args: &[CustomArg]) -> (&'static str, &'static str) {
+    let paren = args.iter().any(|a| matches!(a, CustomArg::Literal(l) if l.ends_with("Delimiter::Paren")));
+    if paren { ("(", ")") } else { ("[", "]") }
 }

@@ -94,6 +94,11 @@ fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
             let end = src[i + 1..].find('`').ok_or("unterminated literal")? + i + 1;
             out.push(Tok::Literal(src[i + 1..end].to_string()));
             i = end + 1;
+        } else if c == '"' {
+            // A string argument of a custom directive (`"::mlir::AsmParser::Delimiter::Paren"`).
+            let end = src[i + 1..].find('"').ok_or("unterminated string")? + i + 1;
+            out.push(Tok::Literal(src[i + 1..end].to_string()));
+            i = end + 1;
         } else if c == '$' {
             let start = i + 1;
             i = start;

@@ -28,6 +28,21 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
 /// The region verify hook (MLIR's `verifyRegions`).
 pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
+    if let Some(term) = spec.implicit_terminator {
+        // MLIR checks the terminator as a region trait, after the ops inside.
+        let (rb, regions) = body.op_regions(op);
+        for r in regions {
+            let last = rb.region_blocks(*r).first().and_then(|b| rb.block_last_op(*b));
+            if let Some(last) = last {
+                let name = ctx.str(rb.op(last).name);
+                if name != term {
+                    let loc = body.op(op).loc;
+                    return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
+                        .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
+                }
+            }
+        }
+    }
     let Some(f) = spec.verify_regions else { return Ok(()) };
     let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
@@ -133,18 +148,10 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
             check(ctx, v, c, &operand_types, &result_types)?;
         }
     }
-    if let Some(term) = spec.implicit_terminator {
+    if spec.implicit_terminator.is_some() {
         for r in regions {
-            for &b in rb.region_blocks(*r) {
-                match rb.block_last_op(b) {
-                    None => return Err("expects a non-empty block".to_string()),
-                    Some(last) => {
-                        let name = ctx.str(rb.op(last).name);
-                        if name != term {
-                            return Err(format!("expects regions to end with '{term}', found '{name}'"));
-                        }
-                    }
-                }
+            if rb.region_blocks(*r).iter().any(|b| rb.block_last_op(*b).is_none()) {
+                return Err("expects a non-empty block".to_string());
             }
         }
     }

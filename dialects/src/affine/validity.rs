@@ -1,0 +1,128 @@
+//! Which SSA values an affine op may bind to a dimension or a symbol (MLIR's `isValidDim` and
+//! `isValidSymbol`), relative to the op's affine scope: the nearest region held by an
+//! `AffineScope` op. Every op that owns its own body (the IsolatedFromAbove ops: `func.func`,
+//! `builtin.module`, ...) is taken as an affine scope; values cannot cross those bodies.
+
+use crate::ods::constraints::is_index;
+use crate::ods::OpView;
+use mica_ir::{Body, Context, Op, Region, Traits, Value, ValueDef};
+
+/// Deepest chain of pure ops followed when deciding whether a value is a symbol.
+const MAX_DEPTH: u32 = 512;
+
+/// The validity rules seen from one op.
+pub(super) struct ValidityScope<'a> {
+    ctx: &'a Context,
+    body: &'a Body,
+    scope: Option<Region>,
+}
+
+impl<'a> ValidityScope<'a> {
+    /// The rules for the operands of `op` (MLIR's `getAffineScope(op)`).
+    pub(super) fn of(ctx: &'a Context, body: &'a Body, op: Op) -> Self {
+        Self { ctx, body, scope: body.op_block(op).and_then(|b| body.block_region(b)).map(|r| top_region(body, r)) }
+    }
+
+    /// MLIR's `isValidDim(value, scope)`.
+    pub(super) fn is_valid_dim(&self, v: Value) -> bool {
+        self.valid_dim(v, 0)
+    }
+
+    /// MLIR's `isValidSymbol(value, scope)`.
+    pub(super) fn is_valid_symbol(&self, v: Value) -> bool {
+        self.valid_symbol(v, self.scope, 0)
+    }
+
+    fn valid_dim(&self, v: Value, depth: u32) -> bool {
+        if !is_index(self.ctx, self.body.value_type(v)) || depth > MAX_DEPTH {
+            return false;
+        }
+        if self.valid_symbol(v, self.scope, depth) {
+            return true;
+        }
+        match self.body.value(v).def {
+            ValueDef::Arg(..) => is_induction_var(self.ctx, self.body, v),
+            ValueDef::Result(op, _) => match self.ctx.str(self.body.op(op).name) {
+                "affine.apply" | "affine.delinearize_index" | "affine.linearize_index" => self.body.operands(op).all(|x| self.valid_dim(x, depth + 1)),
+                "memref.dim" | "tensor.dim" => self.body.num_operands(op) > 0 && is_in_scope_root(self.body, self.body.operand(op, 0)),
+                _ => false,
+            },
+        }
+    }
+
+    fn valid_symbol(&self, v: Value, region: Option<Region>, depth: u32) -> bool {
+        if !is_index(self.ctx, self.body.value_type(v)) || depth > MAX_DEPTH {
+            return false;
+        }
+        if region.is_some() && value_region(self.body, v) == region {
+            return true;
+        }
+        if let ValueDef::Result(op, _) = self.body.value(v).def {
+            let name = self.body.op(op).name;
+            let traits = self.ctx.registry().traits(name);
+            if traits.contains(Traits::CONSTANT_LIKE) {
+                return true;
+            }
+            if traits.contains(Traits::PURE) && self.body.operands(op).all(|x| self.valid_symbol(x, region, depth + 1)) {
+                return true;
+            }
+            if matches!(self.ctx.str(name), "memref.dim" | "tensor.dim") {
+                return self.body.num_operands(op) > 0 && is_in_scope_root(self.body, self.body.operand(op, 0));
+            }
+        }
+        // A value dominating the region's parent op, looked up in the enclosing region.
+        let outer = region.and_then(|r| self.body.region_parent(r)).and_then(|p| self.body.op_block(p)).and_then(|b| self.body.block_region(b));
+        match outer {
+            Some(o) => self.valid_symbol(v, Some(o), depth + 1),
+            None => false,
+        }
+    }
+}
+
+/// The root region above `region` in its body.
+fn top_region(body: &Body, mut region: Region) -> Region {
+    while let Some(r) = body.region_parent(region).and_then(|p| body.op_block(p)).and_then(|b| body.block_region(b)) {
+        region = r;
+    }
+    region
+}
+
+/// The region where `v` is defined.
+fn value_region(body: &Body, v: Value) -> Option<Region> {
+    match body.value(v).def {
+        ValueDef::Arg(b, _) => body.block_region(b),
+        ValueDef::Result(op, _) => body.op_block(op).and_then(|b| body.block_region(b)),
+    }
+}
+
+/// Whether `v` is defined at the top of an affine scope (MLIR's `isTopLevelValue(value)`).
+fn is_in_scope_root(body: &Body, v: Value) -> bool {
+    value_region(body, v).is_some_and(|r| body.region_parent(r).is_none())
+}
+
+/// Whether `v` is the induction variable of an `affine.for` or one of an `affine.parallel`.
+fn is_induction_var(ctx: &Context, body: &Body, v: Value) -> bool {
+    let ValueDef::Arg(block, i) = body.value(v).def else { return false };
+    let Some(parent) = body.block_region(block).and_then(|r| body.region_parent(r)) else { return false };
+    match ctx.str(body.op(parent).name) {
+        "affine.for" => i == 0,
+        "affine.parallel" => true,
+        _ => false,
+    }
+}
+
+/// MLIR's `verifyDimAndSymbolIdentifiers`: the first `num_dims` operands must be valid
+/// dimensions, the rest valid symbols.
+pub(super) fn verify_dim_and_symbol_identifiers(ctx: &Context, v: &OpView<'_>, operands: &[Value], num_dims: u32) -> Result<(), String> {
+    let scope = ValidityScope::of(ctx, v.body, v.op);
+    for (k, &x) in operands.iter().enumerate() {
+        if k < num_dims as usize {
+            if !scope.is_valid_dim(x) {
+                return Err("operand cannot be used as a dimension id".into());
+            }
+        } else if !scope.is_valid_symbol(x) {
+            return Err("operand cannot be used as a symbol".into());
+        }
+    }
+    Ok(())
+}
