@@ -27,9 +27,33 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent
 /// The region verify hook (MLIR's `verifyRegions`).
 pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
+    implicit_terminators(ctx, spec, body, op)?;
     let Some(f) = spec.verify_regions else { return Ok(()) };
     let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+}
+
+/// `SingleBlockImplicitTerminator`, a region trait: checked once the regions' ops are.
+fn implicit_terminators(ctx: &Context, spec: &OpSpec, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let (rb, regions) = body.op_regions(op);
+    if let Some(term) = spec.implicit_terminator {
+        for r in regions {
+            for &b in rb.region_blocks(*r) {
+                match rb.block_last_op(b) {
+                    None => return Err(op_error(ctx, body, op, "expects a non-empty block")),
+                    Some(last) => {
+                        let name = ctx.str(rb.op(last).name);
+                        if name != term {
+                            let loc = body.op(op).loc;
+                            return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
+                                .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// MLIR's `BranchOpInterface` check: each successor gets as many operands as it has
@@ -117,21 +141,6 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String
     }
     for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
         check(ctx, v, c)?;
-    }
-    if let Some(term) = spec.implicit_terminator {
-        for r in regions {
-            for &b in rb.region_blocks(*r) {
-                match rb.block_last_op(b) {
-                    None => return Err("expects a non-empty block".to_string()),
-                    Some(last) => {
-                        let name = ctx.str(rb.op(last).name);
-                        if name != term {
-                            return Err(format!("expects regions to end with '{term}', found '{name}'"));
-                        }
-                    }
-                }
-            }
-        }
     }
     Ok(())
 }
