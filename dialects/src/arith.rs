@@ -258,21 +258,21 @@ fn ops() -> Vec<OpSpec> {
         float_binary("arith.maxnumf").traits(Traits::COMMUTATIVE),
         float_binary("arith.minimumf").traits(Traits::COMMUTATIVE),
         float_binary("arith.minnumf").traits(Traits::COMMUTATIVE),
-        cast("arith.extui", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_int_widening),
-        cast("arith.extsi", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_int_widening),
+        cast("arith.extui", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_widening),
+        cast("arith.extsi", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_widening),
         cast("arith.extf", &FLOAT_LIKE, &FLOAT_LIKE)
             .optional_attr("fastmath", &FASTMATH)
             .format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
-            .verify(verify_float_widening),
+            .verify(verify_widening),
         cast("arith.trunci", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE)
             .default_attr("overflowFlags", &OVERFLOW, overflow_none)
             .format("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)")
-            .verify(verify_int_narrowing),
+            .verify(verify_narrowing),
         cast("arith.truncf", &FLOAT_LIKE, &FLOAT_LIKE)
             .optional_attr("roundingmode", &ROUNDING)
             .optional_attr("fastmath", &FASTMATH)
             .format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
-            .verify(verify_float_narrowing),
+            .verify(verify_narrowing),
         arith_op("arith.scaling_extf")
             .operand("in", &FLOAT_LIKE)
             .operand("scale", &FLOAT_LIKE)
@@ -305,8 +305,8 @@ fn ops() -> Vec<OpSpec> {
             .operand("false_value", &ANY_TYPE)
             .result("result", &ANY_TYPE)
             .check(Check::AllTypesMatch(&["true_value", "false_value", "result"]))
+            .check(Check::Pred { summary: "condition is signless i1 or has matching shape", check: select_condition_ok })
             .check(Check::Elementwise)
-            .verify(verify_select)
             .custom(parse_select, print_select),
     ]
 }
@@ -394,32 +394,25 @@ fn widths(ctx: &Context, v: &OpView<'_>) -> Option<(u32, u32)> {
     Some((scalar_width(ctx, v.ty(v.operand("in")?))?, scalar_width(ctx, v.ty(v.result("out")?))?))
 }
 
-fn verify_int_widening(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+/// `ext*` ops widen and `trunc*` ops narrow the element type (MLIR's `areCastCompatible`).
+fn verify_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(), String> {
+    let (Some(i), Some(o)) = (v.operand("in"), v.result("out")) else { return Ok(()) };
     match widths(ctx, v) {
-        Some((i, o)) if o <= i => Err("result type must be wider than operand type".into()),
+        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) => Err(format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            mica_ir::printer::type_string(ctx, v.ty(i)),
+            mica_ir::printer::type_string(ctx, v.ty(o))
+        )),
         _ => Ok(()),
     }
 }
 
-fn verify_int_narrowing(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    match widths(ctx, v) {
-        Some((i, o)) if o >= i => Err("result type must be narrower than operand type".into()),
-        _ => Ok(()),
-    }
+fn verify_widening(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    verify_width_change(ctx, v, true)
 }
 
-fn verify_float_widening(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    match widths(ctx, v) {
-        Some((i, o)) if o <= i => Err("result type must be wider than operand type".into()),
-        _ => Ok(()),
-    }
-}
-
-fn verify_float_narrowing(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    match widths(ctx, v) {
-        Some((i, o)) if o >= i => Err("result type must be narrower than operand type".into()),
-        _ => Ok(()),
-    }
+fn verify_narrowing(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    verify_width_change(ctx, v, false)
 }
 
 fn verify_index_cast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
@@ -507,22 +500,9 @@ fn print_select(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     }
 }
 
-fn verify_select(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    let (Some(c), Some(r)) = (v.operand("condition"), v.result("result")) else { return Ok(()) };
-    let (ct, rt) = (v.ty(c), v.ty(r));
-    if is_signless_int_of(ctx, ct, 1) {
-        return Ok(());
-    }
-    if !ctx.type_kind(rt).is_shaped() {
-        return Err("expected condition to be a signless i1, but got a shaped type".into());
-    }
-    let expected = i1_same_shape(ctx, rt);
-    if expected != Some(ct) {
-        return Err(format!(
-            "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
-            expected.map(|t| mica_ir::printer::type_string(ctx, t)).unwrap_or_default(),
-            mica_ir::printer::type_string(ctx, ct)
-        ));
-    }
-    Ok(())
+/// The condition is `i1`, or `i1` in the shape of the result.
+fn select_condition_ok(ctx: &Context, v: &OpView<'_>) -> bool {
+    let (Some(c), Some(r)) = (v.operand("condition"), v.result("result")) else { return true };
+    let ct = v.ty(c);
+    is_signless_int_of(ctx, ct, 1) || i1_same_shape(ctx, v.ty(r)) == Some(ct)
 }

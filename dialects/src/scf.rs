@@ -382,6 +382,12 @@ fn verify_for_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     if args.len().saturating_sub(1) != inits.len() || args.is_empty() {
         return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), args.len() as i64 - 1));
     }
+    for (i, (&init, &arg)) in inits.iter().zip(&args[1..]).enumerate() {
+        let (a, b) = (v.ty(init), rb.value_type(arg));
+        if a != b {
+            return Err(format!("{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'", ty_str(ctx, a), ty_str(ctx, b)));
+        }
+    }
     let lb = v.operand("lowerBound").map(|x| v.ty(x));
     if Some(rb.value_type(args[0])) != lb {
         return Err("expected induction variable to be same type as bounds and step".into());

@@ -28,24 +28,34 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
 /// The region verify hook (MLIR's `verifyRegions`).
 pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
+    implicit_terminators(ctx, spec, body, op)?;
+    let Some(f) = spec.verify_regions else { return Ok(()) };
+    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+}
+
+/// `SingleBlockImplicitTerminator`, a region trait: checked once the regions' ops are.
+fn implicit_terminators(ctx: &Context, spec: &OpSpec, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let (rb, regions) = body.op_regions(op);
     if let Some(term) = spec.implicit_terminator {
-        // MLIR checks the terminator as a region trait, after the ops inside.
-        let (rb, regions) = body.op_regions(op);
         for r in regions {
-            let last = rb.region_blocks(*r).first().and_then(|b| rb.block_last_op(*b));
-            if let Some(last) = last {
-                let name = ctx.str(rb.op(last).name);
-                if name != term {
-                    let loc = body.op(op).loc;
-                    return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
-                        .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
+            for &b in rb.region_blocks(*r) {
+                // An empty block is reported before the ops inside are verified.
+                match rb.block_last_op(b) {
+                    None => {}
+                    Some(last) => {
+                        let name = ctx.str(rb.op(last).name);
+                        if name != term {
+                            let loc = body.op(op).loc;
+                            return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
+                                .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
+                        }
+                    }
                 }
             }
         }
     }
-    let Some(f) = spec.verify_regions else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
-    f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+    Ok(())
 }
 
 /// MLIR's `BranchOpInterface` check: each successor gets as many operands as it has

@@ -1,0 +1,207 @@
+// Diagnostics of the scf dialect: loop bounds and carried values, region terminators and
+// parents, reductions, switch cases, execute_region bodies.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+func.func @f(%a: index, %b: i32) {
+  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%a, %a, %b) ({
+  ^bb0(%iv: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'scf.for' op expected induction variable to be same type as bounds and step}}
+  "scf.for"(%a, %a, %a) ({
+  ^bb0(%iv: index):
+    "scf.yield"() : () -> ()
+  }) : (i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32) {
+  // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
+  "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%iv: index, %y: f32):
+    "scf.yield"(%y) : (f32) -> ()
+  }) : (index, index, index, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32) {
+  // expected-error@+1 {{'scf.for' op different number of inits and region iter_args: 1 != 0}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%iv: index):
+    "scf.yield"(%x) : (f32) -> ()
+  }) : (index, index, index, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32) {
+  // expected-error@+1 {{'scf.for' op 0-th init and 0-th region iter_arg have different type: 'f32' != 'i32'}}
+  %r = "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%iv: index, %y: i32):
+    "scf.yield"(%x) : (f32) -> ()
+  }) : (index, index, index, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+  %r = "scf.if"(%c) ({
+    %x = "foo.x"() : () -> i32
+    "scf.yield"(%x) : (i32) -> ()
+  }, {
+  }) : (i1) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+2 {{'scf.if' op expects regions to end with 'scf.yield', found 'foo.end'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'scf.yield'}}
+  "scf.if"(%c) ({
+    "foo.end"() : () -> ()
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+  scf.yield
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.condition' op expects parent op 'scf.while'}}
+  scf.condition(%c)
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'scf.execute_region' op region cannot have any arguments}}
+  "scf.execute_region"() ({
+  ^bb0(%x: i32):
+    scf.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'scf.execute_region' op region needs to have at least one block}}
+  "scf.execute_region"() ({
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  // expected-error@+1 {{'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step}}
+  "scf.parallel"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>}> ({
+    scf.reduce
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'scf.parallel' op constant step operand must be positive}}
+  scf.parallel (%i) = (%a) to (%a) step (%c0) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  // expected-error@+1 {{'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1}}
+  "scf.parallel"(%a, %a, %a) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index, %j: index):
+    scf.reduce
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32) {
+  // expected-error@+1 {{'scf.parallel' op expects number of results: 1 to be the same as number of reductions: 0}}
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    // expected-error@+1 {{'scf.reduce' op expected two block arguments with type 'f32' in the 0-th reduction region}}
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: index, %x: f32, %y: i32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      // expected-error@+1 {{'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)}}
+      scf.reduce.return %y : i32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  // expected-error@+1 {{'scf.index_switch' op has 0 case regions but 1 case values}}
+  "scf.index_switch"(%a) <{cases = array<i64: 1>}> ({
+    scf.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  // expected-error@+1 {{'scf.index_switch' op has duplicate case value: 2}}
+  scf.index_switch %a
+  case 2 {
+    scf.yield
+  }
+  case 2 {
+    scf.yield
+  }
+  default {
+  }
+  return
+}

@@ -1,0 +1,8 @@
+// Diagnostics of the ub dialect.
+// RUN: ir-opt %s --split-input-file --verify-diagnostics
+
+func.func @f() {
+  // expected-error@+1 {{'ub.unreachable' op must be the last operation in the parent block}}
+  ub.unreachable
+  return
+}
