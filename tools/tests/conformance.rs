@@ -2,16 +2,19 @@
 //!
 //! The same checks as `../shared/tools/conformance.py`, run in-process: for every corpus chunk
 //! whose dialects Mica registers (or MLIR does not register at all), the custom and generic
-//! prints must equal mlir-opt 22's byte for byte, and `--verify-diagnostics` must pass on chunks
-//! with `expected-*` annotations. The test fails when a count drops below the one recorded in
+//! prints (and the `--cse` output) must equal mlir-opt 22's byte for byte, and
+//! `--verify-diagnostics` must pass on chunks with `expected-*` annotations. The test fails when a count drops below the one recorded in
 //! `testdata/conformance-ratchet.txt`; run with `MICA_RATCHET_UPDATE=1` to record higher counts.
 
-use mica_tools::opt::{Options, process_buffer};
+use mica_tools::opt::{Options, PassArg, process_buffer};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The dialects Mica registers so far: the conformance scope.
-const SCOPE: &[&str] = &["builtin", "func"];
+/// The conformance scope: the dialects of the default scope of `conformance.py`.
+const SCOPE: &[&str] = &[
+    "builtin", "func", "arith", "math", "cf", "scf", "memref", "tensor", "linalg", "affine", "vector", "ub", "index", "complex",
+    "bufferization",
+];
 
 /// Dialects mlir-opt 22 registers; other prefixes are unregistered there too.
 const MLIR_DIALECTS: &str = "acc affine amdgpu amx arith arm_neon arm_sme arm_sve async bufferization builtin cf complex \
@@ -60,8 +63,15 @@ fn corpus_conformance_does_not_regress() {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("index.tsv lacks column {name}"));
-    let (c_file, c_idx, c_acc, c_err, c_dia, c_vdo) =
-        (col("file"), col("chunk_index"), col("accepted_by_mlir22"), col("has_expected_error"), col("dialects_used"), col("verify_diagnostics_ok"));
+    let (c_file, c_idx, c_acc, c_err, c_dia, c_vdo, c_cse) = (
+        col("file"),
+        col("chunk_index"),
+        col("accepted_by_mlir22"),
+        col("has_expected_error"),
+        col("dialects_used"),
+        col("verify_diagnostics_ok"),
+        col("cse_ok"),
+    );
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut failures: Vec<String> = Vec::new();
     for line in lines {
@@ -80,10 +90,14 @@ fn corpus_conformance_does_not_regress() {
         let chunk_name = chunk.to_string_lossy().into_owned();
         let mut opts = Options { allow_unregistered: true, ..Default::default() };
         if f[c_acc] == "1" {
-            for (cat, generic) in [("custom", false), ("generic", true)] {
+            for (cat, generic, cse) in [("custom", false, false), ("generic", true, false), ("cse", false, true)] {
+                if cse && f[c_cse] != "1" {
+                    continue;
+                }
                 let oracle = corpus.join("oracle").join(src).join(format!("{name}.{}.{cat}.mlir", f[c_idx]));
                 let Ok(expected) = std::fs::read(&oracle) else { continue };
                 opts.print.generic = generic;
+                opts.passes = if cse { vec![PassArg::Pass("cse".into(), Vec::new())] } else { Vec::new() };
                 let (out, outcome) = process_buffer(&chunk_name, &input, &opts);
                 let ok = outcome.success && out.as_bytes() == expected.as_slice();
                 let e = counts.entry(cat.to_string()).or_default();
@@ -102,7 +116,7 @@ fn corpus_conformance_does_not_regress() {
     }
     let ratchet = read_ratchet();
     if std::env::var("MICA_RATCHET_UPDATE").as_deref() == Ok("1") {
-        let mut out = String::from("# Conformance ratchet: passing chunk counts per category (scope: builtin,func).\n# Raised with MICA_RATCHET_UPDATE=1 cargo test -p mica-tools --test conformance\n");
+        let mut out = String::from("# Conformance ratchet: passing chunk counts per category (scope: conformance.py's default).\n# Raised with MICA_RATCHET_UPDATE=1 cargo test -p mica-tools --test conformance\n");
         for (cat, (p, _)) in &counts {
             let best = (*p).max(ratchet.get(cat).copied().unwrap_or(0));
             out.push_str(&format!("{cat} {best}\n"));
