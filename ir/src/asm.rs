@@ -107,6 +107,9 @@ pub trait AsmParser<'c> {
     fn peek_symbol(&self) -> bool;
     /// Whether a type starts here.
     fn peek_type(&self) -> bool;
+    /// Parses an affine map written inline (`(d0, d1) -> (d1, d0)`), as MLIR's
+    /// `parseAffineMap`.
+    fn parse_affine_map(&mut self) -> Result<mica_affine::AffineMap, ()>;
     /// Makes the last block of region `index` of `state` end with a `terminator` op (no
     /// operands, located at the op), creating the block if the region is empty, unless it
     /// already ends with a terminator (MLIR's `ensureTerminator`).

@@ -1099,6 +1099,7 @@ impl<'c> Printer<'c> {
         let mut c = AliasCollector {
             ctx: self.ctx,
             debuginfo: self.opts.debuginfo,
+            custom: !self.opts.generic,
             found: Vec::new(),
             seen: FxHashMap::default(),
             deferring: false,
@@ -1218,6 +1219,8 @@ fn is_pretty_dialect_body(body: &str) -> bool {
 struct AliasCollector<'c> {
     ctx: &'c Context,
     debuginfo: bool,
+    /// Whether ops print in their custom form (which may write some properties inline).
+    custom: bool,
     /// Aliasable entries with their alias prefix, in order of first encounter.
     found: Vec<(AliasKey, &'static str)>,
     /// Visited entries and their alias depth (`Some` when aliasable).
@@ -1238,8 +1241,19 @@ impl AliasCollector<'_> {
             self.deferring = false;
         }
         if let Some(p) = data.properties {
-            if self.ctx.registry().get(data.name).is_some() {
-                self.visit_attr(p);
+            match self.ctx.registry().get(data.name) {
+                Some(def) if self.custom && !def.inline_properties.is_empty() => {
+                    let ctx = self.ctx;
+                    for (k, v) in ctx.dict_entries(p) {
+                        if !def.inline_properties.contains(&ctx.str(*k)) {
+                            self.visit_attr(*v);
+                        }
+                    }
+                }
+                Some(_) => {
+                    self.visit_attr(p);
+                }
+                None => {}
             }
         }
         self.visit_attr(data.attrs);

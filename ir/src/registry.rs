@@ -39,6 +39,9 @@ impl Traits {
     pub const RETURN_LIKE: Traits = Traits(1 << 9);
     /// Has no operands, produces a constant.
     pub const CONSTANT_LIKE: Traits = Traits(1 << 10);
+    /// Frees the stack allocations made in its regions when control leaves them (MLIR's
+    /// `AutomaticAllocationScope`).
+    pub const AUTOMATIC_ALLOCATION_SCOPE: Traits = Traits(1 << 11);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -153,6 +156,9 @@ pub struct OpDef {
     pub shape: Shape,
     /// The names suggested for the results in the custom form.
     pub result_name: Option<ResultNameFn>,
+    /// Properties the custom form prints inline rather than as attributes (MLIR prints them
+    /// through the raw stream), so they never get aliases there.
+    pub inline_properties: &'static [&'static str],
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
 }
@@ -160,7 +166,7 @@ pub struct OpDef {
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, inline_properties: &[], ext: None }
     }
 
     /// The dialect prefix of the name.

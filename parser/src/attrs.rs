@@ -97,7 +97,7 @@ impl Parser<'_> {
                     }
                     "affine_map" | "affine_set" => self.parse_affine_attr(text == "affine_map"),
                     "array" => self.parse_dense_array(),
-                    "dense" => self.parse_dense(),
+                    "dense" => self.parse_dense(ty),
                     "dense_resource" => self.parse_dense_resource(),
                     "sparse" => self.parse_sparse(),
                     "strided" => self.parse_strided(),
@@ -167,10 +167,11 @@ impl Parser<'_> {
         }
         let text = self.text().to_string();
         self.bump();
-        let t = if self.eat(Tok::Colon) {
-            self.parse_type()?
-        } else if let Some(t) = ty {
+        // A caller-supplied type means no `: type` follows (MLIR's `parseDecOrHexAttr`).
+        let t = if let Some(t) = ty {
             t
+        } else if self.eat(Tok::Colon) {
+            self.parse_type()?
         } else if is_float {
             ctx.float_type(mica_ir::FloatKind::F64)
         } else {
@@ -460,7 +461,9 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_dense(&mut self) -> PResult<Attr> {
+    /// `dense<...> : type`, or `dense<...>` alone when the caller supplies the type (MLIR's
+    /// `parseElementsLiteralType`).
+    fn parse_dense(&mut self, given: Option<Type>) -> PResult<Attr> {
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_at = self.tok.start;
@@ -476,9 +479,14 @@ impl Parser<'_> {
             DenseBody::Lit(Some(self.parse_literal()?))
         };
         self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
         let tat = self.tok.start;
-        let ty = self.parse_type()?;
+        let ty = match given {
+            Some(t) => t,
+            None => {
+                self.expect(Tok::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
         self.build_dense(ty, tat, lit_at, body)
     }
 

@@ -66,6 +66,9 @@ pub enum Presence {
     Optional,
     /// Absent means this value; parsing fills it in (MLIR's `DefaultValuedAttr`).
     Default(fn(&Context) -> Attr),
+    /// Absent means this value, but parsing leaves it absent; `attr-dict` still elides it when
+    /// equal to the default (MLIR's `DefaultValuedOptionalAttr`).
+    DefaultOptional(fn(&Context) -> Attr),
 }
 
 /// An inherent attribute (a property).
@@ -203,6 +206,10 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// Checks of the symbols the op references (MLIR's `verifySymbolUses`).
+    pub verify_symbol_uses: Option<mica_ir::registry::VerifySymbolUsesFn>,
+    /// Properties a hand-written custom form prints inline (no aliases for them).
+    pub inline_properties: &'static [&'static str],
 }
 
 impl OpSpec {
@@ -230,6 +237,8 @@ impl OpSpec {
             result_name: None,
             custom: None,
             default_dialect: None,
+            verify_symbol_uses: None,
+            inline_properties: &[],
         }
     }
 
@@ -290,6 +299,12 @@ impl OpSpec {
     /// Adds an attribute with a default value.
     pub fn default_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
         self.attrs.push(AttrSpec { name, constraint, presence: Presence::Default(default) });
+        self
+    }
+
+    /// Adds an optional attribute with a default value that parsing does not fill in.
+    pub fn default_optional_attr(mut self, name: &'static str, constraint: &'static AttrConstraint, default: fn(&Context) -> Attr) -> Self {
+        self.attrs.push(AttrSpec { name, constraint, presence: Presence::DefaultOptional(default) });
         self
     }
 
@@ -390,6 +405,18 @@ impl OpSpec {
         self
     }
 
+    /// Sets the symbol-use verifier.
+    pub fn verify_symbol_uses(mut self, f: mica_ir::registry::VerifySymbolUsesFn) -> Self {
+        self.verify_symbol_uses = Some(f);
+        self
+    }
+
+    /// Names the properties a hand-written custom form prints inline.
+    pub fn inline_properties(mut self, names: &'static [&'static str]) -> Self {
+        self.inline_properties = names;
+        self
+    }
+
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
@@ -451,6 +478,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.verify_symbol_uses = spec.verify_symbol_uses;
+        def.inline_properties = spec.inline_properties;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");
@@ -483,8 +512,21 @@ pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, set: &mut dyn Fn
     }
 }
 
-/// The diagnostic for an op-level failure: `'name' op message`.
+/// Marks a hand-written verifier's message as one MLIR emits with `emitError` rather than
+/// `emitOpError`: reported as is, without the `'name' op ` prefix.
+pub fn plain_error(msg: impl Into<String>) -> String {
+    format!("{PLAIN_MARK}{}", msg.into())
+}
+
+/// The first character of a [`plain_error`] message.
+const PLAIN_MARK: char = '\u{1}';
+
+/// The diagnostic for an op-level failure: `'name' op message`, or the message alone when it
+/// comes from [`plain_error`].
 pub(crate) fn op_error(ctx: &Context, body: &Body, op: Op, msg: &str) -> Diagnostic {
     let d = body.op(op);
-    Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name)))
+    match msg.strip_prefix(PLAIN_MARK) {
+        Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
+        None => Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name))),
+    }
 }

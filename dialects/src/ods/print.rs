@@ -90,7 +90,7 @@ fn custom_arg_present(v: &OpView<'_>, a: &super::CustomArg) -> bool {
 fn attr_present(v: &OpView<'_>, spec: &AttrSpec, a: Option<Attr>) -> bool {
     match (a, spec.presence) {
         (None, _) => false,
-        (Some(a), Presence::Default(f)) => a != f(v.ctx),
+        (Some(a), Presence::Default(f) | Presence::DefaultOptional(f)) => a != f(v.ctx),
         (Some(_), _) => true,
     }
 }
@@ -153,7 +153,7 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
         return;
     }
     match &spec.constraint.syntax {
-        AttrSyntax::Plain => p.print_attr(a),
+        AttrSyntax::Plain | AttrSyntax::Str => p.print_attr(a),
         AttrSyntax::Typed(_) => p.print_attr_elided_type(a),
         AttrSyntax::Unit => {}
         AttrSyntax::IntEnum(e) => match e.int_value(ctx, a).and_then(|x| e.stringify(x)) {
@@ -201,10 +201,16 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
 /// attributes equal to their default.
 fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
-    out.push("operandSegmentSizes");
-    out.push("resultSegmentSizes");
+    // Segment sizes are elided only where they are the op's own (a discardable attribute of
+    // that name on another op is printed).
+    if v.spec.operand_segments {
+        out.push("operandSegmentSizes");
+    }
+    if v.spec.result_segments {
+        out.push("resultSegmentSizes");
+    }
     for a in &v.spec.attrs {
-        if let Presence::Default(f) = a.presence {
+        if let Presence::Default(f) | Presence::DefaultOptional(f) = a.presence {
             if v.attr(a.name) == Some(f(v.ctx)) {
                 out.push(a.name);
             }

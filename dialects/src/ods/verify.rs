@@ -1,16 +1,17 @@
 //! The generic verifier of declaratively defined ops, in MLIR's order: segment sizes,
 //! attributes (presence, then constraints), operand and result types, region sizes,
-//! predicate traits, native traits (same types, same shapes…), implicit terminators, and
-//! finally the op's hand-written verifier.
+//! predicate traits, native traits (same types, same shapes…), and the op's hand-written
+//! verifier; after the ops in its regions, implicit terminators and the region verifier.
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use crate::ods::constraints::AttrSyntax;
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
-pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
     invariants(ctx, spec, &view).map_err(|m| op_error(ctx, body, op, &m))?;
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
@@ -19,11 +20,20 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent
 }
 
 /// The region verify hook (MLIR's `verifyRegions`).
-pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
-    let Some(f) = spec.verify_regions else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
-    f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
+    if spec.verify_regions.is_none() && spec.implicit_terminator.is_none() {
+        return Ok(());
+    }
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
+    if let Some(term) = spec.implicit_terminator {
+        implicit_terminator(ctx, &view, term).map_err(|m| op_error(ctx, body, op, &m))?;
+    }
+    match spec.verify_regions {
+        Some(f) => f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m)),
+        None => Ok(()),
+    }
 }
 
 fn type_str(ctx: &Context, t: Type) -> String {
@@ -80,16 +90,21 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), String
     for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
         check(ctx, v, c)?;
     }
-    if let Some(term) = spec.implicit_terminator {
-        for r in regions {
-            for &b in rb.region_blocks(*r) {
-                match rb.block_last_op(b) {
-                    None => return Err("expects a non-empty block".to_string()),
-                    Some(last) => {
-                        let name = ctx.str(rb.op(last).name);
-                        if name != term {
-                            return Err(format!("expects regions to end with '{term}', found '{name}'"));
-                        }
+    Ok(())
+}
+
+/// MLIR's `SingleBlockImplicitTerminator` check, a region trait: verified after the ops in the
+/// regions (and after their blocks' terminator checks).
+fn implicit_terminator(ctx: &Context, v: &OpView<'_>, term: &str) -> Result<(), String> {
+    let (rb, regions) = v.body.op_regions(v.op);
+    for r in regions {
+        for &b in rb.region_blocks(*r) {
+            match rb.block_last_op(b) {
+                None => return Err("expects a non-empty block".to_string()),
+                Some(last) => {
+                    let name = ctx.str(rb.op(last).name);
+                    if name != term {
+                        return Err(format!("expects regions to end with '{term}', found '{name}'"));
                     }
                 }
             }
