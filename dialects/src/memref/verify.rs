@@ -184,7 +184,7 @@ pub(super) fn atomic_yield(ctx: &Context, v: &OpView<'_>) -> Res {
     Ok(())
 }
 
-pub(super) fn generic_atomic_rmw(ctx: &Context, v: &OpView<'_>) -> Res {
+pub(super) fn generic_atomic_rmw(_: &Context, v: &OpView<'_>) -> Res {
     let (rb, regions) = v.body.op_regions(v.op);
     let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
     let args = rb.block_args(entry);
@@ -194,7 +194,6 @@ pub(super) fn generic_atomic_rmw(ctx: &Context, v: &OpView<'_>) -> Res {
     if result_ty(v, "result") != Some(rb.value_type(args[0])) {
         return Err("expected block argument of the same type result type".into());
     }
-    let _ = ctx;
     Ok(())
 }
 
