@@ -8,7 +8,7 @@ use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Op, OpDef, Opera
 
 /// Registers the func ops.
 pub fn register(ctx: &mut Context) {
-    let mut func = OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL);
+    let mut func = OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AUTOMATIC_ALLOCATION_SCOPE);
     func.parse = Some(parse_func);
     func.print = Some(print_func);
     func.verify = Some(verify_func);

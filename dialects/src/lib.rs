@@ -11,6 +11,7 @@ pub mod dlti;
 pub mod func;
 pub mod index;
 pub mod math;
+pub mod memref;
 pub mod ods;
 pub mod scf;
 pub mod tensor;
@@ -35,6 +36,7 @@ pub fn register_all(ctx: &mut Context) {
     tensor::register(ctx);
     bufferization::register(ctx);
     affine::register(ctx);
+    memref::register(ctx);
 }
 
 /// Registers an op definition under its name.

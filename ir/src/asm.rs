@@ -114,6 +114,9 @@ pub trait AsmParser<'c> {
     /// Parses one affine expression over SSA values (MLIR's `parseAffineExprOfSSAIds`): the
     /// expression, its dimension operands and its symbol operands.
     fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()>;
+    /// Parses an affine map written inline (`(d0, d1) -> (d1, d0)`), as MLIR's
+    /// `parseAffineMap`.
+    fn parse_affine_map(&mut self) -> Result<mica_affine::AffineMap, ()>;
     /// Makes the last block of region `index` of `state` end with a `terminator` op (no
     /// operands, located at the op), creating the block if the region is empty, unless it
     /// already ends with a terminator (MLIR's `ensureTerminator`).

@@ -45,6 +45,9 @@ impl Traits {
     pub const MEMORY_READ: Traits = Traits(1 << 12);
     /// Its only memory effect is allocating the memory its results refer to (`memref.alloc`).
     pub const MEMORY_ALLOC: Traits = Traits(1 << 13);
+    /// Frees the stack allocations made in its regions when control leaves them (MLIR's
+    /// `AutomaticAllocationScope`).
+    pub const AUTOMATIC_ALLOCATION_SCOPE: Traits = Traits(1 << 14);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {

@@ -107,23 +107,8 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
             && !traits.contains(Traits::GRAPH_REGION);
         let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
         for &b in blocks {
-            if needs_terminator {
-                match rb.block_last_op(b) {
-                    None => {
-                        return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
-                    }
-                    Some(last) => {
-                        let lname = rb.op(last).name;
-                        if let Some(ld) = ctx.registry().get(lname) {
-                            if !ld.traits.contains(Traits::TERMINATOR) {
-                                return Err(Diagnostic::error(
-                                    rb.op(last).loc,
-                                    format!("block with no terminator, has \"{}\"", ld.name),
-                                ));
-                            }
-                        }
-                    }
-                }
+            if needs_terminator && rb.block_last_op(b).is_none() {
+                return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
             }
             let ssa = !traits.contains(Traits::GRAPH_REGION);
             for inner in rb.block_ops(b) {
@@ -149,6 +134,14 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                     }
                 }
                 verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner))?;
+            }
+            // As MLIR, the terminator is checked when leaving the block, after its ops.
+            if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
+                if let Some(ld) = ctx.registry().get(rb.op(last).name) {
+                    if !ld.traits.contains(Traits::TERMINATOR) {
+                        return Err(Diagnostic::error(rb.op(last).loc, format!("block with no terminator, has \"{}\"", ld.name)));
+                    }
+                }
             }
         }
     }

@@ -97,7 +97,7 @@ impl Parser<'_> {
                     }
                     "affine_map" | "affine_set" => self.parse_affine_attr(text == "affine_map"),
                     "array" => self.parse_dense_array(),
-                    "dense" => self.parse_dense(),
+                    "dense" => self.parse_dense(ty),
                     "dense_resource" => self.parse_dense_resource(),
                     "sparse" => self.parse_sparse(),
                     "strided" => self.parse_strided(),
@@ -171,6 +171,7 @@ impl Parser<'_> {
         }
         let text = self.text().to_string();
         self.bump();
+        // A caller-supplied type means no `: type` follows (MLIR's `parseDecOrHexAttr`).
         let t = if let Some(t) = ty {
             t
         } else if self.eat(Tok::Colon) {
@@ -498,7 +499,9 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_dense(&mut self) -> PResult<Attr> {
+    /// `dense<...> : type`, or `dense<...>` alone when the caller supplies the type (MLIR's
+    /// `parseElementsLiteralType`).
+    fn parse_dense(&mut self, given: Option<Type>) -> PResult<Attr> {
         // MLIR reports a literal that does not fit its type at the `dense` keyword.
         let kw_at = self.tok.start;
         self.bump();
@@ -516,9 +519,14 @@ impl Parser<'_> {
             DenseBody::Lit(Some(self.parse_literal()?))
         };
         self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
         let tat = self.tok.start;
-        let ty = self.parse_type()?;
+        let ty = match given {
+            Some(t) => t,
+            None => {
+                self.expect(Tok::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
         self.build_dense(ty, tat, kw_at, body)
     }
 

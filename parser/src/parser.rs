@@ -1346,6 +1346,21 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         Parser::parse_successor(self)
     }
 
+    fn parse_affine_map(&mut self) -> Result<mica_affine::AffineMap, ()> {
+        let start = self.tok.start;
+        let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
+            Ok(x) => x,
+            Err(e) => return self.err(start + e.offset, e.message),
+        };
+        match parsed {
+            mica_affine::MapOrSet::Map(m) => {
+                self.reset_to(start + used);
+                Ok(m)
+            }
+            mica_affine::MapOrSet::Set(_) => self.err(start, "expected AffineMap, but got IntegerSet"),
+        }
+    }
+
     fn parse_optional_integer(&mut self) -> Result<Option<i64>, ()> {
         let neg = self.is(Tok::Minus);
         if neg {

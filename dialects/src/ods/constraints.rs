@@ -24,6 +24,9 @@ pub struct TypeConstraint {
 pub enum AttrSyntax {
     /// The attribute as written anywhere (`3 : i32`, `dense<...>`, `"s"`).
     Plain,
+    /// A string attribute written as a string literal; an optional group anchored on it starts
+    /// only at a string (MLIR's `StrAttr` in a format).
+    Str,
     /// A literal whose type is fixed, written without it (`3` for an `I64Attr`).
     Typed(fn(&Context) -> Type),
     /// A unit attribute: present or not.

@@ -67,8 +67,8 @@ pub enum Presence {
     Optional,
     /// Absent means this value; parsing fills it in (MLIR's `DefaultValuedAttr`).
     Default(fn(&Context) -> Attr),
-    /// Absent stays absent, and the custom form leaves it out when it equals this value
-    /// (MLIR's `DefaultValuedOptionalAttr`).
+    /// Absent means this value, but parsing leaves it absent; `attr-dict` still elides it when
+    /// equal to the default (MLIR's `DefaultValuedOptionalAttr`).
     DefaultOptional(fn(&Context) -> Attr),
 }
 
@@ -248,6 +248,8 @@ pub struct OpSpec {
     pub branch_weights: Option<&'static str>,
     /// Attributes sizing the sub-groups of `VariadicOfVariadic` operands (never in attr-dict).
     pub segment_attrs: Vec<&'static str>,
+    /// Checks of the symbols the op references (MLIR's `verifySymbolUses`).
+    pub verify_symbol_uses: Option<mica_ir::registry::VerifySymbolUsesFn>,
 }
 
 impl OpSpec {
@@ -279,6 +281,7 @@ impl OpSpec {
             successor_operands: None,
             branch_weights: None,
             segment_attrs: Vec::new(),
+            verify_symbol_uses: None,
         }
     }
 
@@ -454,6 +457,12 @@ impl OpSpec {
         self
     }
 
+    /// Sets the symbol-use verifier.
+    pub fn verify_symbol_uses(mut self, f: mica_ir::registry::VerifySymbolUsesFn) -> Self {
+        self.verify_symbol_uses = Some(f);
+        self
+    }
+
     /// Names the properties the hand-written custom form leaves out (they get no alias there).
     pub fn custom_elided(mut self, f: mica_ir::registry::ElidedFn) -> Self {
         self.custom_elided = Some(f);
@@ -551,6 +560,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
                 _ => None,
             })
             .collect();
+        def.verify_symbol_uses = spec.verify_symbol_uses;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");

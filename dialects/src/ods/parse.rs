@@ -74,7 +74,7 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
         return p.parse_attribute();
     }
     match &a.constraint.syntax {
-        AttrSyntax::Plain => p.parse_attribute(),
+        AttrSyntax::Plain | AttrSyntax::Str => p.parse_attribute(),
         AttrSyntax::Typed(ty) => p.parse_attribute_of_type(ty(ctx)),
         AttrSyntax::Unit => Ok(ctx.unit_attr()),
         AttrSyntax::IntEnum(e) => {
@@ -179,6 +179,7 @@ fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
         AttrSyntax::OpaqueEnum { .. } => p.peek_any_keyword(),
         AttrSyntax::Unit => false,
         AttrSyntax::Plain | AttrSyntax::Typed(_) => p.peek_attribute(),
+        AttrSyntax::Str => p.peek_string(),
     }
 }
 
@@ -502,6 +503,7 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, sta
         cx.operands[i] = ops;
     }
     // Results: explicit or inferred by the op.
+    // Ops that infer their results do so for variadic results too.
     if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
             let operand_types: Vec<Type> = cx.operand_types.iter().flatten().flatten().copied().collect();

@@ -155,7 +155,7 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
         return;
     }
     match &spec.constraint.syntax {
-        AttrSyntax::Plain => p.print_attr(a),
+        AttrSyntax::Plain | AttrSyntax::Str => p.print_attr(a),
         AttrSyntax::Typed(_) => p.print_attr_elided_type(a),
         AttrSyntax::Unit => {}
         AttrSyntax::IntEnum(e) => match e.int_value(ctx, a).and_then(|x| e.stringify(x)) {
@@ -210,8 +210,14 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
 /// attributes equal to their default.
 fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
-    out.push("operandSegmentSizes");
-    out.push("resultSegmentSizes");
+    // Segment sizes are elided only where they are the op's own (a discardable attribute of
+    // that name on another op is printed).
+    if v.spec.operand_segments {
+        out.push("operandSegmentSizes");
+    }
+    if v.spec.result_segments {
+        out.push("resultSegmentSizes");
+    }
     out.extend(v.spec.segment_attrs.iter().copied());
     for a in &v.spec.attrs {
         if let Presence::Default(_) | Presence::DefaultOptional(_) = a.presence {

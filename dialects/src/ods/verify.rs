@@ -1,7 +1,7 @@
 //! The generic verifier of declaratively defined ops, in MLIR's order: segment sizes,
 //! attributes (presence, then constraints), operand and result types, region sizes,
-//! predicate traits, native traits (same types, same shapes…), implicit terminators, and
-//! finally the op's hand-written verifier.
+//! predicate traits, native traits (same types, same shapes…), and the op's hand-written
+//! verifier; after the ops in its regions, implicit terminators and the region verifier.
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use crate::ods::constraints::AttrSyntax;
@@ -11,7 +11,8 @@ use smallvec::SmallVec;
 /// The verify hook of every declaratively defined op.
 pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
     invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
     if let Some(f) = spec.successor_operands {
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
@@ -26,11 +27,12 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
 }
 
 /// The region verify hook (MLIR's `verifyRegions`).
-pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
     implicit_terminators(ctx, spec, body, op)?;
     let Some(f) = spec.verify_regions else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
     f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
 }
 
