@@ -5,6 +5,7 @@ mod asm_util;
 pub mod builtin;
 pub mod dlti;
 pub mod func;
+pub mod linalg;
 pub mod ods;
 
 use mica_ir::Context;
@@ -15,6 +16,7 @@ pub fn register_all(ctx: &mut Context) {
     dlti::register(ctx);
     func::register(ctx);
     arith::register(ctx);
+    linalg::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -131,6 +131,27 @@ impl<'c> Printer<'c> {
         self.newline();
     }
 
+    /// Indents what follows by two more columns (MLIR's `increaseIndent`).
+    pub fn increase_indent(&mut self) {
+        self.indent += 2;
+    }
+
+    /// Undoes [`Printer::increase_indent`].
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(2);
+    }
+
+    /// Writes a block argument as a region argument: `%name: type` and, with debug info, its
+    /// location (MLIR's `printRegionArgument`).
+    pub fn print_region_argument(&mut self, body: &Body, v: Value) {
+        self.print_value(body, v);
+        self.out.push_str(": ");
+        self.print_type(body.value_type(v));
+        if let Some(loc) = body.value(v).loc {
+            self.print_block_arg_location(loc);
+        }
+    }
+
     fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {

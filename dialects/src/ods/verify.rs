@@ -8,9 +8,10 @@ use crate::ods::constraints::AttrSyntax;
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
-pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
     invariants(ctx, spec, &view).map_err(|m| op_error(ctx, body, op, &m))?;
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
@@ -19,10 +20,11 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent
 }
 
 /// The region verify hook (MLIR's `verifyRegions`).
-pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
     let Some(f) = spec.verify_regions else { return Ok(()) };
-    let view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
     f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))
 }
 

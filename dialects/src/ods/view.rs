@@ -16,6 +16,9 @@ pub struct OpView<'a> {
     pub body: &'a Body,
     /// The op.
     pub op: Op,
+    /// The op holding the op's block, when known (set by the verifier); it lives in the
+    /// given body (an outer one when this op's body is isolated).
+    pub parent: Option<(&'a Body, Op)>,
     operands: SmallVec<[Value; 4]>,
     operand_ranges: SmallVec<[Range<usize>; 4]>,
     result_ranges: SmallVec<[Range<usize>; 4]>,
@@ -43,7 +46,7 @@ impl<'a> OpView<'a> {
             spec.same_variadic_result_size,
             "result",
         )?;
-        Ok(Self { ctx, spec, body, op, operands, operand_ranges, result_ranges })
+        Ok(Self { ctx, spec, body, op, parent: None, operands, operand_ranges, result_ranges })
     }
 
     /// The values of operand slot `i`.
