@@ -1120,6 +1120,7 @@ impl<'c> Printer<'c> {
         let mut c = AliasCollector {
             ctx: self.ctx,
             debuginfo: self.opts.debuginfo,
+            generic: self.opts.generic,
             found: Vec::new(),
             seen: FxHashMap::default(),
             deferring: false,
@@ -1239,6 +1240,8 @@ fn is_pretty_dialect_body(body: &str) -> bool {
 struct AliasCollector<'c> {
     ctx: &'c Context,
     debuginfo: bool,
+    /// Whether the generic form is printed (custom forms may say what they print).
+    generic: bool,
     /// Aliasable entries with their alias prefix, in order of first encounter.
     found: Vec<(AliasKey, &'static str)>,
     /// Visited entries and their alias depth (`Some` when aliasable).
@@ -1258,6 +1261,29 @@ impl AliasCollector<'_> {
             self.visit_attr(data.loc);
             self.deferring = false;
         }
+        if !self.generic {
+            if let Some(f) = self.ctx.registry().get(data.name).and_then(|d| d.alias_visits) {
+                let mut visits = Vec::new();
+                f(self.ctx, body, op, &mut |v| visits.push(v));
+                let (rb, regions) = body.op_regions(op);
+                for v in visits {
+                    match v {
+                        crate::registry::AliasVisit::Attr(a) => {
+                            self.visit_attr(a);
+                        }
+                        crate::registry::AliasVisit::Type(t) => {
+                            self.visit_type(t);
+                        }
+                        crate::registry::AliasVisit::Region(i) => {
+                            if let Some(&r) = regions.get(i) {
+                                self.visit_region(rb, r);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+        }
         if let Some(p) = data.properties {
             if self.ctx.registry().get(data.name).is_some() {
                 self.visit_attr(p);
@@ -1272,18 +1298,23 @@ impl AliasCollector<'_> {
         }
         let (rb, regions) = body.op_regions(op);
         for r in regions {
-            for &b in rb.region_blocks(*r) {
-                for &a in rb.block_args(b) {
-                    self.visit_type(rb.value_type(a));
-                    if self.debuginfo {
-                        if let Some(l) = rb.value(a).loc {
-                            self.visit_attr(l);
-                        }
+            self.visit_region(rb, *r);
+        }
+    }
+
+    /// Visits a region's block argument types (and locations) and its ops.
+    fn visit_region(&mut self, rb: &Body, r: crate::Region) {
+        for &b in rb.region_blocks(r) {
+            for &a in rb.block_args(b) {
+                self.visit_type(rb.value_type(a));
+                if self.debuginfo {
+                    if let Some(l) = rb.value(a).loc {
+                        self.visit_attr(l);
                     }
                 }
-                for inner in rb.block_ops(b) {
-                    self.visit_op(rb, inner);
-                }
+            }
+            for inner in rb.block_ops(b) {
+                self.visit_op(rb, inner);
             }
         }
     }

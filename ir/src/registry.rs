@@ -129,6 +129,20 @@ pub type BlockArgNameFn = fn(&Context, &Body, Op, usize, &mut dyn FnMut(crate::V
 pub type ParseFn = for<'c> fn(&OpDef, &mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
 /// A custom-form printer hook: writes what follows the op name (and its results).
 pub type PrintFn = fn(&OpDef, &mut Printer<'_>, &Body, Op);
+/// One thing an op's custom form prints, for alias collection (MLIR collects aliases by
+/// printing, so only what is printed gets one).
+#[derive(Copy, Clone, Debug)]
+pub enum AliasVisit {
+    /// An attribute.
+    Attr(crate::Attr),
+    /// A type.
+    Type(crate::Type),
+    /// The op's region of this index, printed whole.
+    Region(usize),
+}
+/// Reports, in print order, what an op's custom form prints (for ops whose custom form leaves
+/// out properties, attributes or regions that may have aliases).
+pub type AliasVisitFn = fn(&Context, &Body, Op, &mut dyn FnMut(AliasVisit));
 /// Data a dialect attaches to a definition for its hooks (e.g. a declarative op spec).
 pub type Ext = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
@@ -160,6 +174,8 @@ pub struct OpDef {
     pub result_name: Option<ResultNameFn>,
     /// The names suggested for the arguments of the op's region blocks in the custom form.
     pub block_arg_names: Option<BlockArgNameFn>,
+    /// What the custom form prints, for alias collection (default: everything).
+    pub alias_visits: Option<AliasVisitFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
 }
@@ -167,7 +183,7 @@ pub struct OpDef {
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, alias_visits: None, ext: None }
     }
 
     /// The dialect prefix of the name.

@@ -167,10 +167,11 @@ impl Parser<'_> {
         }
         let text = self.text().to_string();
         self.bump();
-        let t = if self.eat(Tok::Colon) {
-            self.parse_type()?
-        } else if let Some(t) = ty {
+        // A literal parsed for a known type takes no `: type` suffix (MLIR leaves it unread).
+        let t = if let Some(t) = ty {
             t
+        } else if self.eat(Tok::Colon) {
+            self.parse_type()?
         } else if is_float {
             ctx.float_type(mica_ir::FloatKind::F64)
         } else {

@@ -4,13 +4,15 @@
 //! `linalg.broadcast` (whose identity region MLIR builds while parsing).
 
 use super::structured::{
-    block_arg_type, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, RegionBuilder,
+    block_arg_type, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, visit_dict, visit_types,
+    RegionBuilder,
 };
 use super::verify::{dense_i64_attr, is_permutation, structured};
 use super::{AFFINE_MAP_ARRAY, ITERATOR_TYPE};
 use crate::ods::constraints::*;
 use crate::ods::{spec_of, OpSpec, OpView};
 use mica_ir::asm::{AsmParser, EntryArg};
+use mica_ir::registry::AliasVisit;
 use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Type, TypeKind, Value};
 
 static ANY_SHAPED: TypeConstraint = TypeConstraint { summary: "shaped of any type values", check: |c, t| c.type_kind(t).is_shaped(), buildable: None };
@@ -46,6 +48,7 @@ pub fn ops() -> Vec<OpSpec> {
             .operand_segments()
             .verify(structured)
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "out", set))
+            .alias_visits(visit_generic)
             .custom(parse_generic, print_generic),
         OpSpec::new("linalg.map")
             .variadic("inputs", &TENSOR_OR_MEMREF)
@@ -56,6 +59,7 @@ pub fn ops() -> Vec<OpSpec> {
             .verify(verify_map)
             .result_name(|_, _, _, set| set(0, "mapped".into()))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
+            .alias_visits(|ctx, body, op, visit| visit_map_reduce(ctx, body, op, false, visit))
             .custom(parse_map, print_map),
         OpSpec::new("linalg.reduce")
             .variadic("inputs", &TENSOR_OR_MEMREF)
@@ -68,6 +72,7 @@ pub fn ops() -> Vec<OpSpec> {
             .verify(verify_reduce)
             .result_name(|_, _, _, set| set(0, "reduced".into()))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
+            .alias_visits(|ctx, body, op, visit| visit_map_reduce(ctx, body, op, true, visit))
             .custom(parse_reduce, print_reduce),
         OpSpec::new("linalg.transpose")
             .operand("input", &TENSOR_OR_MEMREF)
@@ -78,6 +83,7 @@ pub fn ops() -> Vec<OpSpec> {
             .implicit_terminator("linalg.yield")
             .verify(verify_transpose)
             .result_name(|_, _, _, set| set(0, "transposed".into()))
+            .alias_visits(|ctx, body, op, visit| visit_identity_op(ctx, body, op, "permutation", visit))
             .custom(parse_transpose, print_transpose),
         OpSpec::new("linalg.broadcast")
             .operand("input", &TENSOR_OR_MEMREF)
@@ -88,6 +94,7 @@ pub fn ops() -> Vec<OpSpec> {
             .implicit_terminator("linalg.yield")
             .verify(verify_broadcast)
             .result_name(|_, _, _, set| set(0, "broadcasted".into()))
+            .alias_visits(|ctx, body, op, visit| visit_identity_op(ctx, body, op, "dimensions", visit))
             .custom(parse_broadcast, print_broadcast),
     ]
 }
@@ -184,7 +191,6 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
 fn print_generic(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     let all = ctx.op_attr_dict(body, op);
-    let trait_names = ["doc", "indexing_maps", "library_call", "iterator_types"];
     let mut traits: Vec<(Ident, Attr)> = Vec::new();
     for (k, v) in ctx.dict_entries(all) {
         match ctx.str(*k) {
@@ -201,7 +207,7 @@ fn print_generic(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
                 };
                 traits.push((*k, ctx.array_attr(&strings)));
             }
-            name if trait_names.contains(&name) => traits.push((*k, *v)),
+            name if GENERIC_TRAITS.contains(&name) => traits.push((*k, *v)),
             _ => {}
         }
     }
@@ -225,6 +231,58 @@ fn print_generic(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     }
     let results: Vec<Type> = body.results(op).iter().map(|r| body.value_type(*r)).collect();
     print_arrow_types(p, &results);
+}
+
+const GENERIC_TRAITS: [&str; 4] = ["doc", "indexing_maps", "library_call", "iterator_types"];
+
+fn visit_generic(ctx: &Context, body: &Body, op: Op, visit: &mut dyn FnMut(AliasVisit)) {
+    let all = ctx.op_attr_dict(body, op);
+    for (k, v) in ctx.dict_entries(all) {
+        let k = ctx.str(*k);
+        if GENERIC_TRAITS.contains(&k) && k != "iterator_types" {
+            visit(AliasVisit::Attr(*v));
+        }
+    }
+    let (ins, outs) = ins_outs(ctx, body, op);
+    visit_types(body, &ins, visit);
+    visit_types(body, &outs, visit);
+    let mut elided = GENERIC_TRAITS.to_vec();
+    elided.push("operandSegmentSizes");
+    visit_dict(ctx, all, &elided, visit);
+    visit(AliasVisit::Region(0));
+    visit_types(body, body.results(op), visit);
+}
+
+fn visit_map_reduce(ctx: &Context, body: &Body, op: Op, is_reduce: bool, visit: &mut dyn FnMut(AliasVisit)) {
+    let payload = short_form_payload(ctx, body, op, is_reduce);
+    if let Some(payload) = payload {
+        let (rb, _) = body.op_regions(op);
+        let attrs = ctx.op_attr_dict(rb, payload);
+        for (_, v) in ctx.dict_entries(attrs) {
+            if !is_none_fastmath(ctx, *v) {
+                visit(AliasVisit::Attr(*v));
+            }
+        }
+    }
+    let (ins, outs) = ins_outs(ctx, body, op);
+    visit_types(body, &ins, visit);
+    visit_types(body, &outs, visit);
+    visit_dict(ctx, ctx.op_attr_dict(body, op), if is_reduce { &["dimensions"] } else { &[] }, visit);
+    if payload.is_none() {
+        visit(AliasVisit::Region(0));
+    }
+}
+
+fn visit_identity_op(ctx: &Context, body: &Body, op: Op, attr: &str, visit: &mut dyn FnMut(AliasVisit)) {
+    let (ins, outs) = ins_outs(ctx, body, op);
+    visit_types(body, &ins, visit);
+    visit_types(body, &outs, visit);
+    visit_dict(ctx, ctx.op_attr_dict(body, op), &[attr], visit);
+}
+
+/// Whether `a` is `#arith.fastmath<none>`.
+fn is_none_fastmath(ctx: &Context, a: Attr) -> bool {
+    matches!(ctx.attr_kind(a), AttrKind::Dialect { .. }) && crate::arith::FASTMATH_FLAGS.int_value(ctx, a) == Some(0)
 }
 
 // ------------------------------------------------------------------------------ map, reduce
@@ -382,7 +440,7 @@ fn print_short_form(p: &mut Printer<'_>, body: &Body, payload: Op) {
     let attrs = ctx.op_attr_dict(body, payload);
     let mut elided: Vec<&str> = Vec::new();
     for (k, v) in ctx.dict_entries(attrs) {
-        if crate::arith::FASTMATH_FLAGS.int_value(ctx, *v) == Some(0) && matches!(ctx.attr_kind(*v), AttrKind::Dialect { .. }) {
+        if is_none_fastmath(ctx, *v) {
             elided.push(ctx.str(*k));
             break;
         }

@@ -7,8 +7,8 @@
 
 use super::generic::structured_op;
 use super::structured::{
-    block_arg_type, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs, BinaryFn,
-    RegionBuilder, UnaryFn,
+    block_arg_type, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs, visit_dict,
+    visit_types, BinaryFn, RegionBuilder, UnaryFn,
 };
 use super::verify::{maps_attr, Structured};
 use super::{AFFINE_MAP_ARRAY, ELEMENTWISE_KIND, TYPE_FN};
@@ -16,6 +16,7 @@ use crate::ods::constraints::*;
 use crate::ods::{spec_of, OpSpec};
 use mica_affine::{AffineExpr, AffineMap};
 use mica_ir::asm::AsmParser;
+use mica_ir::registry::AliasVisit;
 use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Type, TypeKind};
 
 /// One result of an indexing map, over the op's loop dimensions.
@@ -358,6 +359,7 @@ pub fn ops() -> Vec<OpSpec> {
                 .region("region", None)
                 .operand_segments()
                 .verify(super::verify::structured)
+                .alias_visits(visit_named)
                 .custom(parse_named, print_named);
             if n.cast_attr {
                 s = s.optional_attr("cast", &TYPE_FN_ATTR);
@@ -498,6 +500,9 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
     }
     let common = parse_common(p, state)?;
     attrs.extend(common.attrs);
+    if let Some(extra) = p.parse_optional_attr_dict()? {
+        attrs.extend(extra);
+    }
     let results = parse_optional_arrow_types(p)?;
     state.result_types.extend(results);
     let (ins, outs) = (common.input_types, common.output_types);
@@ -638,36 +643,20 @@ fn build_body(b: &mut RegionBuilder<'_>, compute: Compute, attrs: &[(Ident, Attr
     Ok(())
 }
 
-fn print_named(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
-    let ctx = p.ctx;
-    let Some(n) = named(def.name) else { return };
-    let all = ctx.op_attr_dict(body, op);
-    if n.compute == Compute::Elementwise {
-        if let Some(kind) = ctx.op_attr(body, op, "kind") {
-            p.write(" kind=");
-            p.print_attr(kind);
-        }
+/// The `indexing_maps` a named op prints (those differing from its defaults).
+fn printed_maps(ctx: &Context, n: &Named, body: &Body, op: Op) -> Option<Attr> {
+    let Maps::Property(d) = n.maps else { return None };
+    let current = maps_attr(ctx, body, op)?;
+    let s = Structured::of(ctx, body, op)?;
+    let out_rank = s.outputs.first().map_or(0, |o| rank(ctx, s.ty(*o)));
+    if Some(&current) == default_maps(d, s.inputs.len() + s.outputs.len(), out_rank).as_ref() {
+        return None;
     }
-    if let Maps::Property(d) = n.maps {
-        let s = Structured::of(ctx, body, op);
-        let current = maps_attr(ctx, body, op);
-        let default = s.as_ref().and_then(|s| {
-            let out_rank = s.outputs.first().map_or(0, |o| rank(ctx, s.ty(*o)));
-            default_maps(d, s.inputs.len() + s.outputs.len(), out_rank)
-        });
-        if current.is_some() && current != default {
-            if let Some(AttrKind::Array(items)) = ctx.op_attr(body, op, "indexing_maps").map(|a| ctx.attr_kind(a)) {
-                p.write(" indexing_maps = [");
-                for (i, m) in items.iter().enumerate() {
-                    if i > 0 {
-                        p.write(", ");
-                    }
-                    p.print_attr(*m);
-                }
-                p.write("]");
-            }
-        }
-    }
+    ctx.op_attr(body, op, "indexing_maps")
+}
+
+/// The attributes the attribute dictionary of a named op leaves out.
+fn elided_attrs(n: &Named) -> Vec<&'static str> {
     let mut elided = vec!["operandSegmentSizes", "linalg.memoized_indexing_maps"];
     if matches!(n.maps, Maps::Property(_)) {
         elided.push("indexing_maps");
@@ -675,12 +664,57 @@ fn print_named(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     if n.compute == Compute::Elementwise {
         elided.push("kind");
     }
-    p.print_attr_dict(all, &elided, false);
-    let (ins, outs) = match Structured::of(ctx, body, op) {
+    elided
+}
+
+fn ins_outs(ctx: &Context, body: &Body, op: Op) -> (Vec<mica_ir::Value>, Vec<mica_ir::Value>) {
+    match Structured::of(ctx, body, op) {
         Some(s) => (s.inputs, s.outputs),
         None => (body.operands(op).collect(), Vec::new()),
-    };
+    }
+}
+
+fn print_named(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let Some(n) = named(def.name) else { return };
+    if n.compute == Compute::Elementwise {
+        if let Some(kind) = ctx.op_attr(body, op, "kind") {
+            p.write(" kind=");
+            p.print_attr(kind);
+        }
+    }
+    if let Some(maps) = printed_maps(ctx, n, body, op) {
+        if let AttrKind::Array(items) = ctx.attr_kind(maps) {
+            p.write(" indexing_maps = [");
+            for (i, m) in items.iter().enumerate() {
+                if i > 0 {
+                    p.write(", ");
+                }
+                p.print_attr(*m);
+            }
+            p.write("]");
+        }
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &elided_attrs(n), false);
+    let (ins, outs) = ins_outs(ctx, body, op);
     print_ins_outs(p, body, &ins, &outs);
     let results: Vec<Type> = body.results(op).iter().map(|r| body.value_type(*r)).collect();
     print_arrow_types(p, &results);
+}
+
+fn visit_named(ctx: &Context, body: &Body, op: Op, visit: &mut dyn FnMut(AliasVisit)) {
+    let Some(n) = named(ctx.str(body.op(op).name)) else { return };
+    if n.compute == Compute::Elementwise {
+        if let Some(kind) = ctx.op_attr(body, op, "kind") {
+            visit(AliasVisit::Attr(kind));
+        }
+    }
+    if let Some(maps) = printed_maps(ctx, n, body, op) {
+        visit(AliasVisit::Attr(maps));
+    }
+    visit_dict(ctx, ctx.op_attr_dict(body, op), &elided_attrs(n), visit);
+    let (ins, outs) = ins_outs(ctx, body, op);
+    visit_types(body, &ins, visit);
+    visit_types(body, &outs, visit);
+    visit_types(body, body.results(op), visit);
 }

@@ -6,6 +6,7 @@
 use crate::arith::{FASTMATH_FLAGS, OVERFLOW_FLAGS};
 use crate::ods::OpSpec;
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
+use mica_ir::registry::AliasVisit;
 use mica_ir::{Attr, AttrKind, Block, Body, Context, FloatKind, Ident, OperationState, Printer, Type, TypeKind, Value};
 
 /// `t`'s element type when it is a ranked tensor or memref, else `t` (MLIR's block argument
@@ -32,7 +33,7 @@ pub struct CommonParts {
     pub attrs: Vec<(Ident, Attr)>,
 }
 
-/// Parses `<{props}>? {attrs}? (ins(%a, ... : T, ...))? (outs(%b, ... : T, ...))? {attrs}?`, resolving the
+/// Parses `<{props}>? {attrs}? (ins(%a, ... : T, ...))? (outs(%b, ... : T, ...))?`, resolving the
 /// operands into `state` (inputs then outputs).
 pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<CommonParts, ()> {
     let mut attrs = Vec::new();
@@ -50,9 +51,6 @@ pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Re
     }
     let (ins, input_types) = parse_operand_group(p, "ins")?;
     let (outs, output_types) = parse_operand_group(p, "outs")?;
-    if let Some(entries) = p.parse_optional_attr_dict()? {
-        attrs.extend(entries);
-    }
     resolve_all(p, state, &ins, &input_types)?;
     resolve_all(p, state, &outs, &output_types)?;
     Ok(CommonParts { input_types, output_types, attrs })
@@ -164,6 +162,22 @@ pub fn print_ins_outs(p: &mut Printer<'_>, body: &Body, ins: &[Value], outs: &[V
         let types: Vec<Type> = vals.iter().map(|v| body.value_type(*v)).collect();
         p.type_list(&types);
         p.write(")");
+    }
+}
+
+/// Reports the attributes of `dict` not in `elided`, for alias collection.
+pub fn visit_dict(ctx: &Context, dict: Attr, elided: &[&str], visit: &mut dyn FnMut(AliasVisit)) {
+    for (k, v) in ctx.dict_entries(dict) {
+        if !elided.contains(&ctx.str(*k)) {
+            visit(AliasVisit::Attr(*v));
+        }
+    }
+}
+
+/// Reports the types of `values`, for alias collection.
+pub fn visit_types(body: &Body, values: &[Value], visit: &mut dyn FnMut(AliasVisit)) {
+    for v in values {
+        visit(AliasVisit::Type(body.value_type(*v)));
     }
 }
 

@@ -201,6 +201,8 @@ pub struct OpSpec {
     pub result_name: Option<mica_ir::registry::ResultNameFn>,
     /// Suggested block argument names in the custom form.
     pub block_arg_names: Option<mica_ir::registry::BlockArgNameFn>,
+    /// What the custom form prints, for alias collection.
+    pub alias_visits: Option<mica_ir::registry::AliasVisitFn>,
     /// Hand-written custom form (MLIR ops with a C++ `parse`/`print`), overriding the format.
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
@@ -231,6 +233,7 @@ impl OpSpec {
             infer: None,
             result_name: None,
             block_arg_names: None,
+            alias_visits: None,
             custom: None,
             default_dialect: None,
         }
@@ -393,6 +396,12 @@ impl OpSpec {
         self
     }
 
+    /// Says what the custom form prints, for alias collection.
+    pub fn alias_visits(mut self, f: mica_ir::registry::AliasVisitFn) -> Self {
+        self.alias_visits = Some(f);
+        self
+    }
+
     /// Uses hand-written parse and print hooks instead of a format.
     pub fn custom(mut self, parse: mica_ir::registry::ParseFn, print: mica_ir::registry::PrintFn) -> Self {
         self.custom = Some((parse, print));
@@ -461,6 +470,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
         def.block_arg_names = spec.block_arg_names;
+        def.alias_visits = spec.alias_visits;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");
