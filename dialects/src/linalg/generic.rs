@@ -4,10 +4,10 @@
 //! `linalg.broadcast` (whose identity region MLIR builds while parsing).
 
 use super::structured::{
-    block_arg_type, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, visit_dict, visit_types,
+    block_arg_type, custom_op_error, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, visit_dict, visit_types,
     RegionBuilder,
 };
-use super::verify::{dense_i64_attr, is_permutation, structured};
+use super::verify::{dense_i64_attr, dps, is_permutation, structured};
 use super::{AFFINE_MAP_ARRAY, ITERATOR_TYPE};
 use crate::ods::constraints::*;
 use crate::ods::{spec_of, OpSpec, OpView};
@@ -46,7 +46,8 @@ pub fn ops() -> Vec<OpSpec> {
             .variadic_result("result_tensors", &ANY_RANKED_TENSOR)
             .region("region", None)
             .operand_segments()
-            .verify(structured)
+            .verify(dps)
+            .verify_regions(structured)
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "out", set))
             .alias_visits(visit_generic)
             .custom(parse_generic, print_generic),
@@ -57,6 +58,7 @@ pub fn ops() -> Vec<OpSpec> {
             .region("mapper", Some(1))
             .implicit_terminator("linalg.yield")
             .verify(verify_map)
+            .verify_regions(structured)
             .result_name(|_, _, _, set| set(0, "mapped".into()))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
             .alias_visits(|ctx, body, op, visit| visit_map_reduce(ctx, body, op, false, visit))
@@ -70,6 +72,7 @@ pub fn ops() -> Vec<OpSpec> {
             .same_variadic_operand_size()
             .implicit_terminator("linalg.yield")
             .verify(verify_reduce)
+            .verify_regions(structured)
             .result_name(|_, _, _, set| set(0, "reduced".into()))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
             .alias_visits(|ctx, body, op, visit| visit_map_reduce(ctx, body, op, true, visit))
@@ -82,6 +85,7 @@ pub fn ops() -> Vec<OpSpec> {
             .region("region", Some(1))
             .implicit_terminator("linalg.yield")
             .verify(verify_transpose)
+            .verify_regions(structured)
             .result_name(|_, _, _, set| set(0, "transposed".into()))
             .alias_visits(|ctx, body, op, visit| visit_identity_op(ctx, body, op, "permutation", visit))
             .custom(parse_transpose, print_transpose),
@@ -93,6 +97,7 @@ pub fn ops() -> Vec<OpSpec> {
             .region("region", Some(1))
             .implicit_terminator("linalg.yield")
             .verify(verify_broadcast)
+            .verify_regions(structured)
             .result_name(|_, _, _, set| set(0, "broadcasted".into()))
             .alias_visits(|ctx, body, op, visit| visit_identity_op(ctx, body, op, "dimensions", visit))
             .custom(parse_broadcast, print_broadcast),
@@ -147,7 +152,7 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
     let mut attrs: Vec<(Ident, Attr)> = entries.to_vec();
     let iter_key = ctx.ident("iterator_types");
     let Some(pos) = attrs.iter().position(|(k, v)| *k == iter_key && matches!(ctx.attr_kind(*v), AttrKind::Array(_))) else {
-        p.error_at(at, "expected iterator_types array attribute");
+        p.error_at(at, &custom_op_error(def.name, "expected \"iterator_types\" array attribute"));
         return Err(());
     };
     let AttrKind::Array(items) = ctx.attr_kind(attrs[pos].1) else { unreachable!("checked above") };
@@ -158,14 +163,14 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
                 Some(v) => v,
                 None => {
                     let here = p.offset();
-                    p.error_at(here, &format!("unexpected iterator_type ({s})"));
+                    p.error_at(here, &custom_op_error(def.name, &format!("unexpected iterator_type ({s})")));
                     return Err(());
                 }
             },
             None => match ITERATOR_TYPE.int_value(ctx, *item) {
                 Some(v) => v,
                 None => {
-                    p.error_at(at, "expected iterator_types array attribute");
+                    p.error_at(at, &custom_op_error(def.name, "expected \"iterator_types\" array attribute"));
                     return Err(());
                 }
             },
@@ -173,7 +178,7 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
         converted.push(ITERATOR_TYPE.attr(ctx, value));
     }
     attrs[pos].1 = ctx.array_attr(&converted);
-    let common = parse_common(p, state)?;
+    let common = parse_common(p, state, def.name)?;
     attrs.extend(common.attrs);
     if p.parse_optional_keyword("attrs") {
         p.parse_punct("=")?;
@@ -303,8 +308,8 @@ fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<(String, Vec<(
 }
 
 /// `ins(...) outs(...)`; tensor outputs become results.
-fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(Vec<Type>, Vec<Type>, Vec<(Ident, Attr)>), ()> {
-    let common = parse_common(p, state)?;
+fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_name: &str) -> Result<(Vec<Type>, Vec<Type>, Vec<(Ident, Attr)>), ()> {
+    let common = parse_common(p, state, op_name)?;
     let ctx = p.ctx();
     for t in &common.output_types {
         if matches!(ctx.type_kind(*t), TypeKind::RankedTensor { .. }) {
@@ -472,7 +477,7 @@ fn print_args_and_region(p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_map(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let (ins, outs, mut attrs) = parse_dst_style(p, state)?;
+    let (ins, outs, mut attrs) = parse_dst_style(p, state, def.name)?;
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
     }
@@ -507,7 +512,7 @@ fn print_map(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_reduce(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let (ins, outs, mut attrs) = parse_dst_style(p, state)?;
+    let (ins, outs, mut attrs) = parse_dst_style(p, state, def.name)?;
     let ctx = p.ctx();
     let dims = parse_named_i64_array(p, "dimensions")?;
     attrs.push((ctx.ident("dimensions"), dims));
@@ -557,7 +562,7 @@ fn print_reduce(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 /// `ins(...) outs(...) name = [...] {attrs}?` with a region yielding the input element.
 fn parse_identity_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState, attr: &str) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
-    let (_, _, mut attrs) = parse_dst_style(p, state)?;
+    let (_, _, mut attrs) = parse_dst_style(p, state, def.name)?;
     let ctx = p.ctx();
     let values = parse_named_i64_array(p, attr)?;
     attrs.push((ctx.ident(attr), values));
@@ -627,7 +632,7 @@ fn shape(ctx: &Context, t: Type) -> Vec<i64> {
 }
 
 fn verify_map(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    structured(ctx, v)?;
+    dps(ctx, v)?;
     let inputs = v.operand_group(0);
     let Some(init) = v.operand("init") else { return Ok(()) };
     let (rb, regions) = v.body.op_regions(v.op);
@@ -640,7 +645,7 @@ fn verify_map(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         let elem = block_arg_type(ctx, v.ty(*x));
         if elem != rb.value_type(*a) {
             return Err(format!(
-                "expected element type of input {} to match bbArg type {}",
+                "expected element type of input '{}' to match bbArg type '{}'",
                 type_str(ctx, elem),
                 type_str(ctx, rb.value_type(*a))
             ));
@@ -664,6 +669,7 @@ fn fmt_dims(s: &[i64]) -> String {
 }
 
 fn verify_reduce(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    dps(ctx, v)?;
     let inputs = v.operand_group(0).to_vec();
     let inits = v.operand_group(1).to_vec();
     let dims = dense_i64_attr(ctx, v.body, v.op, "dimensions").unwrap_or_default();
@@ -706,7 +712,7 @@ fn verify_reduce(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             let elem = block_arg_type(ctx, v.ty(*x));
             if elem != rb.value_type(*a) {
                 return Err(format!(
-                    "input element type {} does not match corresponding block argument type {}",
+                    "input element type '{}' does not match corresponding block argument type '{}'",
                     type_str(ctx, elem),
                     type_str(ctx, rb.value_type(*a))
                 ));
@@ -716,17 +722,18 @@ fn verify_reduce(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             let elem = block_arg_type(ctx, v.ty(*x));
             if elem != rb.value_type(*a) {
                 return Err(format!(
-                    "output element type {} does not match corresponding block argument type {}",
+                    "output element type '{}' does not match corresponding block argument type '{}'",
                     type_str(ctx, elem),
                     type_str(ctx, rb.value_type(*a))
                 ));
             }
         }
     }
-    structured(ctx, v)
+    Ok(())
 }
 
 fn verify_transpose(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    dps(ctx, v)?;
     let (Some(input), Some(init)) = (v.operand("input"), v.operand("init")) else { return Ok(()) };
     let perm = dense_i64_attr(ctx, v.body, v.op, "permutation").unwrap_or_default();
     let (is, os) = (shape(ctx, v.ty(input)), shape(ctx, v.ty(init)));
@@ -745,10 +752,11 @@ fn verify_transpose(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err(format!("dim(result, {i}) = {b} doesn't match dim(input, permutation[{i}]) = {a}"));
         }
     }
-    structured(ctx, v)
+    Ok(())
 }
 
 fn verify_broadcast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    dps(ctx, v)?;
     let (Some(input), Some(init)) = (v.operand("input"), v.operand("init")) else { return Ok(()) };
     let dims = dense_i64_attr(ctx, v.body, v.op, "dimensions").unwrap_or_default();
     let (is, os) = (shape(ctx, v.ty(input)), shape(ctx, v.ty(init)));
@@ -772,5 +780,5 @@ fn verify_broadcast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err(format!("input dim {i} should match init dim {d}. input: {a}, init: {b}"));
         }
     }
-    structured(ctx, v)
+    Ok(())
 }

@@ -155,7 +155,7 @@ fn verify_yield(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         let t = v.ty(*y);
         if t != elem {
             return Err(format!(
-                "type of yield operand {} ({}) doesn't match the element type of the enclosing linalg.generic op ({})",
+                "type of yield operand {} ('{}') doesn't match the element type of the enclosing linalg.generic op ('{}')",
                 i + 1,
                 mica_ir::printer::type_string(ctx, t),
                 mica_ir::printer::type_string(ctx, elem)

@@ -7,7 +7,7 @@
 
 use super::generic::structured_op;
 use super::structured::{
-    block_arg_type, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs, visit_dict,
+    block_arg_type, custom_op_error, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs, visit_dict,
     visit_types, BinaryFn, RegionBuilder, UnaryFn,
 };
 use super::verify::{maps_attr, Structured};
@@ -358,7 +358,8 @@ pub fn ops() -> Vec<OpSpec> {
                 .variadic_result("result_tensors", &ANY_RANKED_TENSOR)
                 .region("region", None)
                 .operand_segments()
-                .verify(super::verify::structured)
+                .verify(super::verify::dps)
+                .verify_regions(super::verify::structured)
                 .alias_visits(visit_named)
                 .custom(parse_named, print_named);
             if n.cast_attr {
@@ -451,7 +452,7 @@ pub fn indexing_maps(ctx: &Context, s: &Structured<'_>) -> Option<Vec<AffineMap>
 // ------------------------------------------------------------------------------ parse, print
 
 /// `indexing_maps = [#map, ...]`
-fn parse_maps_clause(p: &mut dyn AsmParser<'_>) -> Result<Attr, ()> {
+fn parse_maps_clause(p: &mut dyn AsmParser<'_>, op_name: &str) -> Result<Attr, ()> {
     p.parse_punct("=")?;
     p.parse_punct("[")?;
     let ctx = p.ctx();
@@ -460,7 +461,7 @@ fn parse_maps_clause(p: &mut dyn AsmParser<'_>) -> Result<Attr, ()> {
         let a = p.parse_attribute()?;
         if !matches!(ctx.attr_kind(a), AttrKind::AffineMap(_)) {
             let at = p.offset();
-            p.error_at(at, "expected affine map attribute");
+            p.error_at(at, &custom_op_error(op_name, "expected affine map attribute"));
             return Err(());
         }
         items.push(a);
@@ -486,19 +487,19 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         let at = p.offset();
         let kind = p.parse_attribute()?;
         if ELEMENTWISE_KIND.int_value(ctx, kind).is_none() || !matches!(ctx.attr_kind(kind), AttrKind::Dialect { .. }) {
-            p.error_at(at, &format!("custom op '{}' expected operation 'kind' attribute", def.name));
+            p.error_at(at, &custom_op_error(def.name, "expected operation 'kind' attribute"));
             return Err(());
         }
         attrs.push((ctx.ident("kind"), kind));
     }
     if let Maps::Property(d) = n.maps {
         if p.parse_optional_keyword("indexing_maps") {
-            attrs.push((ctx.ident("indexing_maps"), parse_maps_clause(p)?));
+            attrs.push((ctx.ident("indexing_maps"), parse_maps_clause(p, def.name)?));
         } else if matches!(d, Defaults::Required) {
             p.parse_keyword("indexing_maps")?;
         }
     }
-    let common = parse_common(p, state)?;
+    let common = parse_common(p, state, def.name)?;
     attrs.extend(common.attrs);
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
@@ -517,10 +518,8 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
     let arity = n.args.unwrap_or(ins.len() + outs.len());
     if arity != ins.len() + outs.len() {
         let at = p.offset();
-        p.error_at(
-            at,
-            &format!("[parseNamedStructuredOpRegion] ods-gen generated region expects {arity} args, got {}", ins.len() + outs.len()),
-        );
+        let msg = format!("[parseNamedStructuredOpRegion] ods-gen generated region expects {arity} args, got {}", ins.len() + outs.len());
+        p.error_at(at, &custom_op_error(def.name, &msg));
         return Err(());
     }
     if let Maps::Static { maps, iterators } = n.maps {
@@ -540,7 +539,7 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         }
     });
     if let Some(e) = failure {
-        p.error_at(start, &format!("custom op '{}' {e}", def.name));
+        p.error_at(start, &custom_op_error(def.name, &e));
         return Err(());
     }
     store_attrs(ctx, spec, state, attrs, Some((ins.len(), outs.len())));

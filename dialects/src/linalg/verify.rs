@@ -117,7 +117,41 @@ pub fn dense_i64_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<
     }
 }
 
-/// MLIR's `verifyStructuredOpInterface` for the op `v` views.
+/// MLIR's `verifyDestinationStyleOpInterface`: outputs are tensors or memrefs, one result per
+/// tensor output, of its type.
+pub fn dps(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let Some(s) = Structured::of(ctx, v.body, v.op) else { return Ok(()) };
+    let mut tensor_outputs = Vec::new();
+    for (k, o) in s.outputs.iter().enumerate() {
+        match ctx.type_kind(s.ty(*o)) {
+            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => tensor_outputs.push((s.inputs.len() + k, *o)),
+            TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => {}
+            _ => return Err(format!("expected that operand #{} is a tensor or a ranked memref", s.inputs.len() + k)),
+        }
+    }
+    let results = v.body.results(v.op);
+    if results.len() != tensor_outputs.len() {
+        return Err(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            results.len(),
+            tensor_outputs.len()
+        ));
+    }
+    for ((n, o), r) in tensor_outputs.iter().zip(results) {
+        let (ot, rt) = (s.ty(*o), v.ty(*r));
+        if ot != rt {
+            return Err(format!(
+                "expected type of operand #{n} ('{}') to match type of corresponding result ('{}')",
+                type_string(ctx, ot),
+                type_string(ctx, rt)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyStructuredOpInterface` for the op `v` views (run after the ops in its
+/// region, as MLIR does).
 pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let Some(s) = Structured::of(ctx, v.body, v.op) else { return Ok(()) };
     let operands: Vec<Value> = s.inputs.iter().chain(&s.outputs).copied().collect();
@@ -142,24 +176,23 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         if m.num_symbols != 0 {
             return Err(format!("unexpected symbols in indexing_map #{i}"));
         }
-        if m.num_dims as usize != loops {
-            return Err(format!("expected indexing_map #{i} to have {loops} dim(s) to match the number of loops"));
-        }
         let t = s.ty(operands[i]);
         let rank = super::structured::rank(ctx, t);
         if m.results.len() != rank {
-            return Err(format!("expected operand rank ({rank}) to match the result rank of indexing_map #{i} ({})", m.results.len()));
+            return Err(format!("expected operand #{i} rank ({rank}) to match the result rank of indexing_map ({})", m.results.len()));
         }
     }
-    // Loop ranges from the first operand dimension each loop indexes directly.
-    let mut ranges: Vec<Option<i64>> = vec![None; loops];
-    let mut covered = vec![false; loops];
+    // Loop ranges from the first operand dimension each loop indexes directly (over the
+    // concatenation of the maps, whose domain is the largest of theirs).
+    let dims = maps.iter().map(|m| m.num_dims as usize).max().unwrap_or(0);
+    let mut ranges: Vec<Option<i64>> = vec![None; dims];
+    let mut covered = vec![false; dims];
     for (i, m) in maps.iter().enumerate() {
         let shape = ctx.type_kind(s.ty(operands[i])).shape().map(|x| x.to_vec()).unwrap_or_default();
         for (k, e) in m.results.iter().enumerate() {
             if let AffineExpr::Dim(d) = e {
                 let d = *d as usize;
-                if d < loops && !covered[d] {
+                if d < dims && !covered[d] {
                     covered[d] = true;
                     ranges[d] = shape.get(k).copied().filter(|x| *x != DYNAMIC);
                 }
@@ -167,8 +200,7 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         }
     }
     if covered.iter().any(|c| !c) {
-        let dims = maps.first().map_or(0, |m| m.num_dims);
-        let all = AffineMap::new(dims, 0, maps.iter().flat_map(|m| m.results.iter().cloned()).collect());
+        let all = AffineMap::new(dims as u32, 0, maps.iter().flat_map(|m| m.results.iter().cloned()).collect());
         return Err(format!("invalid indexing maps are non-invertible: ({all})"));
     }
     for (i, m) in maps.iter().enumerate() {
@@ -178,11 +210,16 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             if actual == DYNAMIC {
                 continue;
             }
-            if let Some(inferred) = ranges[*d as usize] {
+            if let Some(inferred) = ranges.get(*d as usize).copied().flatten() {
                 if inferred != actual {
                     return Err(format!("inferred input/output operand #{i} has shape's dimension #{k} to be {inferred}, but found {actual}"));
                 }
             }
+        }
+    }
+    for (i, m) in maps.iter().enumerate() {
+        if m.num_dims as usize != loops {
+            return Err(format!("expected indexing_map #{i} to have {loops} dim(s) to match the number of loops"));
         }
     }
     let (rb, regions) = v.body.op_regions(v.op);
@@ -200,7 +237,7 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         let at = rb.value_type(*a);
         if elem != at {
             return Err(format!(
-                "expected type of bb argument #{i} ({}) to match element or self type of the corresponding operand ({})",
+                "expected type of bb argument #{i} ('{}') to match element or self type of the corresponding operand ('{}')",
                 type_string(ctx, at),
                 type_string(ctx, elem)
             ));
