@@ -50,6 +50,10 @@ impl BodyNames {
     }
 }
 
+/// A region still to number: its body, the region, the counters and name scope it starts
+/// from, and the op holding it (that op's body, the op, the region's index there).
+type PendingRegion<'b> = (&'b Body, Region, Counters, usize, (&'b Body, Op, usize));
+
 #[derive(Copy, Clone)]
 struct Counters {
     value: u32,
@@ -70,8 +74,7 @@ impl NameTable {
         let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
         // The top operation's own results.
         t.number_op_results(body, top, &mut counters);
-        // Each region with the op holding it (its body, the op, the region's index there).
-        let mut stack: Vec<(&Body, Region, Counters, usize, (&Body, Op, usize))> = Vec::new();
+        let mut stack: Vec<PendingRegion<'_>> = Vec::new();
         let (rb, regions) = body.op_regions(top);
         for (i, r) in regions.iter().enumerate() {
             stack.push((rb, *r, counters, 0, (body, top, i)));

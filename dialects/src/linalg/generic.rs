@@ -4,7 +4,7 @@
 //! `linalg.broadcast` (whose identity region MLIR builds while parsing).
 
 use super::structured::{
-    block_arg_type, custom_op_error, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, visit_dict, visit_types,
+    block_arg_type, custom_op_error, parse_common, CommonParts, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs, visit_dict, visit_types,
     RegionBuilder,
 };
 use super::verify::{dense_i64_attr, dps, is_permutation, structured};
@@ -292,8 +292,11 @@ fn is_none_fastmath(ctx: &Context, a: Attr) -> bool {
 
 // ------------------------------------------------------------------------------ map, reduce
 
+/// A short form's payload: op name and attributes.
+type Payload = (String, Vec<(Ident, Attr)>);
+
 /// `{ name {attrs}? }` before `ins`, if there.
-fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<(String, Vec<(Ident, Attr)>)>, ()> {
+fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<Payload>, ()> {
     if !p.parse_optional_punct("{") {
         return Ok(None);
     }
@@ -308,7 +311,7 @@ fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<(String, Vec<(
 }
 
 /// `ins(...) outs(...)`; tensor outputs become results.
-fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_name: &str) -> Result<(Vec<Type>, Vec<Type>, Vec<(Ident, Attr)>), ()> {
+fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_name: &str) -> Result<CommonParts, ()> {
     let common = parse_common(p, state, op_name)?;
     let ctx = p.ctx();
     for t in &common.output_types {
@@ -316,7 +319,7 @@ fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_nam
             state.result_types.push(*t);
         }
     }
-    Ok((common.input_types, common.output_types, common.attrs))
+    Ok(common)
 }
 
 /// `name = [1, 2]`
@@ -369,7 +372,7 @@ fn parse_args_and_region(p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
 
 /// The body `{ payload(args...) ; linalg.yield }` of a short form: block arguments of the
 /// operands' element types, the payload on `operand_order` of them at the op's location.
-fn add_payload_body(p: &mut dyn AsmParser<'_>, state: &mut OperationState, payload: (String, Vec<(Ident, Attr)>), operand_types: &[Type], init_first: bool, map_init: bool) {
+fn add_payload_body(p: &mut dyn AsmParser<'_>, state: &mut OperationState, payload: Payload, operand_types: &[Type], init_first: bool, map_init: bool) {
     let ctx = p.ctx();
     let arg_types: Vec<Type> = operand_types.iter().map(|t| ctx.type_kind(*t).element_type().unwrap_or(*t)).collect();
     let result_type = *arg_types.last().expect("at least one operand");
@@ -477,7 +480,7 @@ fn print_args_and_region(p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_map(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let (ins, outs, mut attrs) = parse_dst_style(p, state, def.name)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state, def.name)?;
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
     }
@@ -512,7 +515,7 @@ fn print_map(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_reduce(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let (ins, outs, mut attrs) = parse_dst_style(p, state, def.name)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state, def.name)?;
     let ctx = p.ctx();
     let dims = parse_named_i64_array(p, "dimensions")?;
     attrs.push((ctx.ident("dimensions"), dims));
@@ -562,7 +565,7 @@ fn print_reduce(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 /// `ins(...) outs(...) name = [...] {attrs}?` with a region yielding the input element.
 fn parse_identity_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState, attr: &str) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
-    let (_, _, mut attrs) = parse_dst_style(p, state, def.name)?;
+    let mut attrs = parse_dst_style(p, state, def.name)?.attrs;
     let ctx = p.ctx();
     let values = parse_named_i64_array(p, attr)?;
     attrs.push((ctx.ident(attr), values));
