@@ -10,6 +10,7 @@ pub mod complex;
 pub mod dlti;
 pub mod func;
 pub mod index;
+pub mod linalg;
 pub mod math;
 pub mod memref;
 pub mod ods;
@@ -37,6 +38,7 @@ pub fn register_all(ctx: &mut Context) {
     bufferization::register(ctx);
     affine::register(ctx);
     memref::register(ctx);
+    linalg::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -72,6 +72,9 @@ pub trait AsmParser<'c> {
     fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()>;
     /// Gives `state` one more region, with no blocks (e.g. a function declaration's body).
     fn add_empty_region(&mut self, state: &mut OperationState);
+    /// Gives `state` one more region and lets `build` fill it (blocks, arguments, operations),
+    /// as MLIR parsers that build a region instead of reading one (linalg's named ops).
+    fn add_built_region(&mut self, state: &mut OperationState, build: &mut dyn FnMut(&mut crate::Body, crate::Region));
     /// Whether `{` is next (a region can follow).
     fn peek_region(&self) -> bool {
         self.peek_punct("{")

@@ -50,6 +50,10 @@ impl BodyNames {
     }
 }
 
+/// A region still to number: its body, the region, the counters and name scope it starts
+/// from, and the op holding it (that op's body, the op, the region's index there).
+type PendingRegion<'b> = (&'b Body, Region, Counters, usize, (&'b Body, Op, usize));
+
 #[derive(Copy, Clone)]
 struct Counters {
     value: u32,
@@ -70,28 +74,47 @@ impl NameTable {
         let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
         // The top operation's own results.
         t.number_op_results(body, top, &mut counters);
-        let mut stack: Vec<(&Body, Region, Counters, usize)> = Vec::new();
+        let mut stack: Vec<PendingRegion<'_>> = Vec::new();
         let (rb, regions) = body.op_regions(top);
-        for r in regions {
-            stack.push((rb, *r, counters, 0));
+        for (i, r) in regions.iter().enumerate() {
+            stack.push((rb, *r, counters, 0, (body, top, i)));
         }
-        while let Some((b, region, saved, parent_scope)) = stack.pop() {
+        while let Some((b, region, saved, parent_scope, (pb, parent, index))) = stack.pop() {
             if !unique_ids {
                 counters = saved;
             }
             t.scopes.push((Some(parent_scope), Default::default()));
             let scope = t.scopes.len() - 1;
+            if !generic {
+                t.name_block_args(ctx, b, pb, parent, index, scope, &mut counters);
+            }
             t.number_region(ctx, b, region, &mut counters, scope, generic);
             for &block in b.region_blocks(region) {
                 for op in b.block_ops(block) {
                     let (rb, regions) = b.op_regions(op);
-                    for r in regions {
-                        stack.push((rb, *r, counters, scope));
+                    for (i, r) in regions.iter().enumerate() {
+                        stack.push((rb, *r, counters, scope, (b, op, i)));
                     }
                 }
             }
         }
         t
+    }
+
+    /// Names the block arguments of region `index` of `parent` (an op of `pb`) that its op
+    /// suggests names for; the arguments live in `b`.
+    #[allow(clippy::too_many_arguments)]
+    fn name_block_args(&mut self, ctx: &Context, b: &Body, pb: &Body, parent: Op, index: usize, scope: usize, c: &mut Counters) {
+        let Some(f) = ctx.registry().get(pb.op(parent).name).and_then(|d| d.block_arg_names) else { return };
+        let mut suggested: Vec<(Value, String)> = Vec::new();
+        f(ctx, pb, parent, index, &mut |v, n| suggested.push((v, n)));
+        for (v, n) in suggested {
+            if self.names_of(b).values.get(v.index()).is_none_or(|x| x.is_some()) {
+                continue;
+            }
+            let name = ValueName::Named(self.unique_name(n, scope, c));
+            self.names_of(b).values[v.index()] = Some(name);
+        }
     }
 
     fn name_used(&self, mut scope: usize, name: &str) -> bool {
@@ -141,6 +164,9 @@ impl NameTable {
             let names = self.names_of(body);
             names.blocks[block.index()] = i as u32;
             for &a in body.block_args(block) {
+                if names.values[a.index()].is_some() {
+                    continue;
+                }
                 let name = if i == 0 {
                     c.arg += 1;
                     ValueName::Arg(c.arg - 1)

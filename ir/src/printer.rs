@@ -139,6 +139,16 @@ impl<'c> Printer<'c> {
         self.newline();
     }
 
+    /// Indents what follows by two more columns (MLIR's `increaseIndent`).
+    pub fn increase_indent(&mut self) {
+        self.indent += 2;
+    }
+
+    /// Undoes [`Printer::increase_indent`].
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(2);
+    }
+
     fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {

@@ -128,6 +128,11 @@ pub type VerifySymbolUsesFn = fn(&Context, &Body, Op, &crate::verify::SymbolTabl
 /// calls `set(result_index, name)` for each named result, as MLIR's `getAsmResultNames`;
 /// results left unnamed keep the default numbering.
 pub type ResultNameFn = fn(&Context, &Body, Op, &mut dyn FnMut(u32, String));
+/// Suggests names for the arguments of the blocks of an op's region `region` (its index among
+/// the op's regions) in the custom form (`%in`, `%out`): calls `set(value, name)` for each
+/// named argument, as MLIR's `getAsmBlockArgumentNames`; the values live in the body holding
+/// the op's regions.
+pub type BlockArgNameFn = fn(&Context, &Body, Op, usize, &mut dyn FnMut(crate::Value, String));
 /// A custom-form parser hook: reads what follows the op name into `state`. Errors are already
 /// reported through the parser when it returns `Err`.
 pub type ParseFn = for<'c> fn(&OpDef, &mut dyn AsmParser<'c>, &mut OperationState) -> Result<(), ()>;
@@ -162,6 +167,8 @@ pub struct OpDef {
     pub shape: Shape,
     /// The names suggested for the results in the custom form.
     pub result_name: Option<ResultNameFn>,
+    /// The names suggested for the arguments of the op's region blocks in the custom form.
+    pub block_arg_names: Option<BlockArgNameFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
     /// The properties a hand-written custom form leaves out for this op (so they get no alias
@@ -178,7 +185,7 @@ pub type ElidedFn = fn(&Context, &Body, Op) -> Vec<&'static str>;
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, ext: None, custom_elided: None, property_defaults: Vec::new() }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, custom_elided: None, property_defaults: Vec::new() }
     }
 
     /// The dialect prefix of the name.

@@ -1445,6 +1445,21 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         }
     }
 
+    fn add_built_region(&mut self, state: &mut OperationState, build: &mut dyn FnMut(&mut Body, mica_ir::Region)) {
+        self.add_empty_region(state);
+        let (body, region) = match state.nested.as_deref_mut() {
+            Some(b) => {
+                let r = *b.roots.last().expect("add_empty_region added a root");
+                (b, r)
+            }
+            None => {
+                let r = *state.regions.last().expect("add_empty_region added a region");
+                (self.cur_body(), r)
+            }
+        };
+        build(body, region);
+    }
+
     fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()> {
         let isolated = self.pending_isolated.last().copied().unwrap_or(false);
         if isolated {

@@ -236,6 +236,8 @@ pub struct OpSpec {
     pub infer: Option<InferFn>,
     /// Suggested result name in the custom form.
     pub result_name: Option<mica_ir::registry::ResultNameFn>,
+    /// Suggested block argument names in the custom form.
+    pub block_arg_names: Option<mica_ir::registry::BlockArgNameFn>,
     /// Hand-written custom form (MLIR ops with a C++ `parse`/`print`), overriding the format.
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
@@ -275,6 +277,7 @@ impl OpSpec {
             verify_regions: None,
             infer: None,
             result_name: None,
+            block_arg_names: None,
             custom: None,
             default_dialect: None,
             custom_elided: None,
@@ -451,6 +454,12 @@ impl OpSpec {
         self
     }
 
+    /// Sets the suggested block argument names.
+    pub fn block_arg_names(mut self, f: mica_ir::registry::BlockArgNameFn) -> Self {
+        self.block_arg_names = Some(f);
+        self
+    }
+
     /// Uses hand-written parse and print hooks instead of a format.
     pub fn custom(mut self, parse: mica_ir::registry::ParseFn, print: mica_ir::registry::PrintFn) -> Self {
         self.custom = Some((parse, print));
@@ -561,6 +570,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             })
             .collect();
         def.verify_symbol_uses = spec.verify_symbol_uses;
+        def.block_arg_names = spec.block_arg_names;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {
             props.push("operandSegmentSizes");

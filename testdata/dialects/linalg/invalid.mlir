@@ -1,0 +1,208 @@
+// Diagnostics of the linalg verifiers and parsers, as mlir-opt 22 words them.
+// RUN: ir-opt %s -split-input-file -verify-diagnostics
+
+func.func @t1(%a: tensor<16x32xf32>, %b: tensor<32x16x1xf32>) {
+  // expected-error @+1 {{'linalg.transpose' op input rank 2 does not match init rank 3}}
+  %0 = linalg.transpose ins(%a : tensor<16x32xf32>) outs(%b : tensor<32x16x1xf32>) permutation = [1, 0]
+  return
+}
+// -----
+func.func @t2(%a: tensor<16x32xf32>, %b: tensor<32x16xf32>) {
+  // expected-error @+1 {{'linalg.transpose' op permutation is not valid}}
+  %0 = linalg.transpose ins(%a : tensor<16x32xf32>) outs(%b : tensor<32x16xf32>) permutation = [1, 1]
+  return
+}
+// -----
+func.func @t3(%a: tensor<16x32xf32>, %b: tensor<32x16xf32>) {
+  // expected-error @+1 {{'linalg.transpose' op dim(result, 0) = 32 doesn't match dim(input, permutation[0]) = 16}}
+  %0 = linalg.transpose ins(%a : tensor<16x32xf32>) outs(%b : tensor<32x16xf32>) permutation = [0, 1]
+  return
+}
+// -----
+func.func @b1(%a: tensor<4xf32>, %b: tensor<3x4x5xf32>) {
+  // expected-error @+1 {{'linalg.broadcast' op input rank plus added dimensions does not match init rank. input rank: 1, dimensions size: 1, init rank: 3}}
+  %0 = linalg.broadcast ins(%a : tensor<4xf32>) outs(%b : tensor<3x4x5xf32>) dimensions = [0]
+  return
+}
+// -----
+func.func @b2(%a: tensor<3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'linalg.broadcast' op input dim 0 should match init dim 0. input: 3, init: 4}}
+  %0 = linalg.broadcast ins(%a : tensor<3xf32>) outs(%b : tensor<4x5xf32>) dimensions = [1]
+  return
+}
+// -----
+func.func @r1(%a: tensor<10x20xf32>, %b: tensor<10xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op init dimensions [10] doesn't match input dimensions after reduction [20]}}
+  %0 = linalg.reduce ins(%a : tensor<10x20xf32>) outs(%b : tensor<10xf32>) dimensions = [0] (%x: f32, %y: f32) {
+    %1 = arith.addf %x, %y : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+// -----
+func.func @r2(%a: tensor<10x20xf32>, %b: tensor<10xi32>) {
+  // expected-error @+1 {{'linalg.reduce' op output element type 'i32' does not match corresponding block argument type 'f32'}}
+  %0 = linalg.reduce ins(%a : tensor<10x20xf32>) outs(%b : tensor<10xi32>) dimensions = [1] (%x: f32, %y: f32) {
+    linalg.yield %y : f32
+  }
+  return
+}
+// -----
+func.func @r3(%a: tensor<10x20xf32>, %b: tensor<10xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op number of dimensions after reduction 0 doesn't match the init rank 1}}
+  %0 = linalg.reduce ins(%a : tensor<10x20xf32>) outs(%b : tensor<10xf32>) dimensions = [0, 1] (%x: f32, %y: f32) {
+    linalg.yield %y : f32
+  }
+  return
+}
+// -----
+func.func @g1(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'linalg.generic' op expected type of operand #1 ('tensor<4x8xf32>') to match type of corresponding result ('tensor<8x4xf32>')}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+// -----
+func.func @g2(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected the number of indexing_map (1) to be equal to the number of input/output operands (2)}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g3(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op inferred input/output operand #0 has shape's dimension #1 to be 4, but found 8}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g4(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected operand #0 rank (2) to match the result rank of indexing_map (1)}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g5(%a: tensor<4x8xf32>, %b: tensor<4x9xf32>) {
+  // expected-error @+1 {{'linalg.generic' op inferred input/output operand #1 has shape's dimension #1 to be 8, but found 9}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x9xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x9xf32>
+  return
+}
+// -----
+func.func @g6(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected type of bb argument #1 ('i32') to match element or self type of the corresponding operand ('f32')}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: i32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g7(%a: tensor<4x8xf32>) {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    // expected-error @+1 {{'linalg.yield' op expected number of yield values (2) to match the number of inits / outs operands of the enclosing LinalgOp (1)}}
+    linalg.yield %x, %y : f32, f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g8(%a: tensor<4x8xf32>) {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    // expected-error @+1 {{'linalg.index' op expected dim (2) to be lower than the number of loops (2) of the enclosing LinalgOp}}
+    %i = linalg.index 2 : index
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @g9(%a: tensor<4x8xf32>) {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %c = arith.constant 0 : i32
+    // expected-error @+1 {{'linalg.yield' op type of yield operand 1 ('i32') doesn't match the element type of the enclosing linalg.generic op ('f32')}}
+    linalg.yield %c : i32
+  } -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @y1(%x: f32) {
+  // expected-error @+1 {{'linalg.yield' op expected parent op with LinalgOp interface}}
+  linalg.yield %x : f32
+}
+// -----
+func.func @i1() {
+  // expected-error @+1 {{'linalg.index' op expected parent op with LinalgOp interface}}
+  %i = linalg.index 0 : index
+  return
+}
+// -----
+func.func @m1(%a: tensor<4x8xf32>, %b: tensor<4x9xf32>) {
+  // expected-error @+1 {{'linalg.map' op expected shape of input (4, 8) to match shape of output (4, 9)}}
+  %0 = linalg.map { arith.negf } ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x9xf32>)
+  return
+}
+// -----
+func.func @e1(%a: tensor<4x8xf32>, %b: tensor<4x8xi32>) {
+  // expected-error @+1 {{'linalg.matmul' op inferred input/output operand #1 has shape's dimension #0 to be 8, but found 4}}
+  %0 = linalg.matmul ins(%a, %a : tensor<4x8xf32>, tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return
+}
+// -----
+func.func @du(%a: tensor<4xf32>) {
+  // expected-error @+1 {{custom op 'linalg.div_unsigned' unsupported operation: unsigned div not on uint}}
+  %0 = linalg.div_unsigned ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+// -----
+func.func @dps(%a: tensor<4xf32>, %m: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.exp' op expected the number of tensor results (1) to be equal to the number of output tensors (0)}}
+  %0 = linalg.exp ins(%a : tensor<4xf32>) outs(%m : memref<4xf32>) -> tensor<4xf32>
+  return
+}
+// -----
+func.func @gd(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected indexing_map #0 to have 2 dim(s) to match the number of loops}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4xf32>) outs(%a : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4xf32>
+  return
+}
+// -----
+func.func @gi(%a: tensor<4xf32>) {
+  // expected-error @+1 {{custom op 'linalg.generic' unexpected iterator_type (sideways)}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["sideways"]} ins(%a : tensor<4xf32>) outs(%a : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4xf32>
+  return
+}
+// -----
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error @+1 {{custom op 'linalg.exp' number of operands and types do not match: got 2 operands and 1 types}}
+  %0 = linalg.exp ins(%a, %a : tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+// -----
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error @+1 {{custom op 'linalg.generic' expected "iterator_types" array attribute}}
+  %0 = linalg.generic {iterator_types = 3} ins(%a : tensor<4xf32>) outs(%a : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<4xf32>
+  return
+}
