@@ -171,21 +171,15 @@ pub struct OpDef {
     pub block_arg_names: Option<BlockArgNameFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
-    /// The properties a hand-written custom form leaves out for this op (so they get no alias
-    /// in the custom output), when that depends on their values.
-    pub custom_elided: Option<ElidedFn>,
     /// Properties with a default value, which an op gets when written without them (also in
     /// the generic form, as MLIR's `populateDefaultProperties`).
     pub property_defaults: Vec<(&'static str, fn(&Context) -> crate::Attr)>,
 }
 
-/// Names of the properties an op's custom form does not print.
-pub type ElidedFn = fn(&Context, &Body, Op) -> Vec<&'static str>;
-
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, custom_elided: None, property_defaults: Vec::new() }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new() }
     }
 
     /// The dialect prefix of the name.

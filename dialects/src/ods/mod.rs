@@ -242,8 +242,6 @@ pub struct OpSpec {
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
-    /// The properties a hand-written custom form leaves out, by value.
-    pub custom_elided: Option<mica_ir::registry::ElidedFn>,
     /// The operands forwarded to each successor, checked against the successors' arguments.
     pub successor_operands: Option<SuccessorOperandsFn>,
     /// The dense i32 array attribute holding per-successor weights (`WeightedBranchOpInterface`).
@@ -280,7 +278,6 @@ impl OpSpec {
             block_arg_names: None,
             custom: None,
             default_dialect: None,
-            custom_elided: None,
             successor_operands: None,
             branch_weights: None,
             segment_attrs: Vec::new(),
@@ -472,12 +469,6 @@ impl OpSpec {
         self
     }
 
-    /// Names the properties the hand-written custom form leaves out (they get no alias there).
-    pub fn custom_elided(mut self, f: mica_ir::registry::ElidedFn) -> Self {
-        self.custom_elided = Some(f);
-        self
-    }
-
     /// Sets the default dialect inside the op's regions.
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);
@@ -560,7 +551,6 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
-        def.custom_elided = spec.custom_elided;
         def.property_defaults = spec
             .attrs
             .iter()

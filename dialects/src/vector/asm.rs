@@ -50,7 +50,6 @@ pub(super) fn transfer_read() -> OpSpec {
         .result("vector", &ANY_VECTOR)
         .operand_segments()
         .custom(parse_transfer_read, print_transfer_read)
-        .custom_elided(|ctx, body, op| transfer_elided(ctx, body, op, 0, true))
 }
 
 /// `vector.transfer_write`
@@ -65,7 +64,6 @@ pub(super) fn transfer_write() -> OpSpec {
         .optional_result("result", &ANY_RANKED_TENSOR)
         .operand_segments()
         .custom(parse_transfer_write, print_transfer_write)
-        .custom_elided(|ctx, body, op| transfer_elided(ctx, body, op, 1, false))
 }
 
 /// `vector.contract`
@@ -312,29 +310,6 @@ fn parse_transfer_write(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operat
         state.result_types.push(shaped);
     }
     Ok(())
-}
-
-/// The attribute names a transfer's custom form leaves out: segment sizes, a minor identity
-/// permutation map, all-false in-bounds flags. The shaped operand is operand `base`; the
-/// vector is the result (`read`) or operand 0.
-fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) -> Vec<&'static str> {
-    let mut out = vec!["operandSegmentSizes"];
-    let Some(shaped) = body.operands(op).nth(base).map(|v| body.value_type(v)) else { return out };
-    let vector = if read { body.results(op).first().map(|v| body.value_type(*v)) } else { body.operands(op).next().map(|v| body.value_type(v)) };
-    let Some(vector) = vector else { return out };
-    if let (Some(AttrKind::AffineMap(m)), Some((rank, vrank))) =
-        (ctx.op_attr(body, op, "permutation_map").map(|a| ctx.attr_kind(a)), transfer_ranks(ctx, shaped, vector))
-    {
-        if *m == minor_identity(rank, vrank) {
-            out.push("permutation_map");
-        }
-    }
-    if let Some(AttrKind::Array(items)) = ctx.op_attr(body, op, "in_bounds").map(|a| ctx.attr_kind(a)) {
-        if items.iter().all(|x| ctx.as_i64(*x) == Some(0)) {
-            out.push("in_bounds");
-        }
-    }
-    out
 }
 
 fn print_transfer_read(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
@@ -599,3 +574,25 @@ fn print_mask(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     }
 }
 
+/// The attribute names a transfer's custom form leaves out: segment sizes, a minor identity
+/// permutation map, all-false in-bounds flags. The shaped operand is operand `base`; the
+/// vector is the result (`read`) or operand 0.
+fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) -> Vec<&'static str> {
+    let mut out = vec!["operandSegmentSizes"];
+    let Some(shaped) = body.operands(op).nth(base).map(|v| body.value_type(v)) else { return out };
+    let vector = if read { body.results(op).first().map(|v| body.value_type(*v)) } else { body.operands(op).next().map(|v| body.value_type(v)) };
+    let Some(vector) = vector else { return out };
+    if let (Some(AttrKind::AffineMap(m)), Some((rank, vrank))) =
+        (ctx.op_attr(body, op, "permutation_map").map(|a| ctx.attr_kind(a)), transfer_ranks(ctx, shaped, vector))
+    {
+        if *m == minor_identity(rank, vrank) {
+            out.push("permutation_map");
+        }
+    }
+    if let Some(AttrKind::Array(items)) = ctx.op_attr(body, op, "in_bounds").map(|a| ctx.attr_kind(a)) {
+        if items.iter().all(|x| ctx.as_i64(*x) == Some(0)) {
+            out.push("in_bounds");
+        }
+    }
+    out
+}
