@@ -58,7 +58,23 @@ pub fn bit(bits: &IntBits, i: u32) -> bool {
 
 /// The signed value if it fits in `i64`.
 pub fn to_i64(bits: &IntBits, width: u32) -> Option<i64> {
+    if let Some(v) = small_signed(bits, width) {
+        return Some(v);
+    }
     to_bigint(bits, width).to_i64()
+}
+
+/// The signed value of at most 64 bits (`None` for wider types).
+fn small_signed(bits: &IntBits, width: u32) -> Option<i64> {
+    if width > 64 || bits.len() > 1 {
+        return None;
+    }
+    let v = bits.first().copied().unwrap_or(0);
+    if width == 0 {
+        return Some(0);
+    }
+    let shift = 64 - width;
+    Some(((v << shift) as i64) >> shift)
 }
 
 /// Why a literal does not fit an integer type.
@@ -72,6 +88,9 @@ pub enum FitError {
 /// either as signed or as unsigned (like MLIR), signed types only signed values and unsigned
 /// types only non-negative values.
 pub fn from_bigint(v: &BigInt, width: u32, signed: Option<bool>) -> Result<IntBits, FitError> {
+    if let Some(m) = v.magnitude().to_u64() {
+        return from_magnitude(v.sign() == Sign::Minus, m, width, signed);
+    }
     let w = width as usize;
     let fits_unsigned = v.sign() != Sign::Minus && v.bits() as usize <= w;
     let fits_signed = if v.is_zero() {
@@ -104,9 +123,37 @@ pub fn from_bigint(v: &BigInt, width: u32, signed: Option<bool>) -> Result<IntBi
     Ok(bits)
 }
 
+/// [`from_bigint`] for the value `-magnitude` (when `negative`) or `magnitude`.
+pub fn from_magnitude(negative: bool, magnitude: u64, width: u32, signed: Option<bool>) -> Result<IntBits, FitError> {
+    let v = if negative { -(magnitude as i128) } else { magnitude as i128 };
+    let fits_unsigned = v >= 0 && (width >= 64 || v < 1i128 << width);
+    let fits_signed = v == 0 || (width > 0 && (width > 64 || (v >= -(1i128 << (width - 1)) && v < 1i128 << (width - 1))));
+    let ok = match signed {
+        None => fits_unsigned || fits_signed,
+        Some(true) => fits_signed,
+        Some(false) => fits_unsigned,
+    };
+    if !ok {
+        return Err(FitError::OutOfRange);
+    }
+    let fill = if v < 0 { u64::MAX } else { 0 };
+    let mut bits: IntBits = (0..words_for(width)).map(|i| if i == 0 { v as u64 } else { fill }).collect();
+    mask_top(&mut bits, width);
+    Ok(bits)
+}
+
 /// Decimal text of the bits read as signed (`signed = true`) or unsigned.
 pub fn to_decimal(bits: &IntBits, width: u32, signed: bool) -> String {
-    if signed { to_bigint(bits, width).to_string() } else { to_biguint(bits).to_string() }
+    if signed {
+        if let Some(v) = small_signed(bits, width) {
+            return v.to_string();
+        }
+        return to_bigint(bits, width).to_string();
+    }
+    if bits.len() <= 1 {
+        return bits.first().copied().unwrap_or(0).to_string();
+    }
+    to_biguint(bits).to_string()
 }
 
 /// Raw little-endian bytes, `ceil(width / 8)` of them (at least one).
@@ -151,5 +198,37 @@ mod tests {
         assert_eq!(from_bigint(&BigInt::from(-129), 8, None), Err(FitError::OutOfRange));
         assert_eq!(from_bigint(&BigInt::from(-1), 8, Some(false)), Err(FitError::OutOfRange));
         assert_eq!(from_le_bytes(&to_le_bytes(&from_i64(-5, 12), 12), 12), from_i64(-5, 12));
+        // The small-value paths agree with the arbitrary-precision ones.
+        let slow = |v: &BigInt, w: u32, s: Option<bool>| {
+            let w_ = w as usize;
+            let fits_u = v.sign() != Sign::Minus && v.bits() as usize <= w_;
+            let fits_s = v.is_zero() || (w_ > 0 && *v >= -(BigInt::from(1) << (w_ - 1)) && *v < BigInt::from(1) << (w_ - 1));
+            let ok = match s {
+                None => fits_u || fits_s,
+                Some(true) => fits_s,
+                Some(false) => fits_u,
+            };
+            ok.then(|| {
+                let m = BigInt::from(1) << w_;
+                let u = ((v % &m) + &m) % &m;
+                let mut bits: IntBits = u.to_u64_digits().1.into_iter().collect();
+                mask_top(&mut bits, w);
+                bits
+            })
+        };
+        for w in [0, 1, 7, 8, 31, 32, 63, 64, 65, 100, 128] {
+            for v in [0i128, 1, -1, 127, 128, -128, -129, 255, 256, i64::MAX as i128, i64::MIN as i128, u64::MAX as i128, -(u64::MAX as i128)] {
+                let big = BigInt::from(v);
+                for s in [None, Some(true), Some(false)] {
+                    let fast = from_bigint(&big, w, s).ok();
+                    assert_eq!(fast, slow(&big, w, s), "{v} in {w} bits, {s:?}");
+                    if let Some(b) = fast {
+                        assert_eq!(to_decimal(&b, w, true), to_bigint(&b, w).to_string());
+                        assert_eq!(to_decimal(&b, w, false), to_biguint(&b).to_string());
+                        assert_eq!(to_i64(&b, w), to_bigint(&b, w).to_i64());
+                    }
+                }
+            }
+        }
     }
 }
