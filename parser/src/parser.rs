@@ -61,6 +61,8 @@ pub struct Parser<'a> {
     pub(crate) tok: Token,
     pub(crate) diag: Option<Diagnostic>,
     pub(crate) depth: u32,
+    /// The deepest `depth` reached (reset by function-type parsing to measure a type's nesting).
+    pub(crate) depth_peak: u32,
     pub(crate) file: Ident,
     /// The buffer registered for offset locations (on first need); `None` inside when the
     /// context refused it.
@@ -81,6 +83,9 @@ pub struct Parser<'a> {
     deferred_locs: Vec<(String, Attr, usize)>,
     /// Function types already built, by their inputs and results.
     pub(crate) function_types: FxHashMap<(SmallVec<[Type; 4]>, SmallVec<[Type; 2]>), Type>,
+    /// Function types parsed recently, with their text and how deep they nest, most recently
+    /// used first (see `parse_function_type`).
+    pub(crate) recent_fn_types: Vec<(&'a str, Type, u32)>,
     /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
     pub(crate) simple_types: FxHashMap<&'a str, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
@@ -105,6 +110,7 @@ impl<'a> Parser<'a> {
             tok: lex_at(src, 0),
             diag: None,
             depth: 0,
+            depth_peak: 0,
             file: ctx.ident(file),
             loc_source: OnceCell::new(),
             source: OnceCell::new(),
@@ -123,6 +129,7 @@ impl<'a> Parser<'a> {
             op_names: FxHashMap::default(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
+            recent_fn_types: Vec::new(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
             chunk_start: 0,
@@ -280,6 +287,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
+        self.depth_peak = self.depth_peak.max(self.depth);
         if self.depth > MAX_NESTING {
             return self.err_here(format!("nesting deeper than {MAX_NESTING} levels"));
         }
@@ -716,10 +724,9 @@ impl<'a> Parser<'a> {
                 let msg = format!("operation defines {nres} results but was provided {total} to bind");
                 return self.err(start, msg);
             }
-            let vals: Vec<Value> = self.cur_body_ref().results(op).to_vec();
             let mut i = 0usize;
             for (name, count, at) in results {
-                let group: SmallVec<[Value; 1]> = vals[i..i + count as usize].iter().copied().collect();
+                let group = SmallVec::from_slice(&self.cur_body_ref().results(op)[i..i + count as usize]);
                 i += count as usize;
                 self.define_values(name, at, group)?;
             }
@@ -791,18 +798,19 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let ty_at = self.tok.start;
         let ty = self.parse_type()?;
-        let Some((ins, outs)) = self.ctx.function_signature(ty).map(|(a, b)| (a.to_vec(), b.to_vec())) else {
+        let ctx = self.ctx;
+        let Some((ins, outs)) = ctx.function_signature(ty) else {
             return self.err(ty_at, "expected function type");
         };
         if ins.len() != operands.len() {
             let msg = format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, ins.len());
             return self.err(ty_at, msg);
         }
-        for (&(name, number, offset), t) in operands.iter().zip(&ins) {
+        for (&(name, number, offset), t) in operands.iter().zip(ins) {
             let v = self.resolve_name(name, number, offset, *t)?;
             state.operands.push(v);
         }
-        state.result_types = outs.into_iter().collect();
+        state.result_types = SmallVec::from_slice(outs);
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
