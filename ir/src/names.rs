@@ -9,6 +9,7 @@ use crate::Context;
 use crate::body::{Block, Body, Op, Region, Value};
 use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 
 /// How a value is printed.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -24,10 +25,13 @@ pub enum ValueName {
 
 /// Names of all values and blocks under one printed operation. Bodies are told apart by address
 /// (they are borrowed, so they do not move while the table is used).
-#[derive(Default)]
 pub struct NameTable {
-    /// Per body (by address): names indexed by value, block numbers indexed by block.
-    bodies: FxHashMap<usize, BodyNames>,
+    /// Per body: names indexed by value, block numbers indexed by block.
+    bodies: Vec<BodyNames>,
+    /// Index into `bodies`, by body address.
+    body_index: FxHashMap<usize, u32>,
+    /// The body looked up last and its index (consecutive lookups mostly hit the same body).
+    last: Cell<(usize, u32)>,
     /// The text of `ValueName::Named` names.
     names: Vec<String>,
     /// Name scopes: the parent scope and the suggested names used in it. A region sees the
@@ -63,6 +67,18 @@ struct Counters {
 
 fn key(body: &Body) -> usize {
     body as *const Body as usize
+}
+
+impl Default for NameTable {
+    fn default() -> Self {
+        Self {
+            bodies: Vec::new(),
+            body_index: FxHashMap::default(),
+            last: Cell::new((0, u32::MAX)),
+            names: Vec::new(),
+            scopes: Vec::new(),
+        }
+    }
 }
 
 impl NameTable {
@@ -148,7 +164,32 @@ impl NameTable {
     }
 
     fn names_of(&mut self, body: &Body) -> &mut BodyNames {
-        self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body))
+        let i = match self.find(body) {
+            Some(i) => i,
+            None => {
+                self.bodies.push(BodyNames::for_body(body));
+                let i = (self.bodies.len() - 1) as u32;
+                self.body_index.insert(key(body), i);
+                i
+            }
+        };
+        &mut self.bodies[i as usize]
+    }
+
+    /// The index of a body's names, if it has any.
+    fn find(&self, body: &Body) -> Option<u32> {
+        let k = key(body);
+        let (last_key, last) = self.last.get();
+        if last_key == k && last != u32::MAX {
+            return Some(last);
+        }
+        let i = *self.body_index.get(&k)?;
+        self.last.set((k, i));
+        Some(i)
+    }
+
+    fn body_names(&self, body: &Body) -> Option<&BodyNames> {
+        self.find(body).map(|i| &self.bodies[i as usize])
     }
 
     fn number_op_results(&mut self, body: &Body, op: Op, c: &mut Counters) {
@@ -159,7 +200,7 @@ impl NameTable {
     }
 
     fn number_region(&mut self, ctx: &Context, body: &Body, region: Region, c: &mut Counters, scope: usize, generic: bool) {
-        self.bodies.entry(key(body)).or_insert_with(|| BodyNames::for_body(body));
+        self.names_of(body);
         for (i, &block) in body.region_blocks(region).iter().enumerate() {
             let names = self.names_of(body);
             names.blocks[block.index()] = i as u32;
@@ -210,16 +251,16 @@ impl NameTable {
 
     /// The name of a value (the group name for results of multi-result operations).
     pub fn value(&self, body: &Body, v: Value) -> Option<ValueName> {
-        self.bodies.get(&key(body))?.values.get(v.index()).copied().flatten()
+        self.body_names(body)?.values.get(v.index()).copied().flatten()
     }
 
     /// The first result index of each result group of `op`, when it has several groups.
     pub fn result_groups(&self, body: &Body, op: Op) -> Option<&[u32]> {
-        self.bodies.get(&key(body))?.groups.get(&op).map(|g| g.as_slice())
+        self.body_names(body)?.groups.get(&op).map(|g| g.as_slice())
     }
 
     /// The number of a block within its region (`^bbN`).
     pub fn block(&self, body: &Body, b: Block) -> Option<u32> {
-        self.bodies.get(&key(body))?.blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
+        self.body_names(body)?.blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
     }
 }

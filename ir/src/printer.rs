@@ -8,6 +8,7 @@ use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
 use crate::{Attr, Context, Type, intbits};
 use mica_apfloat::Float;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::fmt::Write;
 
 mod aliases;
@@ -42,8 +43,8 @@ pub struct Printer<'c> {
     alias_order: Vec<AliasKey>,
     /// Location aliases printed after the operation (only used by trailing locations).
     deferred_order: Vec<AliasKey>,
-    /// Printed text of types already printed (without aliases at the top level).
-    type_texts: FxHashMap<Type, String>,
+    /// Printed text of types already printed (without aliases at the top level), by type index.
+    type_texts: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
     distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
@@ -117,7 +118,7 @@ impl<'c> Printer<'c> {
             aliases: FxHashMap::default(),
             alias_order: Vec::new(),
             deferred_order: Vec::new(),
-            type_texts: FxHashMap::default(),
+            type_texts: Vec::new(),
             distinct_ids: FxHashMap::default(),
             default_dialects: Vec::new(),
             collect: None,
@@ -151,8 +152,16 @@ impl<'c> Printer<'c> {
 
     fn newline(&mut self) {
         self.out.push('\n');
-        for _ in 0..self.indent {
-            self.out.push(' ');
+        self.push_indent();
+    }
+
+    fn push_indent(&mut self) {
+        const SPACES: &str = "                                                                ";
+        let mut n = self.indent;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.push_str(&SPACES[..k]);
+            n -= k;
         }
     }
 
@@ -259,8 +268,8 @@ impl<'c> Printer<'c> {
         }
         self.print_attr_dict(data.attrs, &[], false);
         self.out.push_str(" : ");
-        let operand_types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
-        let result_types: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
+        let operand_types: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
+        let result_types: SmallVec<[Type; 2]> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
         self.print_function_type(&operand_types, &result_types);
     }
 
@@ -295,9 +304,7 @@ impl<'c> Printer<'c> {
     fn print_block(&mut self, body: &Body, block: Block, header: bool, skip: Option<Op>) {
         if header {
             self.out.push('\n');
-            for _ in 0..self.indent {
-                self.out.push(' ');
-            }
+            self.push_indent();
             self.print_block_name(body, block);
             let args = body.block_args(block);
             if !args.is_empty() {
@@ -546,14 +553,17 @@ impl<'c> Printer<'c> {
             }
         }
         // Types repeat a lot: print each once and copy its text afterwards.
-        if let Some(text) = self.type_texts.get(&t) {
+        let index = t.0 as usize;
+        if let Some(Some(text)) = self.type_texts.get(index) {
             self.out.push_str(text);
             return;
         }
         let start = self.out.len();
         self.print_type_body(t);
-        let text = self.out[start..].to_string();
-        self.type_texts.insert(t, text);
+        if self.type_texts.len() <= index {
+            self.type_texts.resize(index + 1, None);
+        }
+        self.type_texts[index] = Some(self.out[start..].into());
     }
 
     fn print_type_body(&mut self, t: Type) {
@@ -1105,6 +1115,13 @@ impl<'c> Printer<'c> {
     /// Writes a string literal with MLIR's escaping (`\22`, `\\`, `\0A`…).
     pub fn print_string_literal(&mut self, bytes: &[u8]) {
         self.out.push('"');
+        if let Ok(plain) = std::str::from_utf8(bytes) {
+            if plain.bytes().all(|b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
+                self.out.push_str(plain);
+                self.out.push('"');
+                return;
+            }
+        }
         for &b in bytes {
             match b {
                 b'\\' => self.out.push_str("\\\\"),
@@ -1166,7 +1183,9 @@ fn push_u32(out: &mut String, mut n: u32) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
 }
 
 fn is_bare_identifier(s: &str) -> bool {
