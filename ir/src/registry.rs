@@ -216,7 +216,8 @@ pub struct OpDefId(u32);
 #[derive(Default, Debug)]
 pub struct Registry {
     defs: Vec<OpDef>,
-    by_name: FxHashMap<Ident, OpDefId>,
+    /// Definition by interned name, indexed by the name's id (identifiers are dense).
+    by_name: Vec<Option<OpDefId>>,
     by_str: FxHashMap<&'static str, OpDefId>,
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
@@ -229,20 +230,24 @@ impl Registry {
         if !self.dialects.contains(&dialect) {
             self.dialects.push(dialect);
         }
-        if let Some(&id) = self.by_name.get(&name) {
+        if let Some(id) = self.by_name.get(name.0 as usize).copied().flatten() {
             self.defs[id.0 as usize] = def;
             return id;
         }
         let id = OpDefId(self.defs.len() as u32);
         self.by_str.insert(def.name, id);
         self.defs.push(def);
-        self.by_name.insert(name, id);
+        if self.by_name.len() <= name.0 as usize {
+            self.by_name.resize(name.0 as usize + 1, None);
+        }
+        self.by_name[name.0 as usize] = Some(id);
         id
     }
 
     /// The definition of an op by interned name.
     pub fn get(&self, name: Ident) -> Option<&OpDef> {
-        self.by_name.get(&name).map(|id| &self.defs[id.0 as usize])
+        let id = (*self.by_name.get(name.0 as usize)?)?;
+        Some(&self.defs[id.0 as usize])
     }
 
     /// The definition of an op by name.

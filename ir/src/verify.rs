@@ -267,7 +267,16 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
 /// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
 /// block arguments).
 fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    let user_block = body.op_block(op);
     for (i, v) in body.operands(op).enumerate() {
+        // The common case: defined earlier in the user's own block.
+        let local = match body.value(v).def {
+            ValueDef::Result(d, _) => d != op && body.op_block(d) == user_block && dom.before(d, op),
+            ValueDef::Arg(b, _) => Some(b) == user_block,
+        };
+        if local && user_block.is_some() {
+            continue;
+        }
         let (def_block, def_op) = match body.value(v).def {
             ValueDef::Result(d, _) => match body.op_block(d) {
                 Some(b) => (b, Some(d)),
