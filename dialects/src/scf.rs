@@ -22,12 +22,14 @@ fn ops() -> Vec<OpSpec> {
             .verify(|c, v| parent_is(c, v, &["scf.while"]))
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
         OpSpec::new("scf.execute_region")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic_result("results", &ANY_TYPE)
             .optional_attr("no_inline", &UNIT_ATTR)
             .region("region", None)
             .verify(verify_execute_region)
             .custom(parse_execute_region, print_execute_region),
         OpSpec::new("scf.for")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("lowerBound", &SIGNLESS_INTEGER_OR_INDEX)
             .operand("upperBound", &SIGNLESS_INTEGER_OR_INDEX)
             .operand("step", &SIGNLESS_INTEGER_OR_INDEX)
@@ -63,6 +65,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_in_parallel)
             .custom(parse_in_parallel, print_in_parallel),
         OpSpec::new("scf.if")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("condition", &I1)
             .variadic_result("results", &ANY_TYPE)
             .region("thenRegion", Some(1))
@@ -72,6 +75,7 @@ fn ops() -> Vec<OpSpec> {
             .verify_regions(verify_if_regions)
             .custom(parse_if, print_if),
         OpSpec::new("scf.index_switch")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("arg", &INDEX)
             .attr("cases", &DENSE_I64_ARRAY_ATTR)
             .variadic_result("results", &ANY_TYPE)
@@ -81,6 +85,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_index_switch)
             .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion"),
         OpSpec::new("scf.parallel")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("lowerBound", &INDEX)
             .variadic("upperBound", &INDEX)
             .variadic("step", &INDEX)
@@ -92,6 +97,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_parallel)
             .custom(parse_parallel, print_parallel),
         OpSpec::new("scf.reduce")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .traits(Traits::TERMINATOR)
             .variadic("operands", &ANY_TYPE)
             .variadic_region("reductions", Some(1))
@@ -104,6 +110,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_reduce_return)
             .format("$result attr-dict `:` type($result)"),
         OpSpec::new("scf.while")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("inits", &ANY_TYPE)
             .variadic_result("results", &ANY_TYPE)
             .region("before", Some(1))

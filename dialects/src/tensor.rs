@@ -204,6 +204,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_gather)
             .result_name(|_, _, _, set| set(0, "gather".to_string())),
         OpSpec::new("tensor.generate")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("dynamicExtents", &INDEX)
             .result("result", &ANY_RANKED_TENSOR)
             .region("body", Some(1))

@@ -236,6 +236,8 @@ pub struct OpSpec {
     pub infer: Option<InferFn>,
     /// Suggested result name in the custom form.
     pub result_name: Option<mica_ir::registry::ResultNameFn>,
+    /// Memory effects that depend on the instance (MLIR's hand-written `getEffects`).
+    pub effects: Option<mica_ir::registry::EffectsFn>,
     /// Hand-written custom form (MLIR ops with a C++ `parse`/`print`), overriding the format.
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
@@ -273,6 +275,7 @@ impl OpSpec {
             verify_regions: None,
             infer: None,
             result_name: None,
+            effects: None,
             custom: None,
             default_dialect: None,
             custom_elided: None,
@@ -442,6 +445,12 @@ impl OpSpec {
         self
     }
 
+    /// Sets the memory effects of each instance, for ops whose effects depend on it.
+    pub fn effects(mut self, f: mica_ir::registry::EffectsFn) -> Self {
+        self.effects = Some(f);
+        self
+    }
+
     /// Sets the suggested result name.
     pub fn result_name(mut self, f: mica_ir::registry::ResultNameFn) -> Self {
         self.result_name = Some(f);
@@ -542,6 +551,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.effects = spec.effects;
         def.custom_elided = spec.custom_elided;
         def.property_defaults = spec
             .attrs
