@@ -44,10 +44,12 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_alloc_tensor)
             .custom(parse_alloc_tensor, print_alloc_tensor),
         OpSpec::new("bufferization.clone")
+            .traits(Traits::MEMORY_ALLOC)
             .operand("input", &RANKED_OR_UNRANKED_MEMREF)
             .result("output", &RANKED_OR_UNRANKED_MEMREF)
             .format("$input attr-dict `:` type($input) `to` type($output)"),
         OpSpec::new("bufferization.materialize_in_destination")
+            .effects(dest_effects)
             .operand("source", &ANY_TENSOR)
             .operand("dest", &ANY_SHAPED)
             .optional_attr("restrict", &UNIT_ATTR)
@@ -58,6 +60,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_materialize),
         OpSpec::new("bufferization.dealloc_tensor").operand("tensor", &ANY_TENSOR).format("$tensor attr-dict `:` type($tensor)"),
         OpSpec::new("bufferization.to_tensor")
+            .traits(Traits::MEMORY_READ)
             .operand("buffer", &BUFFER_LIKE)
             .optional_attr("restrict", &UNIT_ATTR)
             .optional_attr("writable", &UNIT_ATTR)
@@ -272,3 +275,13 @@ fn verify_dealloc(_: &Context, v: &OpView<'_>) -> Result<(), String> {
     Ok(())
 }
 
+
+/// `materialize_in_destination` writes a memref destination and has no memory effect on a
+/// tensor one.
+fn dest_effects(ctx: &Context, body: &Body, op: Op) -> Traits {
+    if body.operands(op).nth(1).is_some_and(|v| is_memref(ctx, body.value_type(v))) {
+        Traits::NONE
+    } else {
+        Traits::PURE
+    }
+}

@@ -1,14 +1,15 @@
 //! The scf dialect: structured control flow — `scf.for`, `scf.if`, `scf.while` with
-//! `scf.condition`, `scf.parallel` with `scf.reduce`/`scf.reduce.return`,
-//! `scf.execute_region`, `scf.index_switch` and `scf.yield`, with MLIR 22's custom forms
-//! (hand-written where MLIR's are) and verifiers.
+//! `scf.condition`, `scf.parallel` with `scf.reduce`/`scf.reduce.return`, `scf.forall` with
+//! `scf.forall.in_parallel`, `scf.execute_region`, `scf.index_switch` and `scf.yield`, with
+//! MLIR 22's custom forms (hand-written where MLIR's are) and verifiers.
 
 use crate::ods::constraints::*;
 use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
 use crate::ods::{OpSpec, OpView};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use mica_ir::printer::type_string;
-use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef};
+use crate::ods::{AttrConstraint, AttrSyntax};
+use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef, DYNAMIC};
 
 const YIELD_PARENTS: &[&str] = &["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
 
@@ -21,12 +22,14 @@ fn ops() -> Vec<OpSpec> {
             .verify(|c, v| parent_is(c, v, &["scf.while"]))
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
         OpSpec::new("scf.execute_region")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic_result("results", &ANY_TYPE)
             .optional_attr("no_inline", &UNIT_ATTR)
             .region("region", None)
             .verify(verify_execute_region)
             .custom(parse_execute_region, print_execute_region),
         OpSpec::new("scf.for")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("lowerBound", &SIGNLESS_INTEGER_OR_INDEX)
             .operand("upperBound", &SIGNLESS_INTEGER_OR_INDEX)
             .operand("step", &SIGNLESS_INTEGER_OR_INDEX)
@@ -39,7 +42,30 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_for)
             .verify_regions(verify_for_regions)
             .custom(parse_for, print_for),
+        OpSpec::new("scf.forall")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
+            .variadic("dynamicLowerBound", &INDEX)
+            .variadic("dynamicUpperBound", &INDEX)
+            .variadic("dynamicStep", &INDEX)
+            .attr("staticLowerBound", &DENSE_I64_ARRAY_ATTR)
+            .attr("staticUpperBound", &DENSE_I64_ARRAY_ATTR)
+            .attr("staticStep", &DENSE_I64_ARRAY_ATTR)
+            .variadic("outputs", &ANY_RANKED_TENSOR)
+            .optional_attr("mapping", &DEVICE_MAPPING_ARRAY_ATTR)
+            .operand_segments()
+            .variadic_result("results", &ANY_TYPE)
+            .region("region", Some(1))
+            .implicit_terminator("scf.forall.in_parallel")
+            .verify(verify_forall)
+            .custom(parse_forall, print_forall),
+        OpSpec::new("scf.forall.in_parallel")
+            .traits(Traits::PURE | Traits::TERMINATOR | Traits::GRAPH_REGION | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK)
+            .region("region", Some(1))
+            .check(crate::ods::Check::HasParent(&["scf.forall"]))
+            .verify(verify_in_parallel)
+            .custom(parse_in_parallel, print_in_parallel),
         OpSpec::new("scf.if")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("condition", &I1)
             .variadic_result("results", &ANY_TYPE)
             .region("thenRegion", Some(1))
@@ -49,6 +75,7 @@ fn ops() -> Vec<OpSpec> {
             .verify_regions(verify_if_regions)
             .custom(parse_if, print_if),
         OpSpec::new("scf.index_switch")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .operand("arg", &INDEX)
             .attr("cases", &DENSE_I64_ARRAY_ATTR)
             .variadic_result("results", &ANY_TYPE)
@@ -58,6 +85,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_index_switch)
             .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion"),
         OpSpec::new("scf.parallel")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("lowerBound", &INDEX)
             .variadic("upperBound", &INDEX)
             .variadic("step", &INDEX)
@@ -69,6 +97,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_parallel)
             .custom(parse_parallel, print_parallel),
         OpSpec::new("scf.reduce")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .traits(Traits::TERMINATOR)
             .variadic("operands", &ANY_TYPE)
             .variadic_region("reductions", Some(1))
@@ -81,6 +110,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_reduce_return)
             .format("$result attr-dict `:` type($result)"),
         OpSpec::new("scf.while")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("inits", &ANY_TYPE)
             .variadic_result("results", &ANY_TYPE)
             .region("before", Some(1))
@@ -795,6 +825,226 @@ fn verify_reduce_return(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let got = v.operand("result").map(|x| v.ty(x));
     if got != Some(expected) {
         return Err(format!("must have type '{}' (the type of the reduction inputs)", ty_str(ctx, expected)));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.forall
+
+/// MLIR's `DeviceMappingArrayAttr`: an array of device mapping attributes. Mica knows no
+/// dialect defining them, so any dialect attribute (`#gpu.thread<x>`) is taken for one.
+static DEVICE_MAPPING_ARRAY_ATTR: AttrConstraint = AttrConstraint {
+    summary: "Device Mapping array attribute",
+    syntax: AttrSyntax::Plain,
+    check: |c, a| match c.attr_kind(a) {
+        AttrKind::Array(items) => items.iter().all(|x| matches!(c.attr_kind(*x), AttrKind::Opaque { .. } | AttrKind::Dialect { .. })),
+        _ => false,
+    },
+};
+
+/// `(` (`%v` | integer) list `)`: the dynamic values and the static entries (`DYNAMIC` for
+/// each value), as MLIR's `parseDynamicIndexList` with parentheses.
+fn parse_index_list(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOperand>, Vec<i64>), ()> {
+    let (mut values, mut statics) = (Vec::new(), Vec::new());
+    p.parse_punct("(")?;
+    if p.parse_optional_punct(")") {
+        return Ok((values, statics));
+    }
+    loop {
+        if p.peek_ssa_name() {
+            values.push(p.parse_operand()?);
+            statics.push(DYNAMIC);
+        } else {
+            let at = p.offset();
+            let Some(v) = p.parse_optional_integer()? else {
+                p.error_at(at, "expected integer value");
+                return Err(());
+            };
+            statics.push(v);
+        }
+        if p.parse_optional_punct(")") {
+            return Ok((values, statics));
+        }
+        p.parse_punct(",")?;
+    }
+}
+
+fn i64_array(ctx: &Context, values: &[i64]) -> Attr {
+    ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: values.iter().map(|v| *v as i128 as u128).collect() })
+}
+
+fn parse_forall(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let ivs = parse_paren_operands(p)?;
+    let mut groups: [(Vec<UnresolvedOperand>, Vec<i64>); 3] = Default::default();
+    if p.parse_optional_keyword("in") {
+        groups[1] = parse_index_list(p)?;
+        groups[0].1 = vec![0; ivs.len()];
+        groups[2].1 = vec![1; ivs.len()];
+        resolve_all(p, &groups[1].0, &vec![index; groups[1].0.len()], state)?;
+    } else {
+        p.parse_punct("=")?;
+        for (k, kw) in [(0, ""), (1, "to"), (2, "step")] {
+            if !kw.is_empty() {
+                p.parse_keyword(kw)?;
+            }
+            groups[k] = parse_index_list(p)?;
+            resolve_all(p, &groups[k].0, &vec![index; groups[k].0.len()], state)?;
+        }
+    }
+    let (mut out_args, mut outs) = (Vec::new(), Vec::new());
+    let outs_at = p.offset();
+    if p.parse_optional_keyword("shared_outs") {
+        (out_args, outs) = parse_assignment_list(p)?;
+        state.result_types = parse_optional_arrow_types(p)?.into();
+        if outs.len() != state.result_types.len() {
+            let msg = format!("number of operands and types do not match: got {} operands and {} types", outs.len(), state.result_types.len());
+            p.error_at(outs_at, &msg);
+            return Err(());
+        }
+        let results: Vec<Type> = state.result_types.to_vec();
+        resolve_all(p, &outs, &results, state)?;
+    }
+    let mut names = ivs.clone();
+    names.extend(out_args);
+    let mut types = vec![index; ivs.len()];
+    types.extend(state.result_types.iter().copied());
+    p.parse_region(state, &entry_args(&names, &types))?;
+    p.ensure_terminator_with_region(state, 0, "scf.forall.in_parallel");
+    let sizes = [groups[0].0.len(), groups[1].0.len(), groups[2].0.len(), outs.len()];
+    let segments = ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.iter().map(|n| *n as u128).collect() });
+    let props = vec![
+        (ctx.ident("staticLowerBound"), i64_array(ctx, &groups[0].1)),
+        (ctx.ident("staticUpperBound"), i64_array(ctx, &groups[1].1)),
+        (ctx.ident("staticStep"), i64_array(ctx, &groups[2].1)),
+        (ctx.ident("operandSegmentSizes"), segments),
+    ];
+    finish_attrs(p, state, false, &["mapping"], props)
+}
+
+/// Each entry of a mixed static/dynamic list: the constant it is, if known (a static entry,
+/// or a value defined by a constant op).
+fn mixed_constants(ctx: &Context, body: &Body, statics: &[i64], values: &[Value]) -> Vec<Option<i64>> {
+    let mut dynamic = values.iter();
+    statics.iter().map(|&s| if s == DYNAMIC { dynamic.next().and_then(|v| constant_int(ctx, body, *v)) } else { Some(s) }).collect()
+}
+
+/// `(` mixed list `)`.
+fn print_index_list(p: &mut Printer<'_>, body: &Body, statics: &[i64], values: &[Value]) {
+    let mut dynamic = values.iter();
+    p.write("(");
+    for (k, s) in statics.iter().enumerate() {
+        if k > 0 {
+            p.write(", ");
+        }
+        match (*s == DYNAMIC).then(|| dynamic.next()).flatten() {
+            Some(&v) => p.print_value(body, v),
+            None => p.write(&s.to_string()),
+        }
+    }
+    p.write(")");
+}
+
+fn print_forall(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    let Some(view) = crate::ods::spec_of(def).and_then(|s| OpView::new(ctx, s, body, op).ok()) else { return };
+    let lbs = view.attr_dense_i64("staticLowerBound").unwrap_or_default();
+    let ubs = view.attr_dense_i64("staticUpperBound").unwrap_or_default();
+    let steps = view.attr_dense_i64("staticStep").unwrap_or_default();
+    let rank = lbs.len();
+    let (rb, args) = entry_block_args(body, op, 0);
+    p.write(" (");
+    print_values(p, rb, args.get(..rank).unwrap_or(&args));
+    let normalized = mixed_constants(ctx, body, &lbs, view.operand_group(0)).iter().all(|c| *c == Some(0))
+        && mixed_constants(ctx, body, &steps, view.operand_group(2)).iter().all(|c| *c == Some(1));
+    if normalized {
+        p.write(") in ");
+        print_index_list(p, body, &ubs, view.operand_group(1));
+    } else {
+        p.write(") = ");
+        print_index_list(p, body, &lbs, view.operand_group(0));
+        p.write(" to ");
+        print_index_list(p, body, &ubs, view.operand_group(1));
+        p.write(" step ");
+        print_index_list(p, body, &steps, view.operand_group(2));
+    }
+    let out_args = args.get(rank..).unwrap_or(&[]);
+    print_init_list(p, rb, out_args, body, view.operand_group(3), " shared_outs");
+    p.write(" ");
+    if !out_args.is_empty() {
+        p.write("-> (");
+        p.type_list(&types_of(body, body.results(op)));
+        p.write(") ");
+    }
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, !body.results(op).is_empty());
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &["operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"], false);
+}
+
+fn verify_forall(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let lbs = v.attr_dense_i64("staticLowerBound").unwrap_or_default();
+    let rank = lbs.len();
+    let outs = v.operand_group(3);
+    let results = v.body.results(v.op);
+    if results.len() != outs.len() {
+        return Err(format!("produces {} results, but has only {} outputs", results.len(), outs.len()));
+    }
+    let (rb, args) = entry_block_args(v.body, v.op, 0);
+    if args.len() != rank + outs.len() {
+        return Err(format!("region expects {rank} arguments"));
+    }
+    if let Some(i) = args[..rank].iter().position(|a| !is_index(ctx, rb.value_type(*a))) {
+        return Err(format!("expects {i}-th block argument to be an index"));
+    }
+    if let Some(i) = outs.iter().zip(&args[rank..]).position(|(o, a)| v.ty(*o) != rb.value_type(*a)) {
+        return Err(format!("type mismatch between {i}-th output and corresponding block argument"));
+    }
+    if let Some(AttrKind::Array(items)) = v.attr("mapping").map(|m| ctx.attr_kind(m)) {
+        if !items.is_empty() && items.len() != rank {
+            return Err("mapping attribute size must match op rank".into());
+        }
+    }
+    for (name, attr, group) in [("lower bound", "staticLowerBound", 0), ("upper bound", "staticUpperBound", 1), ("step", "staticStep", 2)] {
+        let statics = v.attr_dense_i64(attr).unwrap_or_default();
+        if statics.len() != rank {
+            return Err(crate::ods::plain_error(format!("expected {rank} {name} values, got {}", statics.len())));
+        }
+        let dynamic = statics.iter().filter(|s| **s == DYNAMIC).count();
+        if v.operand_group(group).len() != dynamic {
+            return Err(crate::ods::plain_error(format!("expected {dynamic} dynamic {name} values")));
+        }
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ scf.forall.in_parallel
+
+fn parse_in_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
+    p.parse_region(state, &[])?;
+    p.ensure_block(state, 0);
+    finish_attrs(p, state, false, &[], Vec::new())
+}
+
+fn print_in_parallel(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    let (rb, regions) = body.op_regions(op);
+    if let Some(&r) = regions.first() {
+        p.print_region_with(rb, r, false, false, false);
+    }
+    p.print_attr_dict(ctx.op_attr_dict(body, op), &[], false);
+}
+
+fn verify_in_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = regions(v);
+    let Some(&block) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
+    // Where each op inserts is checked by `tensor.parallel_insert_slice` itself (the only
+    // ParallelCombiningOpInterface op).
+    if rb.block_ops(block).any(|o| ctx.str(rb.op(o).name) != "tensor.parallel_insert_slice") {
+        return Err("expected only ParallelCombiningOpInterface ops".into());
     }
     Ok(())
 }

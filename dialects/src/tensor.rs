@@ -204,6 +204,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_gather)
             .result_name(|_, _, _, set| set(0, "gather".to_string())),
         OpSpec::new("tensor.generate")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("dynamicExtents", &INDEX)
             .result("result", &ANY_RANKED_TENSOR)
             .region("body", Some(1))
@@ -559,6 +560,10 @@ fn verify_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 
 fn verify_parallel_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (Some(src), Some(dest)) = (operand_type(v, "source"), operand_type(v, "dest")) else { return Ok(()) };
+    // `scf.forall.in_parallel` checks this of the ops in its region before they are verified.
+    if !inserts_into_shared_out(ctx, v) {
+        return Err("may only insert into an output block argument".into());
+    }
     verify_offsets_sizes_strides(v, ranked_rank(ctx, Some(dest)))?;
     let in_parallel = v.body.parent_op(v.op).is_some_and(|p| ctx.str(v.body.op(p).name) == "scf.forall.in_parallel");
     if !in_parallel {
@@ -567,6 +572,20 @@ fn verify_parallel_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), Str
     }
     verify_rank_reduced(ctx, dest, src, v)?;
     verify_in_bounds(v, ranked(ctx, dest).map_or(&[], |r| r.0))
+}
+
+/// Whether the destination is a `shared_outs` block argument of the `scf.forall` whose
+/// `scf.forall.in_parallel` holds the op (true outside such a terminator).
+fn inserts_into_shared_out(ctx: &Context, v: &OpView<'_>) -> bool {
+    let body = v.body;
+    let Some(term) = body.parent_op(v.op).filter(|p| ctx.str(body.op(*p).name) == "scf.forall.in_parallel") else { return true };
+    let Some(forall) = body.parent_op(term).filter(|p| ctx.str(body.op(*p).name) == "scf.forall") else { return true };
+    let Some(dest) = v.operand("dest") else { return true };
+    let (rb, regions) = body.op_regions(forall);
+    let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return true };
+    let args = rb.block_args(entry);
+    let outs = body.results(forall).len();
+    args[args.len().saturating_sub(outs)..].contains(&dest)
 }
 
 // ------------------------------------------------------------------------------ gather/scatter

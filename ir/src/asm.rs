@@ -129,5 +129,14 @@ pub trait AsmParser<'c> {
     fn ensure_terminator_yielding(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
         self.ensure_terminator(state, index, terminator);
     }
+    /// As [`AsmParser::ensure_terminator`], but the added terminator gets one region holding
+    /// one empty block (MLIR's `scf.forall`, whose `scf.forall.in_parallel` is built with its
+    /// body).
+    fn ensure_terminator_with_region(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
+        self.ensure_terminator(state, index, terminator);
+    }
+    /// Gives region `index` of `state` one empty block if it has none (a region written `{}`
+    /// that must still have its block).
+    fn ensure_block(&mut self, state: &mut OperationState, index: usize);
 }
 

@@ -174,12 +174,18 @@ pub struct OpDef {
     /// Properties with a default value, which an op gets when written without them (also in
     /// the generic form, as MLIR's `populateDefaultProperties`).
     pub property_defaults: Vec<(&'static str, fn(&Context) -> crate::Attr)>,
+    /// The memory-effect traits of one instance, for ops whose effects depend on their
+    /// operands (MLIR's hand-written `getEffects`); added to `traits` by effect queries.
+    pub effects: Option<EffectsFn>,
 }
+
+/// The memory-effect traits (`PURE`, `MEMORY_READ`…) of one op instance.
+pub type EffectsFn = fn(&Context, &Body, Op) -> Traits;
 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new() }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None }
     }
 
     /// The dialect prefix of the name.

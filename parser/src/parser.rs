@@ -1172,21 +1172,27 @@ impl<'a> Parser<'a> {
 
 // The AsmParser implementation lives next to the state it reads.
 impl Parser<'_> {
-    /// Appends `terminator` to region `index` of `state` unless its block already ends in a
-    /// terminator; with `yielding`, it takes the results of the block's last op as operands.
-    fn add_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str, yielding: bool) {
-        let ctx = self.ctx;
-        let name = ctx.ident(terminator);
-        let loc = state.loc;
+    /// The region `index` of `state` and the body holding it.
+    fn state_region<'s>(&'s mut self, state: &'s mut OperationState, index: usize) -> Option<(&'s mut Body, mica_ir::Region)> {
         let region = match state.nested.as_deref() {
             Some(b) => b.roots.get(index).copied(),
             None => state.regions.get(index).copied(),
-        };
-        let Some(region) = region else { return };
+        }?;
         let body: &mut Body = match state.nested.as_deref_mut() {
             Some(b) => b,
             None => self.cur_body(),
         };
+        Some((body, region))
+    }
+
+    /// Appends `terminator` to region `index` of `state` unless its block already ends in a
+    /// terminator; with `yielding`, it takes the results of the block's last op as operands;
+    /// with `with_region`, it gets one region holding one empty block.
+    fn add_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str, yielding: bool, with_region: bool) {
+        let ctx = self.ctx;
+        let name = ctx.ident(terminator);
+        let loc = state.loc;
+        let Some((body, region)) = self.state_region(state, index) else { return };
         let block = match body.region_blocks(region).last() {
             Some(&b) => b,
             None => body.append_block(region),
@@ -1197,6 +1203,11 @@ impl Parser<'_> {
             }
         }
         let mut term = OperationState::new(name, ctx.empty_dict(), loc);
+        if with_region {
+            let r = body.new_region();
+            body.append_block(r);
+            term.regions.push(r);
+        }
         if yielding {
             if let Some(last) = body.block_last_op(block) {
                 term.operands.extend(body.results(last).iter().copied());
@@ -1434,11 +1445,23 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn ensure_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
-        self.add_terminator(state, index, terminator, false);
+        self.add_terminator(state, index, terminator, false, false);
+    }
+
+    fn ensure_terminator_with_region(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
+        self.add_terminator(state, index, terminator, false, true);
+    }
+
+    fn ensure_block(&mut self, state: &mut OperationState, index: usize) {
+        if let Some((body, region)) = self.state_region(state, index) {
+            if body.region_blocks(region).is_empty() {
+                body.append_block(region);
+            }
+        }
     }
 
     fn ensure_terminator_yielding(&mut self, state: &mut OperationState, index: usize, terminator: &str) {
-        self.add_terminator(state, index, terminator, true);
+        self.add_terminator(state, index, terminator, true, false);
     }
 
     fn add_empty_region(&mut self, state: &mut OperationState) {

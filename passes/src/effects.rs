@@ -32,7 +32,10 @@ impl Effects {
 /// The effects of `op` and, for ops with recursive effects, of everything in its regions.
 pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
     let Some(def) = ctx.registry().get(body.op(op).name) else { return Effects::Any };
-    let t = def.traits;
+    let t = match def.effects {
+        Some(f) => def.traits | f(ctx, body, op),
+        None => def.traits,
+    };
     let own = if t.contains(Traits::PURE) {
         Effects::None
     } else if t.contains(Traits::MEMORY_READ) {

@@ -1,6 +1,7 @@
 // --cse: equivalent side-effect-free ops are merged into the dominating one, unused pure ops
 // are erased, ops with effects (unregistered ops) are kept, and regions of unregistered ops get
-// a fresh scope. Running it twice changes nothing more (idempotence).
+// a fresh scope; region ops have the effects of their bodies, and reads merge when no write
+// comes between. Running it twice changes nothing more (idempotence).
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --cse | FileCheck %s
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --cse --cse | FileCheck %s
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s
@@ -100,5 +101,66 @@ func.func @blocks(%c: i1) {
 ^bb2:
   %3 = arith.constant 5 : i32
   "foo.use"(%3, %0) : (i32, i32) -> ()
+  return
+}
+
+// -----
+
+// Loops and branches have the effects of their bodies: unused ones with pure bodies are
+// erased (scf.forall with its shared_outs too), one holding a store is kept.
+// CHECK-LABEL: func.func @recursive_effects
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: vector.store
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @recursive_effects(%c: i1, %f: f32, %i: index, %t: tensor<4xf32>, %m: memref<4xf32>, %v: vector<4xf32>) {
+  %0 = scf.if %c -> f32 {
+    scf.yield %f : f32
+  } else {
+    scf.yield %f : f32
+  }
+  %1 = scf.for %k = %i to %i step %i iter_args(%a = %f) -> f32 {
+    scf.yield %a : f32
+  }
+  %2 = affine.for %k = 0 to 4 iter_args(%a = %f) -> f32 {
+    affine.yield %a : f32
+  }
+  %3 = scf.forall (%k) in (4) shared_outs(%o = %t) -> tensor<4xf32> {
+  }
+  %4 = tensor.generate {
+  ^bb0(%x: index):
+    tensor.yield %f : f32
+  } : tensor<4xf32>
+  scf.if %c {
+    vector.store %v, %m[%i] : memref<4xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// Reads are merged unless a write may come between, and erased when unused; transfers on
+// tensors have no memory effect at all.
+// CHECK-LABEL: func.func @reads
+// CHECK-NEXT: %[[A:.*]] = vector.load %arg0[%arg1]
+// CHECK-NEXT: %[[B:.*]] = affine.load %arg0[%arg1]
+// CHECK-NEXT: "tst.write"() : () -> ()
+// CHECK-NEXT: %[[C:.*]] = vector.load %arg0[%arg1]
+// CHECK-NEXT: %[[T:.*]] = vector.transfer_read %arg2[%arg1]
+// CHECK-NEXT: "tst.write"() : () -> ()
+// CHECK-NEXT: "tst.use"(%[[A]], %[[A]], %[[B]], %[[B]], %[[C]], %[[T]], %[[T]])
+// CHECK-NEXT: return
+func.func @reads(%m: memref<4xf32>, %i: index, %t: tensor<4xf32>, %f: f32) {
+  %a = vector.load %m[%i] : memref<4xf32>, vector<4xf32>
+  %a2 = vector.load %m[%i] : memref<4xf32>, vector<4xf32>
+  %b = affine.load %m[%i] : memref<4xf32>
+  %b2 = affine.load %m[%i] : memref<4xf32>
+  %dead = vector.transfer_read %m[%i], %f : memref<4xf32>, vector<4xf32>
+  "tst.write"() : () -> ()
+  %c = vector.load %m[%i] : memref<4xf32>, vector<4xf32>
+  %t1 = vector.transfer_read %t[%i], %f : tensor<4xf32>, vector<4xf32>
+  "tst.write"() : () -> ()
+  %t2 = vector.transfer_read %t[%i], %f : tensor<4xf32>, vector<4xf32>
+  "tst.use"(%a, %a2, %b, %b2, %c, %t1, %t2) : (vector<4xf32>, vector<4xf32>, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>) -> ()
   return
 }

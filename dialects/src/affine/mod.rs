@@ -98,6 +98,7 @@ fn ops() -> Vec<OpSpec> {
         min_max("affine.min"),
         min_max("affine.max"),
         yield_terminated(OpSpec::new("affine.for"))
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .attr("lowerBoundMap", &AFFINE_MAP_ATTR)
             .attr("upperBoundMap", &AFFINE_MAP_ATTR)
             .attr("step", &INDEX_ATTR)
@@ -112,6 +113,7 @@ fn ops() -> Vec<OpSpec> {
             .custom(asm::parse_for, asm::print_for),
         // Not `implicit_terminator`: an absent else region stays empty.
         OpSpec::new("affine.if")
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .attr("condition", &INTEGER_SET_ATTR)
             .variadic("operands", &ANY_TYPE)
             .variadic_result("results", &ANY_TYPE)
@@ -121,6 +123,7 @@ fn ops() -> Vec<OpSpec> {
             .verify_regions(verify_if_regions)
             .custom(asm::parse_if, asm::print_if),
         OpSpec::new("affine.load")
+            .traits(Traits::MEMORY_READ)
             .operand("memref", &MEMREF)
             .variadic("indices", &INDEX)
             .attr("map", &AFFINE_MAP_ATTR)
@@ -135,6 +138,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_store)
             .custom(asm::parse_store, asm::print_store),
         OpSpec::new("affine.vector_load")
+            .traits(Traits::MEMORY_READ)
             .operand("memref", &MEMREF)
             .variadic("indices", &INDEX)
             .attr("map", &AFFINE_MAP_ATTR)
@@ -158,6 +162,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify_prefetch)
             .custom(asm::parse_prefetch, asm::print_prefetch),
         yield_terminated(OpSpec::new("affine.parallel"))
+            .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .attr("reductions", &REDUCTIONS)
             .attr("lowerBoundsMap", &AFFINE_MAP_ATTR)
             .attr("lowerBoundsGroups", &I32_ELEMENTS)

@@ -238,6 +238,8 @@ pub struct OpSpec {
     pub result_name: Option<mica_ir::registry::ResultNameFn>,
     /// Suggested block argument names in the custom form.
     pub block_arg_names: Option<mica_ir::registry::BlockArgNameFn>,
+    /// Memory effects that depend on the instance (MLIR's hand-written `getEffects`).
+    pub effects: Option<mica_ir::registry::EffectsFn>,
     /// Hand-written custom form (MLIR ops with a C++ `parse`/`print`), overriding the format.
     pub custom: Option<(mica_ir::registry::ParseFn, mica_ir::registry::PrintFn)>,
     /// Dialect whose ops may drop their prefix inside this op's regions.
@@ -276,6 +278,7 @@ impl OpSpec {
             infer: None,
             result_name: None,
             block_arg_names: None,
+            effects: None,
             custom: None,
             default_dialect: None,
             successor_operands: None,
@@ -445,6 +448,12 @@ impl OpSpec {
         self
     }
 
+    /// Sets the memory effects of each instance, for ops whose effects depend on it.
+    pub fn effects(mut self, f: mica_ir::registry::EffectsFn) -> Self {
+        self.effects = Some(f);
+        self
+    }
+
     /// Sets the suggested result name.
     pub fn result_name(mut self, f: mica_ir::registry::ResultNameFn) -> Self {
         self.result_name = Some(f);
@@ -551,6 +560,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_regions = Some(verify::verify_op_regions);
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
+        def.effects = spec.effects;
         def.property_defaults = spec
             .attrs
             .iter()

@@ -41,6 +41,7 @@ static VECTOR_OF_I1: TypeConstraint = TypeConstraint {
 /// `vector.transfer_read`
 pub(super) fn transfer_read() -> OpSpec {
     OpSpec::new("vector.transfer_read")
+        .effects(|c, b, op| if on_memref(c, b, op) { Traits::MEMORY_READ } else { Traits::PURE })
         .operand("base", &SHAPED)
         .variadic("indices", &INDEX)
         .operand("padding", &ANY_TYPE)
@@ -55,6 +56,7 @@ pub(super) fn transfer_read() -> OpSpec {
 /// `vector.transfer_write`
 pub(super) fn transfer_write() -> OpSpec {
     OpSpec::new("vector.transfer_write")
+        .effects(|c, b, op| if on_memref(c, b, op) { Traits::NONE } else { Traits::PURE })
         .operand("valueToStore", &ANY_VECTOR)
         .operand("base", &SHAPED)
         .variadic("indices", &INDEX)
@@ -95,6 +97,7 @@ pub(super) fn outerproduct() -> OpSpec {
 /// `vector.mask`
 pub(super) fn mask() -> OpSpec {
     OpSpec::new("vector.mask")
+        .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .operand("mask", &VECTOR_OF_I1)
         .optional_operand("passthru", &ANY_TYPE)
         .variadic_result("results", &ANY_TYPE)
@@ -595,4 +598,10 @@ fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) 
         }
     }
     out
+}
+
+/// Whether a transfer op works on a memref (it then reads or writes memory; on a tensor it has
+/// no memory effect, as MLIR's `getEffects` of the transfer ops says).
+fn on_memref(ctx: &Context, body: &Body, op: Op) -> bool {
+    body.operands(op).any(|v| is_memref(ctx, body.value_type(v)))
 }

@@ -188,6 +188,7 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::Elementwise)
             .format("$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)"),
         load_op("vector.load")
+            .traits(Traits::MEMORY_READ)
             .default_optional_attr("nontemporal", &BOOL_ATTR, bool_false)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
@@ -200,6 +201,7 @@ fn ops() -> Vec<OpSpec> {
             .optional_attr("alignment", &ALIGNMENT)
             .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"),
         load_op("vector.maskedload")
+            .traits(Traits::MEMORY_READ)
             .operand("mask", &VECTOR_OF_I1)
             .operand("pass_thru", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
@@ -211,6 +213,7 @@ fn ops() -> Vec<OpSpec> {
             .optional_attr("alignment", &ALIGNMENT)
             .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)"),
         OpSpec::new("vector.gather")
+            .traits(Traits::MEMORY_READ)
             .operand("base", &ANY_TYPE)
             .variadic("offsets", &INDEX)
             .operand("indices", &VECTOR_OF_INT_OR_INDEX)
@@ -229,6 +232,7 @@ fn ops() -> Vec<OpSpec> {
             .optional_result("result", &ANY_RANKED_TENSOR)
             .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?"),
         load_op("vector.expandload")
+            .traits(Traits::MEMORY_READ)
             .operand("mask", &VECTOR_OF_I1)
             .operand("pass_thru", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)

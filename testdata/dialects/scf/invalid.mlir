@@ -1,5 +1,6 @@
 // Diagnostics of the scf dialect: loop bounds and carried values, region terminators and
-// parents, reductions, switch cases, execute_region bodies.
+// parents, reductions, switch cases, execute_region bodies, forall bounds, shared_outs,
+// mapping and its in_parallel terminator.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
 func.func @f(%a: index, %b: i32) {
@@ -205,3 +206,167 @@ func.func @f(%a: index) {
   }
   return
 }
+
+// -----
+
+func.func @results(%t: tensor<8xf32>) {
+  // expected-error @+1 {{'scf.forall' op produces 2 results, but has only 1 outputs}}
+  %0:2 = "scf.forall"(%t) <{operandSegmentSizes = array<i32: 0, 0, 0, 1>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+  ^bb0(%i: index, %o: tensor<8xf32>):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+  return
+}
+
+// -----
+
+func.func @args() {
+  // expected-error @+1 {{'scf.forall' op region expects 2 arguments}}
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0, 0>, staticStep = array<i64: 1, 1>, staticUpperBound = array<i64: 4, 4>}> ({
+  ^bb0(%i: index):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @iv_type() {
+  // expected-error @+1 {{'scf.forall' op expects 0-th block argument to be an index}}
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+  ^bb0(%i: i32):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @out_type(%t: tensor<8xf32>) {
+  // expected-error @+1 {{'scf.forall' op type mismatch between 0-th output and corresponding block argument}}
+  %0 = "scf.forall"(%t) <{operandSegmentSizes = array<i32: 0, 0, 0, 1>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+  ^bb0(%i: index, %o: tensor<4xf32>):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @mapping_rank(%n: index) {
+  // expected-error @+1 {{'scf.forall' op mapping attribute size must match op rank}}
+  scf.forall (%i) in (%n) {
+  } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+  return
+}
+
+// -----
+
+func.func @mapping_kind(%n: index) {
+  // expected-error @+1 {{'scf.forall' op attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute}}
+  scf.forall (%i) in (%n) {
+  } {mapping = [1]}
+  return
+}
+
+// -----
+
+func.func @static_count() {
+  // expected-error @+1 {{expected 1 upper bound values, got 2}}
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4, 4>}> ({
+  ^bb0(%i: index):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @dynamic_count(%n: index) {
+  // expected-error @+1 {{expected 0 dynamic upper bound values}}
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+  ^bb0(%i: index):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @in_parallel_parent() {
+  "tst.region"() ({
+    // expected-error @+1 {{'scf.forall.in_parallel' op expects parent op 'scf.forall'}}
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @in_parallel_ops(%n: index) {
+  scf.forall (%i) in (%n) {
+    // expected-error @+1 {{'scf.forall.in_parallel' op expected only ParallelCombiningOpInterface ops}}
+    scf.forall.in_parallel {
+      "tst.op"() : () -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @insert_dest(%t: tensor<8xf32>, %s: tensor<2xf32>) -> tensor<8xf32> {
+  %0 = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    scf.forall.in_parallel {
+      // expected-error @+1 {{'tensor.parallel_insert_slice' op may only insert into an output block argument}}
+      tensor.parallel_insert_slice %s into %t[%i] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @terminator(%n: index) {
+  // expected-error @+2 {{'scf.forall' op expects regions to end with 'scf.forall.in_parallel', found 'tst.op'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'scf.forall.in_parallel'}}
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index):
+    "tst.op"() : () -> ()
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @outs_types(%t: tensor<8xf32>) {
+  // expected-error @+1 {{custom op 'scf.forall' number of operands and types do not match: got 1 operands and 2 types}}
+  %0:2 = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<8xf32>, tensor<8xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @outs_tensor(%m: memref<8xf32>) {
+  // expected-error @+1 {{'scf.forall' op operand #0 must be variadic of ranked tensor of any type values, but got 'memref<8xf32>'}}
+  %0 = scf.forall (%i) in (4) shared_outs(%o = %m) -> (memref<8xf32>) {
+    scf.forall.in_parallel {
+    }
+  }
+  return
+}
+

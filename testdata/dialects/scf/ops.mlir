@@ -1,9 +1,11 @@
-// Round trip of every scf op but scf.forall: for (index and integer induction variables,
-// iter_args, unsigned), if with and without results and else, while/condition,
-// parallel/reduce/reduce.return, execute_region (no_inline, several blocks), index_switch
-// and yield, with implicit terminators left out as MLIR does.
+// Round trip of every scf op: for (index and integer induction variables, iter_args,
+// unsigned), if with and without results and else, while/condition,
+// parallel/reduce/reduce.return, execute_region (no_inline, several blocks), index_switch,
+// yield, and forall/forall.in_parallel (normalized or not, bounds given by constants,
+// shared_outs, mapping), with implicit terminators left out as MLIR does.
 // RUN: ir-opt %s | FileCheck %s
 // RUN: ir-opt %s --mlir-print-op-generic | ir-opt | FileCheck %s
+// RUN: ir-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 func.func @f(%lb: index, %ub: index, %st: index, %c: i1, %x: f32, %i: i32) -> f32 {
   %r = scf.for unsigned %iv = %lb to %ub step %st iter_args(%a = %x) -> (f32) {
@@ -74,6 +76,31 @@ func.func @more(%lb: i32, %ub: i32, %c: i1, %n: index) -> i32 {
   }
   return %r#0 : i32
 }
+func.func @forall(%t: tensor<8xf32>, %s: tensor<2xf32>, %n: index) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.forall (%i, %j) = (%c0, 0) to (%n, 4) step (%c1, 1) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%i] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+  scf.forall (%i) in (%n) {
+  }
+  scf.forall (%i) = (1) to (%n) step (2) {
+    %z = arith.addi %i, %i : index
+  }
+  %e = scf.forall (%i) in (4) shared_outs(%o = %t) -> tensor<8xf32> {
+  }
+  return %r : tensor<8xf32>
+}
+
+// GENERIC: "scf.forall"(%0, %arg2, %1, %arg0) <{mapping = [#gpu.thread<x>, #gpu.thread<y>], operandSegmentSizes = array<i32: 1, 1, 1, 1>, staticLowerBound = array<i64: -9223372036854775808, 0>, staticStep = array<i64: -9223372036854775808, 1>, staticUpperBound = array<i64: -9223372036854775808, 4>}> ({
+// GENERIC: "scf.forall"(%arg2) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+// GENERIC-NEXT: ^bb0(%{{.*}}: index):
+// GENERIC-NEXT: "scf.forall.in_parallel"() ({
+// GENERIC-NEXT: ^bb0:
+// GENERIC-NEXT: }) : () -> ()
+// GENERIC-NEXT: }) : (index) -> ()
 
 // CHECK: module {
 // CHECK-LABEL: func.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: i1, %arg4: f32, %arg5: i32) -> f32 {
@@ -145,5 +172,22 @@ func.func @more(%lb: i32, %ub: i32, %c: i1, %n: index) -> i32 {
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: return %0#0 : i32
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @forall(%arg0: tensor<8xf32>, %arg1: tensor<2xf32>, %arg2: index) -> tensor<8xf32> {
+// CHECK: %0 = scf.forall (%arg3, %arg4) in (%arg2, 4) shared_outs(%arg5 = %arg0) -> (tensor<8xf32>) {
+// CHECK-NEXT: scf.forall.in_parallel {
+// CHECK-NEXT: tensor.parallel_insert_slice %arg1 into %arg5[%arg3] [2] [1] : tensor<2xf32> into tensor<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+// CHECK-NEXT: scf.forall (%arg3) in (%arg2) {
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.forall (%arg3) = (1) to (%arg2) step (2) {
+// CHECK-NEXT: %2 = arith.addi %arg3, %arg3 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: %1 = scf.forall (%arg3) in (4) shared_outs(%arg4 = %arg0) -> (tensor<8xf32>) {
+// CHECK-NEXT: scf.forall.in_parallel {
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0 : tensor<8xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
