@@ -164,3 +164,28 @@ func.func @reads(%m: memref<4xf32>, %i: index, %t: tensor<4xf32>, %f: f32) {
   "tst.use"(%a, %a2, %b, %b2, %c, %t1, %t2) : (vector<4xf32>, vector<4xf32>, f32, f32, vector<4xf32>, vector<4xf32>, vector<4xf32>) -> ()
   return
 }
+
+// -----
+
+// memref: unused allocations and loads are erased, equal loads merge unless a store lies
+// between them, and memref.dim is pure.
+// CHECK-LABEL: func.func @memref_effects
+// CHECK-NEXT: %[[D:.*]] = memref.dim %arg0, %arg1 : memref<4xf32>
+// CHECK-NEXT: %[[L0:.*]] = memref.load %arg0[%arg1] : memref<4xf32>
+// CHECK-NEXT: memref.store %arg2, %arg0[%arg1] : memref<4xf32>
+// CHECK-NEXT: %[[L1:.*]] = memref.load %arg0[%arg1] : memref<4xf32>
+// CHECK-NEXT: %[[L2:.*]] = memref.load %arg0[%[[D]]] : memref<4xf32>
+// CHECK-NEXT: return %[[L0]], %[[L0]], %[[L1]], %[[L2]], %[[L2]] : f32, f32, f32, f32, f32
+func.func @memref_effects(%m: memref<4xf32>, %i: index, %v: f32) -> (f32, f32, f32, f32, f32) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloca() : memref<4xf32>
+  %d = memref.dim %m, %i : memref<4xf32>
+  %d2 = memref.dim %m, %i : memref<4xf32>
+  %0 = memref.load %m[%i] : memref<4xf32>
+  %1 = memref.load %m[%i] : memref<4xf32>
+  memref.store %v, %m[%i] : memref<4xf32>
+  %2 = memref.load %m[%i] : memref<4xf32>
+  %3 = memref.load %m[%d] : memref<4xf32>
+  %4 = memref.load %m[%d2] : memref<4xf32>
+  return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
+}

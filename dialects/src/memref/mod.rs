@@ -193,10 +193,10 @@ fn offsets_sizes_strides(spec: OpSpec) -> OpSpec {
 
 fn ops() -> Vec<OpSpec> {
     vec![
-        alloc_like("memref.alloc").verify(verify::alloc).result_name(name_alloc),
-        alloc_like("memref.alloca").verify(verify::alloca).result_name(name_alloca),
+        alloc_like("memref.alloc").traits(Traits::MEMORY_ALLOC).verify(verify::alloc).result_name(name_alloc),
+        alloc_like("memref.alloca").traits(Traits::MEMORY_ALLOC).verify(verify::alloca).result_name(name_alloca),
         OpSpec::new("memref.alloca_scope")
-            .traits(Traits::AUTOMATIC_ALLOCATION_SCOPE)
+            .traits(Traits::AUTOMATIC_ALLOCATION_SCOPE | Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic_result("results", &ANY_TYPE)
             .region("bodyRegion", Some(1))
             .implicit_terminator("memref.alloca_scope.return")
@@ -251,6 +251,7 @@ fn ops() -> Vec<OpSpec> {
             .verify(verify::copy),
         OpSpec::new("memref.dealloc").operand("memref", &ANY_RANKED_OR_UNRANKED).format("$memref attr-dict `:` type($memref)"),
         OpSpec::new("memref.dim")
+            .traits(Traits::PURE)
             .operand("source", &NON0_RANKED_OR_UNRANKED)
             .operand("index", &INDEX)
             .result("result", &INDEX)
@@ -331,6 +332,7 @@ fn ops() -> Vec<OpSpec> {
             )
             .verify(verify::global),
         OpSpec::new("memref.load")
+            .traits(Traits::MEMORY_READ)
             .operand("memref", &RANKED_MEMREF)
             .variadic("indices", &INDEX)
             .default_optional_attr("nontemporal", &BOOL_ATTR, false_attr)
