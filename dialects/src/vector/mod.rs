@@ -142,6 +142,7 @@ fn ops() -> Vec<OpSpec> {
             .attr("mask", &DENSE_I64_ARRAY_ATTR)
             .result("vector", &ANY_VECTOR)
             .infer(infer_shuffle)
+            .verify(verify_shuffle)
             .format("operands $mask attr-dict `:` type(operands)"),
         OpSpec::new("vector.extract")
             .traits(Traits::PURE)
@@ -368,13 +369,43 @@ fn infer_shuffle(ctx: &Context, operands: &[Type], attrs: &ParsedAttrs<'_>) -> R
         Some(AttrKind::DenseArray { values, .. }) => values.len() as i64,
         _ => return Err("expected a mask".into()),
     };
-    let mut out_shape = vec![n];
+    // An empty mask still gives a one-element leading dimension (the verifier rejects it).
+    let mut out_shape = vec![n.max(1)];
     let mut out_scalable = vec![false];
     if !shape.is_empty() {
         out_shape.extend_from_slice(&shape[1..]);
         out_scalable.extend_from_slice(&scalable[1..]);
     }
     Ok(vec![ctx.ty(TypeKind::Vector { shape: out_shape.into(), scalable: out_scalable.into(), elem })])
+}
+
+/// MLIR's `ShuffleOp::verify`: ranks, trailing dimensions, mask length and indices.
+fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let shape = |name: &str| v.operand(name).or_else(|| v.result(name)).and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.0.to_vec());
+    let (Some(r), Some(a), Some(b)) = (shape("vector"), shape("v1"), shape("v2")) else { return Ok(()) };
+    let well_formed_0d = a.is_empty() && b.is_empty() && r.len() == 1;
+    if !well_formed_0d && !(a.len() == r.len() && b.len() == r.len()) {
+        return Err("rank mismatch".into());
+    }
+    for k in 1..a.len() {
+        if r[k] != a[k] || a[k] != b[k] {
+            return Err("dimension mismatch".into());
+        }
+    }
+    let mask = v.attr_dense_i64("mask").unwrap_or_default();
+    if mask.is_empty() {
+        return Err("invalid mask length".into());
+    }
+    if mask.len() as i64 != r[0] {
+        return Err("mask length mismatch".into());
+    }
+    let size = a.first().copied().unwrap_or(1) + b.first().copied().unwrap_or(1);
+    for (i, m) in mask.iter().enumerate() {
+        if *m != -1 && !(0..size).contains(m) {
+            return Err(format!("mask index #{} out of range", i + 1));
+        }
+    }
+    Ok(())
 }
 
 /// One scalar per element of the source.
