@@ -1,0 +1,96 @@
+// Verifier diagnostics of the vector dialect: operand, result and attribute constraints and
+// the type relations between them.
+// RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+%x = "test.x"() : () -> f32
+// expected-error@+1 {{'vector.multi_reduction' op operand #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.multi_reduction"(%x, %x) <{kind = #vector.kind<add>, reduction_dims = array<i64: 0>}> : (f32, f32) -> f32
+
+// -----
+
+%x = "test.x"() : () -> f32
+// expected-error@+1 {{'vector.extract' op operand #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.extract"(%x) <{static_position = array<i64: 1>}> : (f32) -> f32
+
+// -----
+
+%x = "test.x"() : () -> tensor<4xf32>
+%i = "test.x"() : () -> index
+// expected-error@+1 {{'vector.load' op operand #0 must be memref of any type values, but got 'tensor<4xf32>'}}
+%e = "vector.load"(%x, %i) : (tensor<4xf32>, index) -> vector<4xf32>
+
+// -----
+
+%x = "test.x"() : () -> memref<4xf32>
+%i = "test.x"() : () -> index
+%m = "test.x"() : () -> vector<4xi8>
+%v = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.maskedload' op operand #2 must be vector of 1-bit signless integer values, but got 'vector<4xi8>'}}
+%e = "vector.maskedload"(%x, %i, %m, %v) : (memref<4xf32>, index, vector<4xi8>, vector<4xf32>) -> vector<4xf32>
+
+// -----
+
+%x = "test.x"() : () -> memref<4xf32>
+%i = "test.x"() : () -> index
+// expected-error@+1 {{'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+%e = "vector.load"(%x, %i) <{alignment = 3}> : (memref<4xf32>, index) -> vector<4xf32>
+
+// -----
+
+%x = "test.x"() : () -> memref<4xf32>
+%i = "test.x"() : () -> index
+// expected-error@+1 {{'vector.load' op result #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.load"(%x, %i) : (memref<4xf32>, index) -> f32
+
+// -----
+
+%x = "test.x"() : () -> i32
+// expected-error@+1 {{'vector.create_mask' op operand #0 must be variadic of index, but got 'i32'}}
+%e = "vector.create_mask"(%x) : (i32) -> vector<4xi1>
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.fma' op failed to verify that all of {lhs, rhs, acc, result} have same type}}
+%e = "vector.fma"(%x, %x, %x) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf64>
+
+// -----
+
+%x = "test.x"() : () -> vector<4xi32>
+// expected-error@+1 {{'vector.fma' op operand #0 must be vector of floating-point values, but got 'vector<4xi32>'}}
+%e = "vector.fma"(%x, %x, %x) : (vector<4xi32>, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.broadcast' op result #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.broadcast"(%x) : (vector<4xf32>) -> f32
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.reduction' op failed to verify that source operand and result have same element type}}
+%e = "vector.reduction"(%x) <{kind = #vector.kind<add>}> : (vector<4xf32>) -> i32
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.bitcast' op result #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.bitcast"(%x) : (vector<4xf32>) -> f32
+
+// -----
+
+%x = "test.x"() : () -> vector<4xf32>
+// expected-error@+1 {{'vector.shape_cast' op result #0 must be vector of any type values, but got 'f32'}}
+%e = "vector.shape_cast"(%x) : (vector<4xf32>) -> f32
+
+// -----
+
+%x = "test.x"() : () -> f32
+// expected-error@+1 {{'vector.from_elements' op result #0 must be fixed-length vector of any type values, but got 'f32'}}
+%e = "vector.from_elements"(%x) : (f32) -> f32
+
+// -----
+
+// expected-error@+1 {{'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<4xi32>'}}
+%e = "vector.step"() : () -> vector<4xi32>
