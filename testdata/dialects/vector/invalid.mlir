@@ -94,3 +94,19 @@
 
 // expected-error@+1 {{'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<4xi32>'}}
 %e = "vector.step"() : () -> vector<4xi32>
+
+// -----
+
+func.func @shuffle_empty_mask(%a: vector<2xf32>) {
+  // expected-error@+1 {{'vector.shuffle' op invalid mask length}}
+  %0 = vector.shuffle %a, %a [] : vector<2xf32>, vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @shuffle_index_out_of_range(%a: vector<2xf32>) {
+  // expected-error@+1 {{'vector.shuffle' op mask index #2 out of range}}
+  %0 = vector.shuffle %a, %a [0, 4] : vector<2xf32>, vector<2xf32>
+  return
+}
