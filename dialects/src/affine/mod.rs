@@ -485,6 +485,12 @@ fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err(format!("expected {which} bounds map to have {expected} results"));
         }
     }
+    // MLIR 22 does not check this and then prints the missing operands as `<<NULL VALUE>>`;
+    // Mica rejects such an op so that what it prints always reads back.
+    let inputs = (lb.num_dims + lb.num_symbols + ub.num_dims + ub.num_symbols) as usize;
+    if v.operands().len() != inputs {
+        return Err(format!("expected {inputs} map operands for the lower and upper bound maps, found {}", v.operands().len()));
+    }
     let reductions = int_list(ctx, v.attr("reductions"));
     let results = v.body.results(v.op);
     if reductions.len() != results.len() {
