@@ -761,12 +761,6 @@ fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     if steps.iter().any(|s| constant_int(ctx, v.body, *s).is_some_and(|c| c <= 0)) {
         return Err("constant step operand must be positive".into());
     }
-    // MLIR 22 does not compare the bound counts with the steps, and its custom form of such an
-    // op does not read back; Mica rejects it.
-    let (lower, upper) = (v.operand_group(0).len(), v.operand_group(1).len());
-    if lower != steps.len() || upper != steps.len() {
-        return Err(format!("expects as many lower bounds ({lower}) and upper bounds ({upper}) as steps ({})", steps.len()));
-    }
     let (rb, regions) = regions(v);
     let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
     let args = rb.block_args(entry);
