@@ -60,7 +60,7 @@ impl Context {
 
     /// Interns a string.
     pub fn ident(&self, s: &str) -> Ident {
-        Ident(self.idents.intern(s.into()))
+        Ident(self.idents.intern_with(s, || s.into()))
     }
 
     /// The string behind an interned identifier.

@@ -4,51 +4,77 @@
 //! returned reference lives as long as the table. Deduplication goes through sixteen
 //! independently locked shards, so threads that intern different values rarely contend.
 
+use hashbrown::HashTable;
 use rustc_hash::FxHasher;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::borrow::Borrow;
+use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 const SHARDS: usize = 16;
 
-type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
-
 /// A hash-consing table for values of type `T`.
 pub struct Interner<T> {
     storage: boxcar::Vec<T>,
-    shards: [Mutex<FxMap<T, u32>>; SHARDS],
+    /// Per shard, the ids of the values whose hash selects it (values live only in `storage`).
+    shards: [Mutex<HashTable<u32>>; SHARDS],
 }
 
-impl<T: Hash + Eq + Clone> Default for Interner<T> {
+impl<T: Hash + Eq> Default for Interner<T> {
     fn default() -> Self {
-        Self { storage: boxcar::Vec::new(), shards: std::array::from_fn(|_| Mutex::new(FxMap::default())) }
+        Self { storage: boxcar::Vec::new(), shards: std::array::from_fn(|_| Mutex::new(HashTable::new())) }
     }
 }
 
-impl<T: Hash + Eq + Clone> Interner<T> {
+fn hash_of<Q: Hash + ?Sized>(value: &Q) -> u64 {
+    let mut hasher = FxHasher::default();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl<T: Hash + Eq> Interner<T> {
     /// Returns the id of `value`, inserting it if it was not there yet.
     pub fn intern(&self, value: T) -> u32 {
-        let mut hasher = FxHasher::default();
-        value.hash(&mut hasher);
-        let shard = (hasher.finish() >> 60) as usize % SHARDS;
-        // A poisoned shard only means another thread panicked mid-insert of an unrelated value;
-        // the map itself is still consistent, so keep going.
-        let mut map = self.shards[shard].lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&id) = map.get(&value) {
+        let hash = hash_of(&value);
+        let mut table = self.shard(hash);
+        if let Some(&id) = table.find(hash, |&id| self.storage[id as usize] == value) {
             return id;
         }
-        let id = u32::try_from(self.storage.push(value.clone())).expect("more than 2^32 interned values");
-        map.insert(value, id);
+        self.insert(&mut table, hash, value)
+    }
+
+    /// Returns the id of the value equal to `key`, inserting `make()` (which must equal `key`
+    /// and hash like it) if there was none: looking up a `&str` in a table of `Box<str>`
+    /// allocates only for new strings.
+    pub fn intern_with<Q: Hash + Eq + ?Sized>(&self, key: &Q, make: impl FnOnce() -> T) -> u32
+    where
+        T: Borrow<Q>,
+    {
+        let hash = hash_of(key);
+        let mut table = self.shard(hash);
+        if let Some(&id) = table.find(hash, |&id| self.storage[id as usize].borrow() == key) {
+            return id;
+        }
+        self.insert(&mut table, hash, make())
+    }
+
+    /// The locked shard of values with this hash.
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, HashTable<u32>> {
+        // A poisoned shard only means another thread panicked mid-insert of an unrelated value;
+        // the table itself is still consistent, so keep going.
+        // Bits the table itself does not use (it takes the top seven and the low ones).
+        self.shards[(hash >> 50) as usize % SHARDS].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn insert(&self, table: &mut HashTable<u32>, hash: u64, value: T) -> u32 {
+        let id = u32::try_from(self.storage.push(value)).expect("more than 2^32 interned values");
+        table.insert_unique(hash, id, |&id| hash_of(&self.storage[id as usize]));
         id
     }
 
     /// Returns the id of `value` if it was interned before.
     pub fn lookup(&self, value: &T) -> Option<u32> {
-        let mut hasher = FxHasher::default();
-        value.hash(&mut hasher);
-        let shard = (hasher.finish() >> 60) as usize % SHARDS;
-        let map = self.shards[shard].lock().unwrap_or_else(|e| e.into_inner());
-        map.get(value).copied()
+        let hash = hash_of(value);
+        self.shard(hash).find(hash, |&id| self.storage[id as usize] == *value).copied()
     }
 
     /// The value behind an id this table handed out.
