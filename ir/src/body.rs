@@ -40,13 +40,34 @@ pub struct Use {
     pub index: u32,
 }
 
+/// An optional [`Use`] in eight bytes (`op` is `u32::MAX` for none): use-list links.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct UseLink {
+    op: u32,
+    index: u32,
+}
+
+impl UseLink {
+    const NONE: UseLink = UseLink { op: u32::MAX, index: 0 };
+
+    fn get(self) -> Option<Use> {
+        (self.op != u32::MAX).then(|| Use { op: Op::from_u32(self.op), index: self.index })
+    }
+}
+
+impl From<Option<Use>> for UseLink {
+    fn from(u: Option<Use>) -> Self {
+        u.map_or(UseLink::NONE, |u| UseLink { op: u.op.as_u32(), index: u.index })
+    }
+}
+
 /// An operand slot: the value read and the links of that value's use list.
 #[derive(Clone, Debug)]
 pub struct Operand {
     /// The value read.
     pub value: Value,
-    prev: Option<Use>,
-    next: Option<Use>,
+    prev: UseLink,
+    next: UseLink,
 }
 
 /// Where a value comes from.
@@ -67,7 +88,7 @@ pub struct ValueData {
     pub def: ValueDef,
     /// For block arguments, the argument's location.
     pub loc: Option<Attr>,
-    first_use: Option<Use>,
+    first_use: UseLink,
 }
 
 /// An operation's data.
@@ -198,7 +219,7 @@ impl Body {
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
         let idx = self.blocks[block].args.len() as u32;
-        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: None });
+        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
         self.blocks[block].args.push(v);
         v
     }
@@ -221,7 +242,7 @@ impl Body {
             erased: false,
         });
         for (i, ty) in state.result_types.iter().enumerate() {
-            let v = self.values.push(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: None });
+            let v = self.values.push(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
             self.ops[op].results.push(v);
         }
         for v in state.operands {
@@ -241,7 +262,7 @@ impl Body {
     /// Appends an operand to `op`.
     pub fn push_operand(&mut self, op: Op, value: Value) {
         let index = self.ops[op].operands.len() as u32;
-        self.ops[op].operands.push(Operand { value, prev: None, next: None });
+        self.ops[op].operands.push(Operand { value, prev: UseLink::NONE, next: UseLink::NONE });
         self.link_use(Use { op, index });
     }
 
@@ -250,22 +271,22 @@ impl Body {
         let old_first = self.values[value].first_use;
         {
             let slot = &mut self.ops[u.op].operands[u.index as usize];
-            slot.prev = None;
+            slot.prev = UseLink::NONE;
             slot.next = old_first;
         }
-        if let Some(f) = old_first {
-            self.ops[f.op].operands[f.index as usize].prev = Some(u);
+        if let Some(f) = old_first.get() {
+            self.ops[f.op].operands[f.index as usize].prev = Some(u).into();
         }
-        self.values[value].first_use = Some(u);
+        self.values[value].first_use = Some(u).into();
     }
 
     fn unlink_use(&mut self, u: Use) {
         let Operand { value, prev, next } = self.ops[u.op].operands[u.index as usize].clone();
-        match prev {
+        match prev.get() {
             Some(p) => self.ops[p.op].operands[p.index as usize].next = next,
             None => self.values[value].first_use = next,
         }
-        if let Some(n) = next {
+        if let Some(n) = next.get() {
             self.ops[n.op].operands[n.index as usize].prev = prev;
         }
     }
@@ -283,7 +304,7 @@ impl Body {
         if old == new {
             return;
         }
-        while let Some(u) = self.values[old].first_use {
+        while let Some(u) = self.values[old].first_use.get() {
             self.set_operand(u.op, u.index as usize, new);
         }
     }
@@ -412,12 +433,12 @@ impl Body {
 
     /// The uses of a value, most recent first.
     pub fn uses(&self, v: Value) -> impl Iterator<Item = Use> + '_ {
-        std::iter::successors(self.values[v].first_use, move |u| self.ops[u.op].operands[u.index as usize].next)
+        std::iter::successors(self.values[v].first_use.get(), move |u| self.ops[u.op].operands[u.index as usize].next.get())
     }
 
     /// Whether a value has any use.
     pub fn has_uses(&self, v: Value) -> bool {
-        self.values[v].first_use.is_some()
+        self.values[v].first_use.get().is_some()
     }
 
     /// The regions of a non-isolated operation in this body (empty for isolated ones).
