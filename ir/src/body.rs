@@ -188,6 +188,18 @@ impl Body {
         Self::default()
     }
 
+    /// An empty body with room for `ops` operations and `values` values (and a few blocks and
+    /// regions) before its arenas grow.
+    pub fn with_capacity(ops: usize, values: usize) -> Self {
+        Self {
+            ops: PrimaryMap::with_capacity(ops),
+            blocks: PrimaryMap::with_capacity(4),
+            regions: PrimaryMap::with_capacity(4),
+            values: PrimaryMap::with_capacity(values),
+            roots: SmallVec::new(),
+        }
+    }
+
     // ----- creation -----
 
     /// Creates a region with no parent yet.

@@ -131,18 +131,18 @@ impl Parser<'_> {
         let ctx = self.ctx;
         self.comma_list_msg(Tok::RBrace, "expected '}' in attribute dictionary", |p| {
             let at = p.tok.start;
-            let name = match p.tok.kind {
+            let name: std::borrow::Cow<str> = match p.tok.kind {
                 Tok::BareIdent => {
-                    let s = p.text().to_string();
+                    let s = p.text();
                     p.bump();
-                    s
+                    s.into()
                 }
                 Tok::String => {
                     let (s, _) = p.parse_string_literal_token()?;
                     if s.is_empty() {
                         return p.err(at, "expected valid attribute name");
                     }
-                    s
+                    s.into()
                 }
                 _ => return p.err_here("expected attribute name"),
             };

@@ -1035,7 +1035,8 @@ impl<'a> Parser<'a> {
     }
 
     fn push_body(&mut self) {
-        self.bodies.push(Body::new());
+        // Most isolated bodies (functions) are small; skip their arenas' first few regrowths.
+        self.bodies.push(Body::with_capacity(16, 16));
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
