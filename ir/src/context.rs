@@ -273,6 +273,8 @@ impl Context {
         let d = body.op(op);
         match d.properties {
             None => d.attrs,
+            // Merging with nothing gives the (sorted, duplicate-free) dictionary itself.
+            Some(p) if d.attrs == self.empty_dict && matches!(self.attr_kind(p), AttrKind::Dictionary(_)) => p,
             Some(p) => {
                 let mut entries = self.dict_entries(p).to_vec();
                 entries.extend(self.dict_entries(d.attrs).iter().copied());

@@ -44,13 +44,11 @@ impl Parser<'_> {
                     return Ok(t);
                 }
                 match text {
-                    "index" => {
+                    "index" | "none" => {
+                        let t = if text == "index" { ctx.index_type() } else { ctx.none_type() };
+                        self.simple_types.insert(text, t);
                         self.bump();
-                        Ok(ctx.index_type())
-                    }
-                    "none" => {
-                        self.bump();
-                        Ok(ctx.none_type())
+                        Ok(t)
                     }
                     "complex" => {
                         self.bump();
@@ -137,7 +135,9 @@ impl Parser<'_> {
                 && !rest.as_bytes().get(text.len()).is_some_and(|&b| b.is_ascii_alphanumeric() || b"_$.-".contains(&b))
                 && self.depth + nesting <= MAX_NESTING
         })?;
-        self.recent_fn_types[..=i].rotate_right(1);
+        if i > 0 {
+            self.recent_fn_types[..=i].rotate_right(1);
+        }
         let (text, t, _) = self.recent_fn_types[0];
         self.reset_to(start + text.len());
         Some(t)
