@@ -66,7 +66,6 @@ pub fn ops() -> Vec<OpSpec> {
             .attr("dimensions", &STRICTLY_SORTED_I64_ARRAY)
             .variadic_result("results", &ANY_TENSOR)
             .region("combiner", Some(1))
-            .same_variadic_operand_size()
             .implicit_terminator("linalg.yield")
             .verify(verify_reduce)
             .verify_regions(structured)

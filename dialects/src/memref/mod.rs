@@ -290,7 +290,6 @@ fn ops() -> Vec<OpSpec> {
             .result_name(name_intptr),
         OpSpec::new("memref.extract_strided_metadata")
             .traits(Traits::PURE)
-            .same_variadic_result_size()
             .operand("source", &STRIDED_MEMREF)
             .result("base_buffer", &STRIDED_MEMREF_RANK0)
             .result("offset", &INDEX)

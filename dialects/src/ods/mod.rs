@@ -218,10 +218,6 @@ pub struct OpSpec {
     pub operand_segments: bool,
     /// The result groups' sizes live in `resultSegmentSizes`.
     pub result_segments: bool,
-    /// Variadic groups share the remaining values equally (`SameVariadicOperandSize`).
-    pub same_variadic_operand_size: bool,
-    /// Variadic result groups share equally (`SameVariadicResultSize`).
-    pub same_variadic_result_size: bool,
     /// The terminator a `SingleBlockImplicitTerminator` region gets when written without one.
     pub implicit_terminator: Option<&'static str>,
     /// The assembly format source, if any.
@@ -268,8 +264,6 @@ impl OpSpec {
             checks: Vec::new(),
             operand_segments: false,
             result_segments: false,
-            same_variadic_operand_size: false,
-            same_variadic_result_size: false,
             implicit_terminator: None,
             format_src: None,
             format: None,
@@ -402,18 +396,6 @@ impl OpSpec {
     /// Result group sizes live in `resultSegmentSizes` (`AttrSizedResultSegments`).
     pub fn result_segments(mut self) -> Self {
         self.result_segments = true;
-        self
-    }
-
-    /// Variadic operand groups have equal sizes (`SameVariadicOperandSize`).
-    pub fn same_variadic_operand_size(mut self) -> Self {
-        self.same_variadic_operand_size = true;
-        self
-    }
-
-    /// Variadic result groups have equal sizes (`SameVariadicResultSize`).
-    pub fn same_variadic_result_size(mut self) -> Self {
-        self.same_variadic_result_size = true;
         self
     }
 

@@ -5,7 +5,7 @@
 
 use super::constraints::AttrSyntax;
 use super::custom::ParseCtx;
-use super::format::{Elem, Format, Var};
+use super::format::{Elem, Var};
 use super::{spec_of, Arity, AttrSpec, Check, OpSpec, ParsedAttrs, Presence};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, OpDef, OperationState, Type};
@@ -21,7 +21,7 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
     for e in &format.elems {
         parse_elem(p, &mut cx, state, e)?;
     }
-    finish(p, cx, format, state)
+    finish(p, cx, state)
 }
 
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
@@ -433,7 +433,7 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
 
 /// Moves inherent attributes out of the dictionary, fills defaults, infers and resolves types,
 /// and writes everything into `state`.
-fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, _format: &Format, state: &mut OperationState) -> Result<(), ()> {
+fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let spec = cx.spec;
     // Inherent attributes written in the dictionary become properties.

@@ -230,12 +230,11 @@ fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
 }
 
 fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize]) {
-    print_elem_if(p, v, e, st, in_format, true, None)
+    print_elem_if(p, v, e, st, in_format, true)
 }
 
-/// Prints `e` when `emit` (the spacing state is updated either way, as in the generator);
-/// `elided` is a unit anchor the enclosing group leaves out.
-fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize], emit: bool, elided: Option<&Elem>) {
+/// Prints `e` when `emit` (the spacing state is updated either way, as in the generator).
+fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize], emit: bool) {
     match e {
         Elem::Literal(l) => return print_literal(p, l, st, emit),
         Elem::Space(true) => {
@@ -271,13 +270,13 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
                 if unit_anchor.is_some_and(|u| same_elem(u, c)) {
                     continue;
                 }
-                print_elem_if(p, v, c, st, in_format, present, unit_anchor);
+                print_elem_if(p, v, c, st, in_format, present);
             }
             for c in otherwise {
                 if unit_anchor.is_some_and(|u| same_elem(u, c)) {
                     continue;
                 }
-                print_elem_if(p, v, c, st, in_format, emit && !present, unit_anchor);
+                print_elem_if(p, v, c, st, in_format, emit && !present);
             }
             return;
         }
@@ -290,7 +289,7 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
                             continue;
                         }
                     }
-                    print_elem_if(p, v, c, st, in_format, present, None);
+                    print_elem_if(p, v, c, st, in_format, present);
                 }
             }
             return;
@@ -306,7 +305,6 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
         }
         _ => {}
     }
-    let _ = elided;
     if emit && (st.emit_space || !st.last_was_punct) {
         p.write(" ");
     }

@@ -35,7 +35,6 @@ impl<'a> OpView<'a> {
             &spec.operands,
             operands.len(),
             spec.operand_segments.then(|| seg("operandSegmentSizes")),
-            spec.same_variadic_operand_size,
             "operand",
         )?;
         let result_ranges = group_ranges(
@@ -43,7 +42,6 @@ impl<'a> OpView<'a> {
             &spec.results,
             body.results(op).len(),
             spec.result_segments.then(|| seg("resultSegmentSizes")),
-            spec.same_variadic_result_size,
             "result",
         )?;
         Ok(Self { ctx, spec, body, op, parent: None, operands, operand_ranges, result_ranges })
@@ -124,7 +122,6 @@ fn group_ranges(
     slots: &[ValueSpec],
     n: usize,
     segments: Option<Option<Attr>>,
-    same_size: bool,
     what: &str,
 ) -> Result<SmallVec<[Range<usize>; 4]>, String> {
     // Fast path: every slot holds exactly one value.
@@ -158,12 +155,9 @@ fn group_ranges(
             let singles = slots.iter().filter(|s| s.arity == Arity::Single).count();
             let variadics = slots.len() - singles;
             let rest = n.saturating_sub(singles);
-            let share = match variadics {
-                0 => 0,
-                1 => rest,
-                k if same_size => rest / k,
-                k => rest / k,
-            };
+            // Several variadic slots without segment sizes share the rest equally (MLIR's
+            // `SameVariadicOperandSize`; ODS allows no other layout without segments).
+            let share = if variadics == 0 { 0 } else { rest / variadics };
             sizes.extend(slots.iter().map(|s| if s.arity == Arity::Single { 1 } else { share }));
         }
     }
