@@ -77,11 +77,6 @@ static STRIDED_MEMREF_RANK0: TypeConstraint = TypeConstraint {
     check: |c, t| memref_parts(c, t).is_some_and(|m| m.shape.is_empty()) && is_strided(c, t),
     buildable: None,
 };
-static STATIC_MEMREF: TypeConstraint = TypeConstraint {
-    summary: "statically shaped memref of any type values",
-    check: |c, t| memref_parts(c, t).is_some_and(|m| m.shape.iter().all(|&d| d != mica_ir::DYNAMIC)),
-    buildable: None,
-};
 static INT_OR_FLOAT: TypeConstraint = TypeConstraint { summary: "signless integer or floating-point", check: is_int_or_float, buildable: None };
 static MEMREF_OF_INT_OR_FLOAT: TypeConstraint = TypeConstraint {
     summary: "memref of signless integer or floating-point values",
@@ -127,10 +122,6 @@ static REASSOCIATION: AttrConstraint = AttrConstraint {
         _ => false,
     },
 };
-
-fn false_attr(ctx: &Context) -> Attr {
-    ctx.bool_attr(false)
-}
 
 /// The element type of a memref (for `TypesMatchWith`).
 fn element_of(ctx: &Context, t: Type) -> Option<Type> {

@@ -8,6 +8,8 @@
 use super::enums::EnumSpec;
 use mica_ir::{Attr, AttrKind, Context, FloatKind, Signedness, Type, TypeKind};
 
+const DYNAMIC_DIM: i64 = mica_ir::DYNAMIC;
+
 /// A constraint on a type.
 #[derive(Debug)]
 pub struct TypeConstraint {
@@ -165,6 +167,16 @@ pub fn with_element_type(ctx: &Context, t: Type, elem: Type) -> Option<Type> {
     })
 }
 
+/// The element type of a shaped type, or the type itself (MLIR's `getElementTypeOrSelf`).
+pub fn element_or_self(ctx: &Context, t: Type) -> Type {
+    ctx.type_kind(t).element_type().unwrap_or(t)
+}
+
+/// `false` as a bool attribute (the default of several optional flags).
+pub fn false_attr(ctx: &Context) -> Attr {
+    ctx.bool_attr(false)
+}
+
 /// `i1` with the shape of `t` (MLIR's `getI1SameShape`).
 pub fn i1_same_shape(ctx: &Context, t: Type) -> Option<Type> {
     with_element_type(ctx, t, ctx.int_type(1))
@@ -254,6 +266,12 @@ type_constraint!(
 type_constraint!(
     /// Any ranked memref.
     ANY_RANKED_MEMREF, "ranked memref of any type values", is_ranked_memref
+);
+type_constraint!(
+    /// A ranked memref whose dimensions are all static.
+    STATIC_MEMREF,
+    "statically shaped memref of any type values",
+    |c, t| matches!(c.type_kind(t), TypeKind::MemRef { shape, .. } if shape.iter().all(|&d| d != crate::ods::constraints::DYNAMIC_DIM))
 );
 type_constraint!(
     /// Any vector.

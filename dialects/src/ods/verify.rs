@@ -4,7 +4,7 @@
 //! verifier; after the ops in its regions, implicit terminators and the region verifier.
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
-use crate::ods::constraints::AttrSyntax;
+use crate::ods::constraints::{element_or_self, AttrSyntax};
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
 use smallvec::SmallVec;
 
@@ -183,10 +183,6 @@ fn named_type(ctx: &Context, v: &OpView<'_>, name: &str) -> Option<Type> {
         return Some(v.ty(x));
     }
     v.attr(name).and_then(|a| super::constraints::attr_type(ctx, a))
-}
-
-fn element_or_self(ctx: &Context, t: Type) -> Type {
-    ctx.type_kind(t).element_type().unwrap_or(t)
 }
 
 /// MLIR's `verifyCompatibleShape` of two types.

@@ -3,7 +3,7 @@
 //! trait dictionary first), `outerproduct` (result type inferred) and `mask` (one masked op in
 //! braces, its `vector.yield` implied).
 
-use super::{element_type, kind_add, vector_parts, ITERATOR_TYPE, KIND};
+use super::{kind_add, vector_parts, ITERATOR_TYPE, KIND};
 use crate::ods::constraints::*;
 use crate::ods::{OpSpec, OpView};
 use mica_affine::{AffineExpr, AffineMap};
@@ -159,7 +159,7 @@ fn view<'a>(ctx: &'a Context, def: &'a OpDef, body: &'a Body, op: Op) -> Option<
 fn transfer_ranks(ctx: &Context, shaped: Type, vector: Type) -> Option<(usize, usize)> {
     let rank = ctx.type_kind(shaped).shape()?.len();
     let vrank = ctx.type_kind(vector).shape()?.len();
-    let elem_rank = match ctx.type_kind(element_type(ctx, shaped)) {
+    let elem_rank = match ctx.type_kind(element_or_self(ctx, shaped)) {
         TypeKind::Vector { shape, .. } => shape.len(),
         _ => 0,
     };
@@ -256,7 +256,7 @@ fn parse_transfer_read(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operati
     let v = p.resolve_operand(&base, shaped)?;
     state.operands.push(v);
     resolve_all(p, state, &indices, ctx.index_type())?;
-    let v = p.resolve_operand(&padding, element_type(ctx, shaped))?;
+    let v = p.resolve_operand(&padding, element_or_self(ctx, shaped))?;
     state.operands.push(v);
     if let Some(m) = &mask {
         let Some(mt) = mask_type(ctx, vector, &map) else {

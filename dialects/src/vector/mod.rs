@@ -79,13 +79,16 @@ static FIXED_VECTOR: TypeConstraint = TypeConstraint {
     check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { scalable, .. } if !scalable.iter().any(|s| *s)),
     buildable: None,
 };
+static NON_ZERO_RANK_VECTOR: TypeConstraint = TypeConstraint {
+    summary: "vector of any type values",
+    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, .. } if !shape.is_empty()),
+    buildable: None,
+};
 static STEP_VECTOR: TypeConstraint = TypeConstraint {
     summary: "vector of index values of ranks 1",
     check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, elem, .. } if shape.len() == 1 && is_index(c, *elem)),
     buildable: None,
 };
-static MEMREF_OF_ANY: TypeConstraint = TypeConstraint { summary: "memref of any type values", check: is_memref, buildable: None };
-static STATIC_MEMREF: TypeConstraint = TypeConstraint { summary: "statically shaped memref of any type values", check: is_ranked_memref, buildable: None };
 
 fn fastmath_none(ctx: &Context) -> Attr {
     FASTMATH_FLAGS.attr(ctx, 0)
@@ -99,18 +102,10 @@ fn punctuation_newline(ctx: &Context) -> Attr {
     PUNCTUATION.attr(ctx, 1)
 }
 
-fn bool_false(ctx: &Context) -> Attr {
-    ctx.bool_attr(false)
-}
-
-/// The element type of a vector (or the type itself).
-fn element_type(ctx: &Context, t: Type) -> Type {
-    ctx.type_kind(t).element_type().unwrap_or(t)
-}
 
 fn same_element_type_as_source(ctx: &Context, v: &crate::ods::OpView<'_>) -> bool {
     let (Some(s), Some(r)) = (v.operands().first(), v.body.results(v.op).first()) else { return true };
-    element_type(ctx, v.ty(*s)) == element_type(ctx, v.ty(*r))
+    element_or_self(ctx, v.ty(*s)) == element_or_self(ctx, v.ty(*r))
 }
 
 fn cast_op(name: &'static str, operand: &'static str, from: &'static TypeConstraint, to: &'static TypeConstraint) -> OpSpec {
@@ -118,7 +113,7 @@ fn cast_op(name: &'static str, operand: &'static str, from: &'static TypeConstra
 }
 
 fn load_op(name: &'static str) -> OpSpec {
-    OpSpec::new(name).operand("base", &MEMREF_OF_ANY).variadic("indices", &INDEX)
+    OpSpec::new(name).operand("base", &ANY_MEMREF).variadic("indices", &INDEX)
 }
 
 fn ops() -> Vec<OpSpec> {
@@ -140,7 +135,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("v1", &FIXED_VECTOR)
             .operand("v2", &FIXED_VECTOR)
             .attr("mask", &DENSE_I64_ARRAY_ATTR)
-            .result("vector", &ANY_VECTOR)
+            .result("vector", &NON_ZERO_RANK_VECTOR)
             .infer(infer_shuffle)
             .verify(verify_shuffle)
             .format("operands $mask attr-dict `:` type(operands)"),
@@ -190,15 +185,15 @@ fn ops() -> Vec<OpSpec> {
             .format("$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)"),
         load_op("vector.load")
             .traits(Traits::MEMORY_READ)
-            .default_optional_attr("nontemporal", &BOOL_ATTR, bool_false)
+            .default_optional_attr("nontemporal", &BOOL_ATTR, false_attr)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
             .format("$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"),
         OpSpec::new("vector.store")
             .operand("valueToStore", &ANY_VECTOR)
-            .operand("base", &MEMREF_OF_ANY)
+            .operand("base", &ANY_MEMREF)
             .variadic("indices", &INDEX)
-            .default_optional_attr("nontemporal", &BOOL_ATTR, bool_false)
+            .default_optional_attr("nontemporal", &BOOL_ATTR, false_attr)
             .optional_attr("alignment", &ALIGNMENT)
             .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"),
         load_op("vector.maskedload")
@@ -295,7 +290,7 @@ fn ops() -> Vec<OpSpec> {
                 summary: "operand types match result element type",
                 from: "dest",
                 to: "elements",
-                transform: |c, t| Some(element_type(c, t)),
+                transform: |c, t| Some(element_or_self(c, t)),
             })
             .format("$elements attr-dict `:` type($dest)"),
         OpSpec::new("vector.to_elements")
@@ -355,9 +350,9 @@ pub fn register(ctx: &mut Context) {
 
 // ------------------------------------------------------------------------------ inference
 
-fn vector_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Vec<bool>, Type)> {
+fn vector_parts(ctx: &Context, t: Type) -> Option<(&[i64], &[bool], Type)> {
     match ctx.type_kind(t) {
-        TypeKind::Vector { shape, scalable, elem } => Some((shape.to_vec(), scalable.to_vec(), *elem)),
+        TypeKind::Vector { shape, scalable, elem } => Some((shape, scalable, *elem)),
         _ => None,
     }
 }
@@ -381,7 +376,7 @@ fn infer_shuffle(ctx: &Context, operands: &[Type], attrs: &ParsedAttrs<'_>) -> R
 
 /// MLIR's `ShuffleOp::verify`: ranks, trailing dimensions, mask length and indices.
 fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
-    let shape = |name: &str| v.operand(name).or_else(|| v.result(name)).and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.0.to_vec());
+    let shape = |name: &str| v.operand(name).or_else(|| v.result(name)).and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.0);
     let (Some(r), Some(a), Some(b)) = (shape("vector"), shape("v1"), shape("v2")) else { return Ok(()) };
     let well_formed_0d = a.is_empty() && b.is_empty() && r.len() == 1;
     if !well_formed_0d && !(a.len() == r.len() && b.len() == r.len()) {
@@ -396,10 +391,10 @@ fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Strin
     if mask.is_empty() {
         return Err("invalid mask length".into());
     }
-    if mask.len() as i64 != r[0] {
+    if r.first() != Some(&(mask.len() as i64)) {
         return Err("mask length mismatch".into());
     }
-    let size = a.first().copied().unwrap_or(1) + b.first().copied().unwrap_or(1);
+    let size = a.first().copied().unwrap_or(1).saturating_add(b.first().copied().unwrap_or(1));
     for (i, m) in mask.iter().enumerate() {
         if *m != -1 && !(0..size).contains(m) {
             return Err(format!("mask index #{} out of range", i + 1));
@@ -411,6 +406,8 @@ fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Strin
 /// One scalar per element of the source.
 fn infer_to_elements(ctx: &Context, operands: &[Type], _: &ParsedAttrs<'_>) -> Result<Vec<Type>, String> {
     let (shape, _, elem) = operands.first().and_then(|t| vector_parts(ctx, *t)).ok_or("expected a vector operand")?;
-    let n: i64 = shape.iter().product();
-    Ok(vec![elem; n.max(0) as usize])
+    // One result per element: refuse counts no program can hold rather than exhaust memory.
+    let n = shape.iter().try_fold(1i64, |acc, d| acc.checked_mul(*d)).filter(|n| (0..1 << 26).contains(n));
+    let n = n.ok_or("vector has too many elements to unpack")?;
+    Ok(vec![elem; n as usize])
 }

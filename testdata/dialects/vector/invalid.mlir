@@ -110,3 +110,19 @@ func.func @shuffle_index_out_of_range(%a: vector<2xf32>) {
   %0 = vector.shuffle %a, %a [0, 4] : vector<2xf32>, vector<2xf32>
   return
 }
+
+// -----
+
+func.func @shuffle_zero_rank_result(%a: vector<f32>) {
+  // expected-error@+1 {{'vector.shuffle' op result #0 must be vector of any type values, but got 'vector<f32>'}}
+  %0 = "vector.shuffle"(%a, %a) <{mask = array<i64: 0>}> : (vector<f32>, vector<f32>) -> vector<f32>
+  return
+}
+
+// -----
+
+func.func @type_cast_dynamic(%m: memref<?xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op operand #0 must be statically shaped memref of any type values, but got 'memref<?xf32>'}}
+  %0 = vector.type_cast %m : memref<?xf32> to memref<vector<4xf32>>
+  return
+}
