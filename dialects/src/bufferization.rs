@@ -5,7 +5,7 @@
 use crate::ods::constraints::*;
 use crate::ods::{plain_error, Check, OpSpec, OpView, ParsedAttrs};
 use mica_ir::asm::AsmParser;
-use mica_ir::{AttrKind, Body, Context, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind, DYNAMIC};
+use mica_ir::{Body, Context, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind, DYNAMIC};
 
 static TENSOR_LIKE: TypeConstraint = TypeConstraint { summary: "TensorLikeType instance", check: is_tensor, buildable: None };
 static BUFFER_LIKE: TypeConstraint = TypeConstraint { summary: "BufferLikeType instance", check: is_memref, buildable: None };
@@ -152,7 +152,7 @@ fn parse_alloc_tensor(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operatio
     let segments = [sizes.len(), usize::from(copy.is_some()), usize::from(size_hint.is_some())];
     props.push((
         ctx.ident("operandSegmentSizes"),
-        ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: segments.iter().map(|n| *n as u128).collect() }),
+        ctx.dense_int_array(32, segments.iter().map(|n| *n as i64)),
     ));
     state.properties = Some(ctx.dict_attr(props));
     state.attrs = ctx.dict_attr(discardable);

@@ -166,7 +166,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
     let width = ctx.int_width(flag_ty);
     let mask = if width >= 128 { u128::MAX } else { (1u128 << width) - 1 };
     let mut values: Vec<u128> = Vec::new();
-    let mut segments: Vec<u128> = Vec::new();
+    let mut segments: Vec<i64> = Vec::new();
     let mut case_types: Vec<Type> = Vec::new();
     while p.parse_optional_punct(",") {
         let at = p.offset();
@@ -178,7 +178,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         p.parse_punct(":")?;
         let (dest, ops, types) = parse_successor_and_operands(p, true)?;
         cx.successors[*case_dests].push(dest);
-        segments.push(ops.len() as u128);
+        segments.push(ops.len() as i64);
         cx.operands[*case_ops].extend(ops);
         case_types.extend(types);
     }
@@ -188,7 +188,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         cx.attrs[*values_attr] = Some(dense_ints(ctx, ty, width, &values));
     }
     if let Some(i) = cx.spec.attr_index("case_operand_segments") {
-        cx.attrs[i] = Some(ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: segments.into() }));
+        cx.attrs[i] = Some(ctx.dense_int_array(32, segments));
     }
     Ok(true)
 }

@@ -627,18 +627,18 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &
         return Err(());
     };
     let ctx = p.ctx();
-    let mut values: Vec<u128> = Vec::new();
+    let mut values: Vec<i64> = Vec::new();
     while p.parse_optional_keyword("case") {
         let at = p.offset();
         let Some(v) = p.parse_optional_integer()? else {
             p.error_at(at, "expected integer value");
             return Err(());
         };
-        values.push(v as i128 as u128 & u64::MAX as u128);
+        values.push(v);
         p.parse_region(state, &[])?;
         cx.region_slots.push(*slot);
     }
-    cx.attrs[*cases] = Some(ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: values.into() }));
+    cx.attrs[*cases] = Some(ctx.dense_int_array(64, values));
     Ok(true)
 }
 
@@ -713,7 +713,7 @@ fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSta
     sizes.push(inits.len() as u128);
     state.result_types = parse_optional_arrow_types(p)?.into();
     p.parse_region(state, &entry_args(&ivs, &vec![index; ivs.len()]))?;
-    let segments = ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() });
+    let segments = ctx.dense_int_array(32, sizes.iter().map(|n| *n as i64));
     finish_attrs(p, state, false, &[], vec![(ctx.ident("operandSegmentSizes"), segments)])?;
     let results: Vec<Type> = state.result_types.to_vec();
     if inits.len() != results.len() {
@@ -870,7 +870,7 @@ fn parse_index_list(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOperand>
 }
 
 fn i64_array(ctx: &Context, values: &[i64]) -> Attr {
-    ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: values.iter().map(|v| *v as i128 as u128).collect() })
+    ctx.dense_int_array(64, values.iter().copied())
 }
 
 fn parse_forall(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -913,7 +913,7 @@ fn parse_forall(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState
     p.parse_region(state, &entry_args(&names, &types))?;
     p.ensure_terminator_with_region(state, 0, "scf.forall.in_parallel");
     let sizes = [groups[0].0.len(), groups[1].0.len(), groups[2].0.len(), outs.len()];
-    let segments = ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.iter().map(|n| *n as u128).collect() });
+    let segments = ctx.dense_int_array(32, sizes.iter().map(|n| *n as i64));
     let props = vec![
         (ctx.ident("staticLowerBound"), i64_array(ctx, &groups[0].1)),
         (ctx.ident("staticUpperBound"), i64_array(ctx, &groups[1].1)),

@@ -228,6 +228,14 @@ impl Context {
         self.attr(AttrKind::Integer { ty, bits: crate::intbits::from_i64(value, width) })
     }
 
+    /// `array<iN: ...>` of signless `width`-bit integers, each value kept in `width` bits as
+    /// the parser keeps them (so equal arrays intern to the same attribute).
+    pub fn dense_int_array(&self, width: u32, values: impl IntoIterator<Item = i64>) -> Attr {
+        let mask = if width >= 128 { u128::MAX } else { (1u128 << width) - 1 };
+        let values: Box<[u128]> = values.into_iter().map(|v| v as i128 as u128 & mask).collect();
+        self.attr(AttrKind::DenseArray { elem: self.int_type(width), values })
+    }
+
     /// `true` / `false`
     pub fn bool_attr(&self, value: bool) -> Attr {
         self.int_attr(self.int_type(1), value as i64)

@@ -189,3 +189,16 @@ func.func @memref_effects(%m: memref<4xf32>, %i: index, %v: f32) -> (f32, f32, f
   %4 = memref.load %m[%d2] : memref<4xf32>
   return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
 }
+
+// -----
+
+// A slice written in custom and in generic form has one and the same static-offset array, so
+// CSE merges the two.
+// CHECK-LABEL: func.func @custom_and_generic_arrays
+// CHECK-NEXT: %[[S:.*]] = tensor.extract_slice
+// CHECK-NEXT: return %[[S]], %[[S]]
+func.func @custom_and_generic_arrays(%t: tensor<8xf32>, %i: index) -> (tensor<?xf32>, tensor<?xf32>) {
+  %0 = tensor.extract_slice %t[%i] [%i] [1] : tensor<8xf32> to tensor<?xf32>
+  %1 = "tensor.extract_slice"(%t, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>, static_offsets = array<i64: -9223372036854775808>, static_sizes = array<i64: -9223372036854775808>, static_strides = array<i64: 1>}> : (tensor<8xf32>, index, index) -> tensor<?xf32>
+  return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}

@@ -118,7 +118,7 @@ fn props(ctx: &Context, entries: Vec<(&str, Attr)>) -> Attr {
 }
 
 fn segments(ctx: &Context, sizes: &[usize]) -> Attr {
-    ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.iter().map(|s| *s as u128).collect() })
+    ctx.dense_int_array(32, sizes.iter().map(|s| *s as i64))
 }
 
 /// `dense<[...]> : tensor<Nxi32>`

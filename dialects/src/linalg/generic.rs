@@ -275,12 +275,12 @@ fn parse_named_i64_array(p: &mut dyn AsmParser<'_>, name: &str) -> Result<Attr, 
     p.parse_keyword(name)?;
     p.parse_punct("=")?;
     p.parse_punct("[")?;
-    let mut values: Vec<u128> = Vec::new();
+    let mut values: Vec<i64> = Vec::new();
     if !p.parse_optional_punct("]") {
         loop {
             let at = p.offset();
             match p.parse_optional_integer()? {
-                Some(v) => values.push(v as i128 as u128),
+                Some(v) => values.push(v),
                 None => {
                     p.error_at(at, "expected integer value");
                     return Err(());
@@ -293,7 +293,7 @@ fn parse_named_i64_array(p: &mut dyn AsmParser<'_>, name: &str) -> Result<Attr, 
         }
     }
     let ctx = p.ctx();
-    Ok(ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: values.into() }))
+    Ok(ctx.dense_int_array(64, values))
 }
 
 /// `(%a: T, %b: T)` then a region whose entry block takes those arguments.

@@ -147,7 +147,7 @@ pub fn store_attrs(ctx: &Context, spec: &OpSpec, state: &mut OperationState, att
 
 /// `array<i32: ins, outs>`
 pub fn segment_sizes(ctx: &Context, ins: usize, outs: usize) -> Attr {
-    ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: vec![ins as u128, outs as u128].into() })
+    ctx.dense_int_array(32, [ins as i64, outs as i64])
 }
 
 /// Writes ` ins(%a, %b : T1, T2) outs(%c : T3)`, each part only when not empty.

@@ -24,7 +24,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
     let with_types = matches!(args.get(2), Some(CustomArg::Type(_)));
     let (open, close) = delimiters(args);
     let ctx = p.ctx();
-    let mut statics: Vec<u128> = Vec::new();
+    let mut statics: Vec<i64> = Vec::new();
     let mut types: Vec<Type> = Vec::new();
     p.parse_punct(open)?;
     if !p.parse_optional_punct(close) {
@@ -36,11 +36,11 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
                     p.parse_punct(":")?;
                     types.push(p.parse_type()?);
                 }
-                statics.push(DYNAMIC as u128);
+                statics.push(DYNAMIC);
             } else {
                 let at = p.offset();
                 match p.parse_optional_integer()? {
-                    Some(v) => statics.push(v as i128 as u128),
+                    Some(v) => statics.push(v),
                     None => {
                         p.error_at(at, "expected SSA value or integer");
                         return Err(());
@@ -56,7 +56,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
     if with_types {
         cx.set_types(&Var::Operand(*oi), types, p.offset());
     }
-    cx.attrs[*ai] = Some(ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(64), values: statics.into() }));
+    cx.attrs[*ai] = Some(ctx.dense_int_array(64, statics));
     Ok(true)
 }
 

@@ -123,9 +123,9 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
             }
         }
         AttrSyntax::DenseArray(elem) => {
-            let elem = elem(ctx);
+            let width = ctx.int_width(elem(ctx));
             p.parse_punct("[")?;
-            let mut values: Vec<u128> = Vec::new();
+            let mut values: Vec<i64> = Vec::new();
             if !p.parse_optional_punct("]") {
                 loop {
                     let at = p.offset();
@@ -142,16 +142,14 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
                             }
                         }
                     };
-                    let w = ctx.int_width(elem);
-                    let mask: u128 = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
-                    values.push((v as i128 as u128) & mask);
+                    values.push(v);
                     if p.parse_optional_punct("]") {
                         break;
                     }
                     p.parse_punct(",")?;
                 }
             }
-            Ok(ctx.attr(AttrKind::DenseArray { elem, values: values.into() }))
+            Ok(ctx.dense_int_array(width, values))
         }
         AttrSyntax::TypeAttr => Ok(ctx.type_attr(p.parse_type()?)),
         AttrSyntax::OpaqueEnum { dialect, mnemonic, cases } => {
@@ -558,12 +556,12 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut Operation
         }
     }
     if spec.operand_segments {
-        let sizes: Vec<u128> = cx.operands.iter().map(|o| o.len() as u128).collect();
-        props.push((ctx.ident("operandSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() })));
+        let sizes = cx.operands.iter().map(|o| o.len() as i64);
+        props.push((ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes)));
     }
     if spec.result_segments {
-        let sizes: Vec<u128> = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as u128).collect();
-        props.push((ctx.ident("resultSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: sizes.into() })));
+        let sizes = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as i64);
+        props.push((ctx.ident("resultSegmentSizes"), ctx.dense_int_array(32, sizes)));
     }
     if !props.is_empty() {
         state.properties = Some(ctx.dict_attr(props));

@@ -139,8 +139,7 @@ fn print_list(p: &mut Printer<'_>, body: &Body, values: &[mica_ir::Value]) {
 }
 
 fn segments(ctx: &Context, sizes: &[usize]) -> (Ident, Attr) {
-    let values: Vec<u128> = sizes.iter().map(|s| *s as u128).collect();
-    (ctx.ident("operandSegmentSizes"), ctx.attr(AttrKind::DenseArray { elem: ctx.int_type(32), values: values.into() }))
+    (ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes.iter().map(|s| *s as i64)))
 }
 
 /// Splits parsed dictionary entries into the op's inherent attributes and the rest.
