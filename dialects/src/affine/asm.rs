@@ -14,9 +14,9 @@ type PResult<T> = Result<T, ()>;
 
 // ------------------------------------------------------------------------------ helpers
 
-/// Reports an error the way MLIR's custom op parsers do (`custom op 'affine.for' ...`).
-fn custom_error<T>(p: &mut dyn AsmParser<'_>, at: usize, def: &OpDef, msg: &str) -> PResult<T> {
-    p.error_at(at, &format!("custom op '{}' {msg}", def.name));
+/// Reports an error at `at` (the parser prefixes it with `custom op 'name'`, as MLIR does).
+fn custom_error<T>(p: &mut dyn AsmParser<'_>, at: usize, msg: &str) -> PResult<T> {
+    p.error_at(at, msg);
     Err(())
 }
 
@@ -211,7 +211,7 @@ fn operand_types(body: &Body, op: Op) -> Vec<Type> {
 
 // ------------------------------------------------------------------------------ apply, min, max
 
-pub(super) fn parse_apply(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_apply(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let name_at = p.offset();
     let map = parse_attr_of_kind(p, |k| matches!(k, AttrKind::AffineMap(_)))?;
@@ -219,7 +219,7 @@ pub(super) fn parse_apply(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Op
     parse_attr_dict(p, state)?;
     let m = map_of(ctx, Some(map)).cloned().unwrap_or_else(|| AffineMap::new(0, 0, Vec::new()));
     if m.num_dims as usize != dims || dims + m.num_symbols as usize != total {
-        return custom_error(p, name_at, def, "dimension or symbol index mismatch");
+        return custom_error(p, name_at, "dimension or symbol index mismatch");
     }
     state.properties = Some(props(ctx, vec![("map", map)]));
     state.result_types.extend(std::iter::repeat_n(ctx.index_type(), m.results.len()));
@@ -263,7 +263,7 @@ pub(super) fn print_min_max(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op)
 // ------------------------------------------------------------------------------ for
 
 /// One loop bound; returns the number of operands it added.
-fn parse_bound(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState, lower: bool, name_at: usize) -> PResult<(Attr, usize)> {
+fn parse_bound(p: &mut dyn AsmParser<'_>, state: &mut OperationState, lower: bool, name_at: usize) -> PResult<(Attr, usize)> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let has_prefix = p.parse_optional_keyword(if lower { "max" } else { "min" });
@@ -273,7 +273,7 @@ fn parse_bound(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
             ops.push(p.parse_operand()?);
         }
         if ops.len() > 1 {
-            return custom_error(p, name_at, def, "expected only one loop bound operand");
+            return custom_error(p, name_at, "expected only one loop bound operand");
         }
         resolve_all(p, &ops, state)?;
         return Ok((map_attr(ctx, AffineMap::new(0, 1, vec![AffineExpr::Symbol(0)])), 1));
@@ -291,10 +291,10 @@ fn parse_bound(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
             let (dims, _) = parse_dim_and_symbol_list(p, state)?;
             let added = state.operands.len() - before;
             if m.num_dims as usize != dims {
-                return custom_error(p, name_at, def, "dim operand count and affine map dim count must match");
+                return custom_error(p, name_at, "dim operand count and affine map dim count must match");
             }
             if dims + m.num_symbols as usize != added {
-                return custom_error(p, name_at, def, "symbol operand count and affine map symbol count must match");
+                return custom_error(p, name_at, "symbol operand count and affine map symbol count must match");
             }
             if m.results.len() > 1 && !has_prefix {
                 let msg = if lower {
@@ -302,7 +302,7 @@ fn parse_bound(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
                 } else {
                     "upper loop bound affine map with multiple results requires 'min' prefix"
                 };
-                return custom_error(p, attr_at, def, msg);
+                return custom_error(p, attr_at, msg);
             }
             Ok((a, added))
         }
@@ -310,29 +310,29 @@ fn parse_bound(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
             let v = ctx.as_i64(a).unwrap_or(0);
             Ok((map_attr(ctx, AffineMap::new(0, 0, vec![AffineExpr::Constant(v)])), 0))
         }
-        _ => custom_error(p, name_at, def, "expected valid affine map representation for loop bounds"),
+        _ => custom_error(p, name_at, "expected valid affine map representation for loop bounds"),
     }
 }
 
-pub(super) fn parse_for(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let name_at = p.offset();
     let iv = p.parse_operand()?;
     let iv_loc = p.parse_optional_location()?;
     p.parse_punct("=")?;
-    let (lb, lb_n) = parse_bound(def, p, state, true, name_at)?;
+    let (lb, lb_n) = parse_bound(p, state, true, name_at)?;
     if !p.parse_optional_keyword("to") {
         let at = p.offset();
         p.error_at(at, "expected 'to' between bounds");
         return Err(());
     }
-    let (ub, ub_n) = parse_bound(def, p, state, false, name_at)?;
+    let (ub, ub_n) = parse_bound(p, state, false, name_at)?;
     let step = if p.parse_optional_keyword("step") {
         let at = p.offset();
         let a = parse_step(p, index)?;
         if ctx.as_i64(a).is_some_and(|s| s < 0) {
-            return custom_error(p, at, def, "expected step to be representable as a positive signed integer");
+            return custom_error(p, at, "expected step to be representable as a positive signed integer");
         }
         a
     } else {
@@ -366,7 +366,7 @@ pub(super) fn parse_for(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Oper
         vec![("lowerBoundMap", lb), ("upperBoundMap", ub), ("step", step), ("operandSegmentSizes", segments(ctx, &[lb_n, ub_n, inits.len()]))],
     ));
     if args.len() != state.result_types.len() + 1 {
-        return custom_error(p, name_at, def, "mismatch between the number of loop-carried values and results");
+        return custom_error(p, name_at, "mismatch between the number of loop-carried values and results");
     }
     p.parse_region(state, &args)?;
     p.ensure_terminator(state, 0, "affine.yield");
@@ -458,17 +458,17 @@ pub(super) fn print_for(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 
 // ------------------------------------------------------------------------------ if
 
-pub(super) fn parse_if(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_if(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let name_at = p.offset();
     let set = parse_attr_of_kind(p, |k| matches!(k, AttrKind::IntegerSet(_)))?;
     let (dims, total) = parse_dim_and_symbol_list(p, state)?;
     let (set_dims, set_syms) = set_of(ctx, Some(set)).map_or((0, 0), |s| (s.num_dims as usize, s.num_symbols as usize));
     if set_dims != dims {
-        return custom_error(p, name_at, def, "dim operand count and integer set dim count must match");
+        return custom_error(p, name_at, "dim operand count and integer set dim count must match");
     }
     if dims + set_syms != total {
-        return custom_error(p, name_at, def, "symbol operand count and integer set symbol count must match");
+        return custom_error(p, name_at, "symbol operand count and integer set symbol count must match");
     }
     state.properties = Some(props(ctx, vec![("condition", set)]));
     if p.parse_optional_punct("->") {
@@ -646,7 +646,7 @@ pub(super) fn print_vector_store(def: &OpDef, p: &mut Printer<'_>, body: &Body, 
 
 // ------------------------------------------------------------------------------ prefetch
 
-pub(super) fn parse_prefetch(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_prefetch(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let name_at = p.offset();
     let (memref, map, ops) = parse_subscripted(p)?;
@@ -671,10 +671,10 @@ pub(super) fn parse_prefetch(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut
     state.operands.push(m);
     resolve_all(p, &ops, state)?;
     if rw != "read" && rw != "write" {
-        return custom_error(p, name_at, def, "rw specifier has to be 'read' or 'write'");
+        return custom_error(p, name_at, "rw specifier has to be 'read' or 'write'");
     }
     if cache != "data" && cache != "instr" {
-        return custom_error(p, name_at, def, "cache type has to be 'data' or 'instr'");
+        return custom_error(p, name_at, "cache type has to be 'data' or 'instr'");
     }
     state.properties = Some(props(
         ctx,
@@ -800,7 +800,7 @@ fn dedup_operands(
     Ok((out, n))
 }
 
-pub(super) fn parse_parallel(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let name_at = p.offset();
@@ -827,7 +827,7 @@ pub(super) fn parse_parallel(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut
         for e in &map.results {
             match e.as_constant() {
                 Some(c) => steps.push(c),
-                None => return custom_error(p, name_at, def, "steps must be constant integers"),
+                None => return custom_error(p, name_at, "steps must be constant integers"),
             }
         }
         steps
@@ -945,7 +945,7 @@ pub(super) fn print_parallel(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op
 
 // ------------------------------------------------------------------------------ dma
 
-pub(super) fn parse_dma_start(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_dma_start(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let name_at = p.offset();
     let index = ctx.index_type();
@@ -961,7 +961,7 @@ pub(super) fn parse_dma_start(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mu
         strides.push(p.parse_operand()?);
     }
     if !strides.is_empty() && strides.len() != 2 {
-        return custom_error(p, name_at, def, "expected two stride related operands");
+        return custom_error(p, name_at, "expected two stride related operands");
     }
     p.parse_punct(":")?;
     let mut types = vec![p.parse_type()?];
@@ -969,7 +969,7 @@ pub(super) fn parse_dma_start(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mu
         types.push(p.parse_type()?);
     }
     if types.len() != 3 {
-        return custom_error(p, name_at, def, "expected three types");
+        return custom_error(p, name_at, "expected three types");
     }
     for (m, ops, t) in [(&src, &src_ops, types[0]), (&dst, &dst_ops, types[1]), (&tag, &tag_ops, types[2])] {
         let v = p.resolve_operand(m, t)?;
@@ -981,7 +981,7 @@ pub(super) fn parse_dma_start(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mu
     resolve_all(p, &strides, state)?;
     let inputs = |a: Attr| map_of(ctx, Some(a)).map_or(0, |m| m.num_inputs() as usize);
     if src_ops.len() != inputs(src_map) || dst_ops.len() != inputs(dst_map) || tag_ops.len() != inputs(tag_map) {
-        return custom_error(p, name_at, def, "memref operand count not equal to map.numInputs");
+        return custom_error(p, name_at, "memref operand count not equal to map.numInputs");
     }
     state.attrs = props(ctx, vec![("src_map", src_map), ("dst_map", dst_map), ("tag_map", tag_map)]);
     Ok(())
@@ -1020,7 +1020,7 @@ pub(super) fn print_dma_start(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: O
     print_types(p, &types);
 }
 
-pub(super) fn parse_dma_wait(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
+pub(super) fn parse_dma_wait(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> PResult<()> {
     let ctx = p.ctx();
     let name_at = p.offset();
     let (tag, tag_map, tag_ops) = parse_subscripted(p)?;
@@ -1034,10 +1034,10 @@ pub(super) fn parse_dma_wait(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut
     let v = p.resolve_operand(&num, ctx.index_type())?;
     state.operands.push(v);
     if !matches!(ctx.type_kind(ty), TypeKind::MemRef { .. }) {
-        return custom_error(p, name_at, def, "expected tag to be of memref type");
+        return custom_error(p, name_at, "expected tag to be of memref type");
     }
     if tag_ops.len() != map_of(ctx, Some(tag_map)).map_or(0, |m| m.num_inputs() as usize) {
-        return custom_error(p, name_at, def, "tag memref operand count != to map.numInputs");
+        return custom_error(p, name_at, "tag memref operand count != to map.numInputs");
     }
     state.attrs = props(ctx, vec![("tag_map", tag_map)]);
     Ok(())

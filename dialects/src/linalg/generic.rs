@@ -4,7 +4,7 @@
 //! `linalg.broadcast` (whose identity region MLIR builds while parsing).
 
 use super::structured::{
-    block_arg_type, custom_op_error, parse_common, CommonParts, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs,
+    block_arg_type, parse_common, CommonParts, parse_optional_arrow_types, print_arrow_types, print_ins_outs, store_attrs,
     RegionBuilder,
 };
 use super::verify::{dense_i64_attr, dps, is_permutation, structured};
@@ -145,7 +145,7 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
     let mut attrs: Vec<(Ident, Attr)> = entries.to_vec();
     let iter_key = ctx.ident("iterator_types");
     let Some(pos) = attrs.iter().position(|(k, v)| *k == iter_key && matches!(ctx.attr_kind(*v), AttrKind::Array(_))) else {
-        p.error_at(at, &custom_op_error(def.name, "expected \"iterator_types\" array attribute"));
+        p.error_at(at, "expected \"iterator_types\" array attribute");
         return Err(());
     };
     let AttrKind::Array(items) = ctx.attr_kind(attrs[pos].1) else { unreachable!("checked above") };
@@ -156,14 +156,14 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
                 Some(v) => v,
                 None => {
                     let here = p.offset();
-                    p.error_at(here, &custom_op_error(def.name, &format!("unexpected iterator_type ({s})")));
+                    p.error_at(here, &format!("unexpected iterator_type ({s})"));
                     return Err(());
                 }
             },
             None => match ITERATOR_TYPE.int_value(ctx, *item) {
                 Some(v) => v,
                 None => {
-                    p.error_at(at, &custom_op_error(def.name, "expected \"iterator_types\" array attribute"));
+                    p.error_at(at, "expected \"iterator_types\" array attribute");
                     return Err(());
                 }
             },
@@ -171,7 +171,7 @@ fn parse_generic(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSt
         converted.push(ITERATOR_TYPE.attr(ctx, value));
     }
     attrs[pos].1 = ctx.array_attr(&converted);
-    let common = parse_common(p, state, def.name)?;
+    let common = parse_common(p, state)?;
     attrs.extend(common.attrs);
     if p.parse_optional_keyword("attrs") {
         p.parse_punct("=")?;
@@ -259,8 +259,8 @@ fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<Payload>, ()> 
 }
 
 /// `ins(...) outs(...)`; tensor outputs become results.
-fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_name: &str) -> Result<CommonParts, ()> {
-    let common = parse_common(p, state, op_name)?;
+fn parse_dst_style(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<CommonParts, ()> {
+    let common = parse_common(p, state)?;
     let ctx = p.ctx();
     for t in &common.output_types {
         if matches!(ctx.type_kind(*t), TypeKind::RankedTensor { .. }) {
@@ -428,7 +428,7 @@ fn print_args_and_region(p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_map(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state, def.name)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state)?;
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
     }
@@ -463,7 +463,7 @@ fn print_map(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_reduce(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state, def.name)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state)?;
     let ctx = p.ctx();
     let dims = parse_named_i64_array(p, "dimensions")?;
     attrs.push((ctx.ident("dimensions"), dims));
@@ -513,7 +513,7 @@ fn print_reduce(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 /// `ins(...) outs(...) name = [...] {attrs}?` with a region yielding the input element.
 fn parse_identity_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState, attr: &str) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
-    let mut attrs = parse_dst_style(p, state, def.name)?.attrs;
+    let mut attrs = parse_dst_style(p, state)?.attrs;
     let ctx = p.ctx();
     let values = parse_named_i64_array(p, attr)?;
     attrs.push((ctx.ident(attr), values));

@@ -7,7 +7,7 @@
 
 use super::generic::structured_op;
 use super::structured::{
-    block_arg_type, custom_op_error, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs,
+    block_arg_type, dense_i64s, parse_common, parse_optional_arrow_types, print_arrow_types, print_ins_outs, rank, store_attrs,
     BinaryFn, RegionBuilder, UnaryFn,
 };
 use super::verify::{maps_attr, Structured};
@@ -450,7 +450,7 @@ pub fn indexing_maps(ctx: &Context, s: &Structured<'_>) -> Option<Vec<AffineMap>
 // ------------------------------------------------------------------------------ parse, print
 
 /// `indexing_maps = [#map, ...]`
-fn parse_maps_clause(p: &mut dyn AsmParser<'_>, op_name: &str) -> Result<Attr, ()> {
+fn parse_maps_clause(p: &mut dyn AsmParser<'_>) -> Result<Attr, ()> {
     p.parse_punct("=")?;
     p.parse_punct("[")?;
     let ctx = p.ctx();
@@ -459,7 +459,7 @@ fn parse_maps_clause(p: &mut dyn AsmParser<'_>, op_name: &str) -> Result<Attr, (
         let a = p.parse_attribute()?;
         if !matches!(ctx.attr_kind(a), AttrKind::AffineMap(_)) {
             let at = p.offset();
-            p.error_at(at, &custom_op_error(op_name, "expected affine map attribute"));
+            p.error_at(at, "expected affine map attribute");
             return Err(());
         }
         items.push(a);
@@ -485,19 +485,19 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         let at = p.offset();
         let kind = p.parse_attribute()?;
         if ELEMENTWISE_KIND.int_value(ctx, kind).is_none() || !matches!(ctx.attr_kind(kind), AttrKind::Dialect { .. }) {
-            p.error_at(at, &custom_op_error(def.name, "expected operation 'kind' attribute"));
+            p.error_at(at, "expected operation 'kind' attribute");
             return Err(());
         }
         attrs.push((ctx.ident("kind"), kind));
     }
     if let Maps::Property(d) = n.maps {
         if p.parse_optional_keyword("indexing_maps") {
-            attrs.push((ctx.ident("indexing_maps"), parse_maps_clause(p, def.name)?));
+            attrs.push((ctx.ident("indexing_maps"), parse_maps_clause(p)?));
         } else if matches!(d, Defaults::Required) {
             p.parse_keyword("indexing_maps")?;
         }
     }
-    let common = parse_common(p, state, def.name)?;
+    let common = parse_common(p, state)?;
     attrs.extend(common.attrs);
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
@@ -517,7 +517,7 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
     if arity != ins.len() + outs.len() {
         let at = p.offset();
         let msg = format!("[parseNamedStructuredOpRegion] ods-gen generated region expects {arity} args, got {}", ins.len() + outs.len());
-        p.error_at(at, &custom_op_error(def.name, &msg));
+        p.error_at(at, &msg);
         return Err(());
     }
     if let Maps::Static { maps, iterators } = n.maps {
@@ -537,7 +537,7 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         }
     });
     if let Some(e) = failure {
-        p.error_at(start, &custom_op_error(def.name, &e));
+        p.error_at(start, &e);
         return Err(());
     }
     store_attrs(ctx, spec, state, attrs, Some((ins.len(), outs.len())));

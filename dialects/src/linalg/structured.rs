@@ -34,7 +34,7 @@ pub struct CommonParts {
 
 /// Parses `<{props}>? {attrs}? (ins(%a, ... : T, ...))? (outs(%b, ... : T, ...))?`, resolving the
 /// operands into `state` (inputs then outputs).
-pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_name: &str) -> Result<CommonParts, ()> {
+pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<CommonParts, ()> {
     let mut attrs = Vec::new();
     if p.parse_optional_punct("<") {
         let at = p.offset();
@@ -50,8 +50,8 @@ pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState, op_na
     }
     let (ins, input_types) = parse_operand_group(p, "ins")?;
     let (outs, output_types) = parse_operand_group(p, "outs")?;
-    resolve_all(p, state, &ins, &input_types, op_name)?;
-    resolve_all(p, state, &outs, &output_types, op_name)?;
+    resolve_all(p, state, &ins, &input_types)?;
+    resolve_all(p, state, &outs, &output_types)?;
     Ok(CommonParts { input_types, output_types, attrs })
 }
 
@@ -82,12 +82,12 @@ pub fn parse_operand_group(p: &mut dyn AsmParser<'_>, keyword: &str) -> Result<(
 }
 
 /// Resolves `operands` to `types` into `state`, with MLIR's count mismatch message.
-pub fn resolve_all(p: &mut dyn AsmParser<'_>, state: &mut OperationState, operands: &[(UnresolvedOperand, usize)], types: &[Type], op_name: &str) -> Result<(), ()> {
+pub fn resolve_all(p: &mut dyn AsmParser<'_>, state: &mut OperationState, operands: &[(UnresolvedOperand, usize)], types: &[Type]) -> Result<(), ()> {
     if operands.len() != types.len() {
         let at = operands.first().map_or(p.offset(), |o| o.1);
         p.error_at(
             at,
-            &custom_op_error(op_name, &format!("number of operands and types do not match: got {} operands and {} types", operands.len(), types.len())),
+            &format!("number of operands and types do not match: got {} operands and {} types", operands.len(), types.len()),
         );
         return Err(());
     }
@@ -96,11 +96,6 @@ pub fn resolve_all(p: &mut dyn AsmParser<'_>, state: &mut OperationState, operan
         state.operands.push(v);
     }
     Ok(())
-}
-
-/// An error a custom parser reports itself: MLIR prefixes it with `custom op 'name' `.
-pub fn custom_op_error(op_name: &str, msg: &str) -> String {
-    format!("custom op '{op_name}' {msg}")
 }
 
 /// `-> T1, T2` (or `-> (T1, T2)`) if there.
