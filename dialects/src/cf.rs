@@ -6,6 +6,7 @@ use crate::ods::constraints::*;
 use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
 use crate::ods::format::Var;
 use crate::ods::{OpSpec, OpView};
+use mica_ir::intbits;
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, AttrKind, Block, Context, OperationState, Printer, Traits, Type, TypeKind, Value};
 use std::ops::Range;
@@ -83,15 +84,19 @@ fn switch_successor_operands(v: &OpView<'_>, i: usize) -> Option<Range<usize>> {
     Some(start..start + *segments.get(i - 1)? as usize)
 }
 
-/// The case values of a switch as integers of the flag's width (unsigned).
-fn case_values(ctx: &Context, a: Attr) -> Option<(Type, Vec<u128>)> {
+/// The case values of a switch as MLIR prints them, with the attribute's type: unsigned in the
+/// flag's width, and for flags wider than 64 bits only the low 64 bits (MLIR prints a
+/// `uint64_t`).
+fn case_values(ctx: &Context, a: Attr) -> Option<(Type, Vec<String>)> {
     let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(a) else { return None };
     let elem = ctx.type_kind(*ty).element_type()?;
     let n = ctx.type_kind(*ty).num_elements()? as usize;
-    let bytes = (ctx.int_width(elem) as usize).div_ceil(8).max(1);
-    let read = |k: usize| -> u128 {
+    let width = ctx.int_width(elem);
+    let bytes = (width as usize).div_ceil(8).max(1);
+    let read = |k: usize| {
         let chunk = data.get(k * bytes..(k + 1) * bytes).unwrap_or(&[]);
-        chunk.iter().rev().fold(0u128, |acc, b| (acc << 8) | *b as u128)
+        let shown = width.min(64);
+        intbits::to_decimal(&intbits::from_le_bytes(chunk.get(..8).unwrap_or(chunk), shown), shown, false)
     };
     Some((*ty, (0..n).map(|k| read(if *splat { 0 } else { k })).collect()))
 }
@@ -164,8 +169,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
     cx.operands[*default_ops] = ops.into();
     cx.set_types(&Var::Operand(*default_ops), types, at);
     let width = ctx.int_width(flag_ty);
-    let mask = if width >= 128 { u128::MAX } else { (1u128 << width) - 1 };
-    let mut values: Vec<u128> = Vec::new();
+    let mut values: Vec<i64> = Vec::new();
     let mut segments: Vec<i64> = Vec::new();
     let mut case_types: Vec<Type> = Vec::new();
     while p.parse_optional_punct(",") {
@@ -174,7 +178,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
             p.error_at(at, "expected integer value");
             return Err(());
         };
-        values.push((v as i128 as u128) & mask);
+        values.push(v);
         p.parse_punct(":")?;
         let (dest, ops, types) = parse_successor_and_operands(p, true)?;
         cx.successors[*case_dests].push(dest);
@@ -193,15 +197,12 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
     Ok(true)
 }
 
-/// A dense integer elements attribute of `ty` (a splat when all values are equal).
-fn dense_ints(ctx: &Context, ty: Type, width: u32, values: &[u128]) -> Attr {
-    let bytes = (width as usize).div_ceil(8).max(1);
+/// A dense integer elements attribute of `ty` (a splat when all values are equal), each value
+/// in `width` bits.
+fn dense_ints(ctx: &Context, ty: Type, width: u32, values: &[i64]) -> Attr {
     let splat = values.windows(2).all(|w| w[0] == w[1]);
     let kept = if splat { &values[..1] } else { values };
-    let mut data = Vec::with_capacity(kept.len() * bytes);
-    for v in kept {
-        data.extend_from_slice(&v.to_le_bytes()[..bytes]);
-    }
+    let data: Vec<u8> = kept.iter().flat_map(|v| intbits::to_le_bytes(&intbits::from_i64(*v, width), width)).collect();
     ctx.attr(AttrKind::DenseElements { ty, splat, data: data.into() })
 }
 
@@ -234,7 +235,7 @@ fn print_switch_cases(p: &mut Printer<'_>, v: &OpView<'_>, _: &[CustomArg]) {
         p.write(",");
         p.newline_at_indent();
         p.write("  ");
-        p.write(&value.to_string());
+        p.write(value);
         p.write(": ");
         let ops = switch_successor_operands(v, k + 1).and_then(|r| v.operands().get(r)).unwrap_or(&[]).to_vec();
         if let Some(&dest) = succ.get(k + 1) {

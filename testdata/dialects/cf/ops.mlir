@@ -79,3 +79,4 @@ func.func @generic(%c: i1, %a: i32) {
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
