@@ -725,8 +725,9 @@ fn verify_broadcast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         }
     }
     let kept: Vec<usize> = (0..os.len()).filter(|d| !dims.contains(&(*d as i64))).collect();
-    for (i, d) in kept.iter().enumerate() {
-        let (a, b) = (is[i], os[*d]);
+    // Repeated dimensions keep more init dimensions than the input has: compare what pairs up.
+    for ((i, d), &a) in kept.iter().enumerate().zip(&is) {
+        let b = os[*d];
         if a != mica_ir::DYNAMIC && b != mica_ir::DYNAMIC && a != b {
             return Err(format!("input dim {i} should match init dim {d}. input: {a}, init: {b}"));
         }

@@ -79,4 +79,3 @@ func.func @generic(%c: i1, %a: i32) {
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-
