@@ -430,7 +430,7 @@ fn verify_concat(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     }
     if dim >= 0 {
         let along: Vec<i64> = shapes.iter().map(|s| s[dim as usize]).collect();
-        sizes[dim as usize] = if along.contains(&DYNAMIC) { DYNAMIC } else { along.iter().sum() };
+        sizes[dim as usize] = if along.contains(&DYNAMIC) { DYNAMIC } else { along.iter().fold(0i64, |a, b| a.wrapping_add(*b)) };
     }
     let inferred = tensor_type(ctx, &sizes, res_elem, None);
     for (a, b) in sizes.iter().zip(res_shape) {
@@ -708,7 +708,7 @@ fn verify_pad(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         )));
     }
     let inferred: Vec<i64> = (0..rank)
-        .map(|i| if src_shape[i] == DYNAMIC || low[i] == DYNAMIC || high[i] == DYNAMIC { DYNAMIC } else { src_shape[i] + low[i] + high[i] })
+        .map(|i| if src_shape[i] == DYNAMIC || low[i] == DYNAMIC || high[i] == DYNAMIC { DYNAMIC } else { src_shape[i].wrapping_add(low[i]).wrapping_add(high[i]) })
         .collect();
     let expected = tensor_type(ctx, &inferred, elem, None);
     let mismatch = || plain_error(format!("specified type {} does not match the inferred type {}", quoted(ctx, res), quoted(ctx, expected)));
@@ -740,6 +740,11 @@ fn verify_pad_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 
 // ------------------------------------------------------------------------------ reshapes
 
+/// The element count of a static shape, in wrapping 64-bit arithmetic as MLIR computes it.
+fn product(shape: &[i64]) -> i64 {
+    shape.iter().fold(1i64, |a, b| a.wrapping_mul(*b))
+}
+
 fn verify_reshape(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (Some(src), Some(shape), Some(res)) = (operand_type(v, "source"), operand_type(v, "shape"), result_type(v, "result")) else { return Ok(()) };
     if element_of(ctx, src) != element_of(ctx, res) {
@@ -749,7 +754,7 @@ fn verify_reshape(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     if let Some((res_shape, _, _)) = ranked(ctx, res) {
         if let Some((src_shape, _, _)) = ranked(ctx, src) {
             let is_static = |s: &[i64]| !s.contains(&DYNAMIC);
-            if is_static(res_shape) && is_static(src_shape) && src_shape.iter().product::<i64>() != res_shape.iter().product::<i64>() {
+            if is_static(res_shape) && is_static(src_shape) && product(src_shape) != product(res_shape) {
                 return Err("source and destination tensor should have the same number of elements".into());
             }
         }
@@ -842,7 +847,7 @@ fn verify_reshape_like(ctx: &Context, v: &OpView<'_>, expanded: Type, collapsed:
                 ));
             }
         } else {
-            let product: i64 = band.iter().product();
+            let product = product(band);
             if col_shape[k] != product {
                 return Err(format!("expected dimension {k} of collapsed type to be static value of {product}"));
             }
