@@ -3,6 +3,7 @@
 //! `expand_shape`, `collapse_shape`, `concat`, `pad`) and casting tensors, with `yield` for the
 //! regions of `generate` and `pad`, as MLIR 22 defines them (its verifier messages included).
 
+use crate::ods::view_like::{in_bounds_slice, mixed, offset_size_stride};
 use crate::ods::constraints::*;
 use crate::ods::{plain_error, Check, OpSpec, OpView};
 use mica_ir::printer::type_string;
@@ -443,68 +444,6 @@ fn verify_concat(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 
 // ------------------------------------------------------------------------------ slices
 
-/// MLIR's `OffsetSizeAndStrideOpInterface` verification; `max_rank` is the rank each list must
-/// have.
-fn verify_offsets_sizes_strides(v: &OpView<'_>, max_rank: usize) -> Result<(), String> {
-    let offsets = v.attr_dense_i64("static_offsets").unwrap_or_default();
-    let sizes = v.attr_dense_i64("static_sizes").unwrap_or_default();
-    let strides = v.attr_dense_i64("static_strides").unwrap_or_default();
-    if !(offsets.len() == 1 && max_rank == 1) && offsets.len() != sizes.len() {
-        return Err(plain_error(format!(
-            "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
-            offsets.len(),
-            sizes.len()
-        )));
-    }
-    if sizes.len() != strides.len() {
-        return Err(plain_error(format!(
-            "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
-            sizes.len(),
-            strides.len()
-        )));
-    }
-    for (name, statics, group) in [("offset", &offsets, "offsets"), ("size", &sizes, "sizes"), ("stride", &strides, "strides")] {
-        if statics.len() != max_rank {
-            return Err(plain_error(format!("expected {max_rank} {name} values, got {}", statics.len())));
-        }
-        let dynamic = dynamic_count(statics);
-        if v.operands_named(group).len() != dynamic {
-            return Err(plain_error(format!("expected {dynamic} dynamic {name} values")));
-        }
-    }
-    if let Some(o) = offsets.iter().find(|o| **o < 0 && **o != DYNAMIC) {
-        return Err(plain_error(format!("expected offsets to be non-negative, but got {o}")));
-    }
-    if let Some(s) = sizes.iter().find(|s| **s < 0 && **s != DYNAMIC) {
-        return Err(plain_error(format!("expected sizes to be non-negative, but got {s}")));
-    }
-    Ok(())
-}
-
-/// MLIR's `verifyInBoundsSlice` against the static parts of `shape`.
-fn verify_in_bounds(v: &OpView<'_>, shape: &[i64]) -> Result<(), String> {
-    let offsets = v.attr_dense_i64("static_offsets").unwrap_or_default();
-    let sizes = v.attr_dense_i64("static_sizes").unwrap_or_default();
-    let strides = v.attr_dense_i64("static_strides").unwrap_or_default();
-    for (i, &dim) in shape.iter().enumerate() {
-        let (Some(&off), Some(&size), Some(&stride)) = (offsets.get(i), sizes.get(i), strides.get(i)) else { break };
-        if dim == DYNAMIC || off == DYNAMIC {
-            continue;
-        }
-        if off >= dim {
-            return Err(plain_error(format!("offset {i} is out-of-bounds: {off} >= {dim}")));
-        }
-        if size == DYNAMIC || stride == DYNAMIC {
-            continue;
-        }
-        let last = off.saturating_add((size - 1).saturating_mul(stride));
-        if last >= dim {
-            return Err(plain_error(format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}")));
-        }
-    }
-    Ok(())
-}
-
 /// MLIR's `computeRankReductionMask`: whether `reduced` is `original` with some unit
 /// dimensions dropped.
 fn rank_reduces_to(original: &[i64], reduced: &[i64]) -> bool {
@@ -546,16 +485,16 @@ fn ranked_rank(ctx: &Context, t: Option<Type>) -> usize {
 
 fn verify_extract_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (Some(src), Some(res)) = (operand_type(v, "source"), result_type(v, "result")) else { return Ok(()) };
-    verify_offsets_sizes_strides(v, ranked_rank(ctx, Some(src)))?;
+    offset_size_stride(v, &mixed(v), [ranked_rank(ctx, Some(src)); 3])?;
     verify_rank_reduced(ctx, src, res, v)?;
-    verify_in_bounds(v, ranked(ctx, src).map_or(&[], |r| r.0))
+    in_bounds_slice(ranked(ctx, src).map_or(&[], |r| r.0), &mixed(v))
 }
 
 fn verify_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (Some(src), Some(dest)) = (operand_type(v, "source"), operand_type(v, "dest")) else { return Ok(()) };
-    verify_offsets_sizes_strides(v, ranked_rank(ctx, result_type(v, "result")))?;
+    offset_size_stride(v, &mixed(v), [ranked_rank(ctx, result_type(v, "result")); 3])?;
     verify_rank_reduced(ctx, dest, src, v)?;
-    verify_in_bounds(v, ranked(ctx, dest).map_or(&[], |r| r.0))
+    in_bounds_slice(ranked(ctx, dest).map_or(&[], |r| r.0), &mixed(v))
 }
 
 fn verify_parallel_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
@@ -564,14 +503,14 @@ fn verify_parallel_insert_slice(ctx: &Context, v: &OpView<'_>) -> Result<(), Str
     if !inserts_into_shared_out(ctx, v) {
         return Err("may only insert into an output block argument".into());
     }
-    verify_offsets_sizes_strides(v, ranked_rank(ctx, Some(dest)))?;
+    offset_size_stride(v, &mixed(v), [ranked_rank(ctx, Some(dest)); 3])?;
     let in_parallel = v.body.parent_op(v.op).is_some_and(|p| ctx.str(v.body.op(p).name) == "scf.forall.in_parallel");
     if !in_parallel {
         // MLIR appends the printed parent op to this message.
         return Err(plain_error("expected InParallelOpInterface parent, got:"));
     }
     verify_rank_reduced(ctx, dest, src, v)?;
-    verify_in_bounds(v, ranked(ctx, dest).map_or(&[], |r| r.0))
+    in_bounds_slice(ranked(ctx, dest).map_or(&[], |r| r.0), &mixed(v))
 }
 
 /// Whether the destination is a `shared_outs` block argument of the `scf.forall` whose

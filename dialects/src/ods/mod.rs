@@ -25,6 +25,7 @@ mod parse;
 mod print;
 mod verify;
 mod view;
+pub mod view_like;
 
 pub use constraints::{AttrConstraint, AttrSyntax, TypeConstraint};
 pub use custom::{CustomArg, CustomDirective, ParseCtx};

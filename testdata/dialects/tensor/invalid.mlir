@@ -584,3 +584,11 @@ func.func @a(%t: tensor<4x5xf32>) {
   %1 = tensor.extract_slice %t[4, 0] [0, 5] [1, 1] : tensor<4x5xf32> to tensor<0x5xf32>
   return
 }
+
+// -----
+
+func.func @extract_slice_dynamic_count(%t: tensor<8xf32>, %i: index) -> tensor<4xf32> {
+  // expected-error@+1 {{expected the number of 'offsets' to match the number of dynamic entries in 'static_offsets' (1 vs 0)}}
+  %0 = "tensor.extract_slice"(%t, %i) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<8xf32>, index) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
