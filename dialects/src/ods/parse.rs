@@ -334,14 +334,13 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
             Ok(())
         }
         Elem::Custom(dir, args) => (dir.parse)(p, cx, state, args).map(|_| ()),
-        Elem::Optional { then, otherwise, anchor } => {
+        Elem::Optional { then, otherwise, .. } => {
             let (first_at, first) = then
                 .iter()
                 .enumerate()
                 .find(|(_, e)| !matches!(e, Elem::Space(_) | Elem::Newline))
                 .expect("optional groups are not empty");
             if parse_optional_first(p, cx, state, first)? {
-                set_unit_anchor(p.ctx(), cx, anchor);
                 for e in &then[first_at + 1..] {
                     parse_elem(p, cx, state, e)?;
                 }
@@ -365,12 +364,7 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
                         }
                         seen[k] = true;
                         for e in &clause[1..] {
-                            if let Elem::Attr(i, _) = e {
-                                if matches!(cx.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
-                                    cx.attrs[*i] = Some(p.ctx().unit_attr());
-                                    continue;
-                                }
-                            }
+                            // A unit attribute in the clause is set by parse_elem without input.
                             parse_elem(p, cx, state, e)?;
                         }
                         continue 'outer;
@@ -378,15 +372,6 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
                 }
                 return Ok(());
             }
-        }
-    }
-}
-
-/// A unit attribute anchoring a group is set by the group's presence.
-fn set_unit_anchor(ctx: &Context, cx: &mut ParseCtx<'_>, anchor: &Elem) {
-    if let Elem::Attr(i, _) = anchor {
-        if matches!(cx.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
-            cx.attrs[*i] = Some(ctx.unit_attr());
         }
     }
 }
