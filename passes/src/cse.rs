@@ -10,7 +10,7 @@
 //! isolated (or unregistered) ops a fresh table, and in graph regions only rewrites uses not yet
 //! visited. Locations are ignored; an unknown-located survivor takes the erased op's location.
 
-use crate::effects::{effects, is_trivially_dead, Effects};
+use crate::effects::{effects, is_trivially_dead_with, Effects};
 use egg::{EGraph, Id, Language};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, Type, Value};
 use rustc_hash::FxHashMap;
@@ -54,37 +54,26 @@ enum Key {
     Result(u32),
 }
 
-/// What one run removed.
-#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
-pub struct CseStats {
-    /// Ops replaced by an equivalent op.
-    pub replaced: usize,
-    /// Trivially dead ops erased.
-    pub erased_dead: usize,
-}
-
 /// Runs CSE on everything inside `op` (an op of `body`).
-pub fn run(ctx: &Context, body: &mut Body, op: Op) -> CseStats {
-    let mut stats = CseStats::default();
+pub fn run(ctx: &Context, body: &mut Body, op: Op) {
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph, &mut stats);
+        run_body(ctx, nested, graph);
     } else {
         let regions = body.local_regions(op).to_vec();
         let mut d = Driver::new(ctx);
         for r in regions {
-            d.simplify_region(body, r, !graph, &mut stats);
+            d.simplify_region(body, r, !graph);
         }
         d.erase(body);
     }
-    stats
 }
 
 /// CSE over the root regions of an isolated body.
-fn run_body(ctx: &Context, body: &mut Body, graph: bool, stats: &mut CseStats) {
+fn run_body(ctx: &Context, body: &mut Body, graph: bool) {
     let mut d = Driver::new(ctx);
     for r in body.roots.clone() {
-        d.simplify_region(body, r, !graph, stats);
+        d.simplify_region(body, r, !graph);
     }
     d.erase(body);
 }
@@ -188,13 +177,13 @@ impl<'c> Driver<'c> {
         }
     }
 
-    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool, stats: &mut CseStats) {
+    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool) {
         let blocks = body.region_blocks(region).to_vec();
         match blocks.len() {
             0 => {}
             1 => {
                 self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa, stats);
+                self.simplify_block(body, blocks[0], ssa);
                 self.table().pop_scope();
             }
             _ if !ssa => {}
@@ -211,14 +200,14 @@ impl<'c> Driver<'c> {
                 }
                 let mut stack: Vec<(Block, usize)> = vec![(blocks[0], 0)];
                 self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa, stats);
+                self.simplify_block(body, blocks[0], ssa);
                 while let Some((b, next)) = stack.pop() {
                     let kids = children.get(&b).map(|k| k.as_slice()).unwrap_or(&[]);
                     if let Some(&child) = kids.get(next) {
                         stack.push((b, next + 1));
                         stack.push((child, 0));
                         self.table().push_scope();
-                        self.simplify_block(body, child, ssa, stats);
+                        self.simplify_block(body, child, ssa);
                     } else {
                         self.table().pop_scope();
                     }
@@ -227,7 +216,7 @@ impl<'c> Driver<'c> {
         }
     }
 
-    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool, stats: &mut CseStats) {
+    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool) {
         let ops: Vec<Op> = body.block_ops(block).collect();
         for op in ops {
             if body.is_erased(op) {
@@ -237,7 +226,7 @@ impl<'c> Driver<'c> {
             if body.nested(op).is_some() {
                 let graph = def.is_some_and(|d| d.traits.contains(Traits::GRAPH_REGION));
                 if let Some(nested) = body.nested_mut(op) {
-                    run_body(self.ctx, nested, graph, stats);
+                    run_body(self.ctx, nested, graph);
                 }
             } else if !body.local_regions(op).is_empty() {
                 let regions = body.local_regions(op).to_vec();
@@ -248,32 +237,31 @@ impl<'c> Driver<'c> {
                     self.tables.push(Table::new());
                 }
                 for r in regions {
-                    self.simplify_region(body, r, !graph, stats);
+                    self.simplify_region(body, r, !graph);
                 }
                 if fresh {
                     self.tables.pop();
                 }
             }
-            self.simplify_op(body, op, ssa, stats);
+            self.simplify_op(body, op, ssa);
         }
     }
 
-    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool, stats: &mut CseStats) {
+    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool) {
         let ctx = self.ctx;
         let traits = ctx.registry().traits(body.op(op).name);
         if traits.contains(Traits::TERMINATOR) {
             return;
         }
-        if is_trivially_dead(ctx, body, op) {
+        let eff = effects(ctx, body, op);
+        if is_trivially_dead_with(ctx, body, op, eff) {
             self.to_erase.push(op);
-            stats.erased_dead += 1;
             return;
         }
         let (rb, regions) = body.op_regions(op);
         if regions.iter().any(|r| rb.region_blocks(*r).len() > 1) {
             return;
         }
-        let eff = effects(ctx, body, op);
         if eff != Effects::None && eff != Effects::ReadOnly {
             return;
         }
@@ -282,7 +270,7 @@ impl<'c> Driver<'c> {
         if eff == Effects::ReadOnly {
             if let Some(e) = existing {
                 if body.op_block(e) == body.op_block(op) && !write_between(ctx, body, e, op) {
-                    self.replace(body, op, e, ssa, stats);
+                    self.replace(body, op, e, ssa);
                     return;
                 }
             }
@@ -290,12 +278,12 @@ impl<'c> Driver<'c> {
             return;
         }
         match existing {
-            Some(e) => self.replace(body, op, e, ssa, stats),
+            Some(e) => self.replace(body, op, e, ssa),
             None => self.table().insert(class, op, body),
         }
     }
 
-    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool, stats: &mut CseStats) {
+    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool) {
         let results: Vec<Value> = body.results(op).to_vec();
         let new: Vec<Value> = body.results(existing).to_vec();
         if ssa {
@@ -319,7 +307,6 @@ impl<'c> Driver<'c> {
         if results.iter().all(|r| !body.has_uses(*r)) {
             self.to_erase.push(op);
         }
-        stats.replaced += 1;
     }
 
     /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared

@@ -65,23 +65,12 @@ pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
     acc
 }
 
-/// Whether the op has no memory effects at all.
-pub fn is_memory_effect_free(ctx: &Context, body: &Body, op: Op) -> bool {
-    effects(ctx, body, op) == Effects::None
-}
-
-/// Whether `op` could be erased if its results were unused: not a terminator, not a symbol,
-/// and at most reading memory or allocating its results.
-pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
-    let traits = ctx.registry().traits(body.op(op).name);
-    let registered = ctx.registry().get(body.op(op).name).is_some();
-    if !registered || traits.contains(Traits::TERMINATOR) || traits.contains(Traits::SYMBOL) {
-        return false;
-    }
-    effects(ctx, body, op) != Effects::Any
-}
-
-/// Whether `op` is unused and would be trivially dead.
-pub fn is_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
-    body.results(op).iter().all(|r| !body.has_uses(*r)) && would_be_trivially_dead(ctx, body, op)
+/// Whether `op`, whose effects are `eff`, is unused and could be erased: registered, not a
+/// terminator, not a symbol, and at most reading memory or allocating its results.
+pub fn is_trivially_dead_with(ctx: &Context, body: &Body, op: Op, eff: Effects) -> bool {
+    let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
+    !def.traits.contains(Traits::TERMINATOR)
+        && !def.traits.contains(Traits::SYMBOL)
+        && eff != Effects::Any
+        && body.results(op).iter().all(|r| !body.has_uses(*r))
 }
