@@ -198,20 +198,18 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     let blocks = body.region_blocks(region);
     let mut idom = FxHashMap::default();
     let Some(&entry) = blocks.first() else { return idom };
-    let succs = |b: Block| -> Vec<Block> {
-        body.block_last_op(b).map(|t| body.op(t).successors.to_vec()).unwrap_or_default()
-    };
+    let succs = |b: Block| -> &[Block] { body.block_last_op(b).map_or(&[][..], |t| &body.op(t).successors[..]) };
     // Reverse postorder by an explicit-stack DFS.
     let mut order: Vec<Block> = Vec::new();
-    let mut seen: FxHashMap<Block, ()> = FxHashMap::default();
+    let mut seen: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
     let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-    seen.insert(entry, ());
+    seen.insert(entry);
     while let Some((b, i)) = stack.pop() {
         let ss = succs(b);
         if i < ss.len() {
             stack.push((b, i + 1));
             let s = ss[i];
-            if seen.insert(s, ()).is_none() {
+            if seen.insert(s) {
                 stack.push((s, 0));
             }
         } else {
@@ -223,7 +221,7 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     let mut preds: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
     for &b in &order {
         for s in succs(b) {
-            preds.entry(s).or_default().push(b);
+            preds.entry(*s).or_default().push(b);
         }
     }
     idom.insert(entry, entry);

@@ -67,15 +67,16 @@ impl Reader<'_> {
         Ok(self.src[start..self.pos].to_string())
     }
 
-    /// `{key=value key2=value2}`; values may be nested `{...}` or quoted.
-    fn options(&mut self) -> Result<Vec<(String, String)>, PipelineError> {
+    /// `key=value key2=value2` up to the closing `}` (or, unless `closed`, the end of the
+    /// text); values may be nested `{...}` or quoted.
+    fn options(&mut self, closed: bool) -> Result<Vec<(String, String)>, PipelineError> {
         let mut out = Vec::new();
         loop {
-            if self.eat('}') {
+            if closed && self.eat('}') {
                 return Ok(out);
             }
             if self.peek().is_none() {
-                return self.err("missing '}' to end pass options");
+                return if closed { self.err("missing '}' to end pass options") } else { Ok(out) };
             }
             let key = self.name()?;
             let value = if self.eat('=') { self.option_value()? } else { "true".to_string() };
@@ -118,7 +119,7 @@ impl Reader<'_> {
                 let elements = self.elements(Some(')'))?;
                 out.push(Element::Nested { anchor: name, elements });
             } else {
-                let options = if self.eat('{') { self.options()? } else { Vec::new() };
+                let options = if self.eat('{') { self.options(true)? } else { Vec::new() };
                 out.push(Element::Pass { name, options, offset });
             }
             if self.eat(',') {
@@ -141,6 +142,12 @@ pub fn parse_pipeline(src: &str) -> Result<Vec<Element>, PipelineError> {
         return Ok(Vec::new());
     }
     r.elements(None)
+}
+
+/// Parses pass options written without braces (`max-iterations=10 test-convergence`), as
+/// `--<pass>=<options>` gives them.
+pub fn parse_options(src: &str) -> Result<Vec<(String, String)>, PipelineError> {
+    Reader { src, pos: 0 }.options(false)
 }
 
 #[cfg(test)]
@@ -167,5 +174,12 @@ mod tests {
         assert_eq!(e.offset, 18);
         assert!(parse_pipeline("a(b{x=1").is_err());
         assert!(parse_pipeline("(").is_err());
+    }
+
+    #[test]
+    fn flag_options() {
+        let o = parse_options("max-iterations=10 region-simplify='normal' x={a b}").unwrap();
+        assert_eq!(o, vec![("max-iterations".into(), "10".into()), ("region-simplify".into(), "normal".into()), ("x".into(), "{a b}".into())]);
+        assert!(parse_options("=1").is_err());
     }
 }

@@ -68,16 +68,6 @@ pub enum PassArg {
     Pipeline(String),
 }
 
-/// Splits `a=1 b=2 c` into key/value pairs (`c` alone means `c=true`).
-fn parse_pass_options(text: &str) -> Vec<(String, String)> {
-    text.split_whitespace()
-        .map(|kv| match kv.split_once('=') {
-            Some((k, v)) => (k.to_string(), v.to_string()),
-            None => (kv.to_string(), "true".to_string()),
-        })
-        .collect()
-}
-
 impl Options {
     /// Parses mlir-opt style arguments (`-flag` and `--flag` are the same).
     pub fn parse(args: &[String]) -> Result<Options, String> {
@@ -136,7 +126,11 @@ impl Options {
                 }
                 "verify-each" => o.no_verify_each = matches!(value.as_deref(), Some("false" | "0")),
                 _ if mica_passes::registry().iter().any(|(n, _)| *n == name) => {
-                    o.passes.push(PassArg::Pass(name.to_string(), value.as_deref().map(parse_pass_options).unwrap_or_default()));
+                    let options = match value.as_deref() {
+                        Some(text) => mica_passes::pipeline::parse_options(text).map_err(|e| format!("invalid options for '--{name}': {}", e.message))?,
+                        None => Vec::new(),
+                    };
+                    o.passes.push(PassArg::Pass(name.to_string(), options));
                 }
                 _ => return Err(format!("unknown option '{a}'")),
             }

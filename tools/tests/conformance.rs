@@ -38,7 +38,8 @@ fn ratchet_path() -> PathBuf {
 }
 
 fn read_ratchet() -> BTreeMap<String, usize> {
-    let text = std::fs::read_to_string(ratchet_path()).unwrap_or_default();
+    // A missing ratchet must fail the test, not silently lower every floor to zero.
+    let text = std::fs::read_to_string(ratchet_path()).expect("testdata/conformance-ratchet.txt is readable");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
