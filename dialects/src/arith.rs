@@ -100,7 +100,9 @@ static BITCAST_TYPE: TypeConstraint = TypeConstraint {
     buildable: None,
 };
 
-fn fastmath_none(ctx: &Context) -> Attr {
+/// `#arith.fastmath<none>`, the default of every fastmath attribute (arith, math, complex,
+/// vector).
+pub(crate) fn fastmath_none(ctx: &Context) -> Attr {
     FASTMATH_FLAGS.attr(ctx, 0)
 }
 

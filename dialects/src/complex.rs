@@ -2,7 +2,8 @@
 //! `re`/`im`, `constant`, `bitcast`, with arith's fastmath flags, and the `#complex.number`
 //! attribute, as MLIR 22 defines them.
 
-use crate::arith::{FASTMATH, FASTMATH_FLAGS};
+use crate::arith::fastmath_none;
+use crate::arith::FASTMATH;
 use crate::ods::constraints::*;
 use crate::ods::{Check, OpSpec, OpView};
 use mica_ir::asm::AsmParser;
@@ -13,10 +14,6 @@ static COMPLEX_FLOAT: TypeConstraint = TypeConstraint {
     check: |c, t| matches!(c.type_kind(t), TypeKind::Complex(e) if is_float(c, *e)),
     buildable: None,
 };
-
-fn fastmath_none(ctx: &Context) -> Attr {
-    FASTMATH_FLAGS.attr(ctx, 0)
-}
 
 /// The element type of a complex type.
 fn complex_elem(ctx: &Context, t: Type) -> Option<Type> {

@@ -2,14 +2,11 @@
 //! vectors and tensors (`math.sin`, `math.fma`, `math.ctlz`, `math.isnan`…), with arith's
 //! fastmath flags, as MLIR 22 defines them.
 
-use crate::arith::{FASTMATH, FASTMATH_FLAGS};
+use crate::arith::fastmath_none;
+use crate::arith::FASTMATH;
 use crate::ods::constraints::*;
 use crate::ods::{Check, OpSpec};
-use mica_ir::{Attr, Context, Traits};
-
-fn fastmath_none(ctx: &Context) -> Attr {
-    FASTMATH_FLAGS.attr(ctx, 0)
-}
+use mica_ir::{Context, Traits};
 
 /// Pure, elementwise-mappable math op.
 fn math_op(name: &'static str) -> OpSpec {

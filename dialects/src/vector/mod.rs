@@ -6,7 +6,8 @@
 
 mod asm;
 
-use crate::arith::{FASTMATH, FASTMATH_FLAGS};
+use crate::arith::fastmath_none;
+use crate::arith::FASTMATH;
 use crate::ods::constraints::*;
 use crate::ods::enums::{register_enum_attr, EnumSpec, EnumStorage};
 use crate::ods::{Check, OpSpec, ParsedAttrs};
@@ -89,10 +90,6 @@ static STEP_VECTOR: TypeConstraint = TypeConstraint {
     check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, elem, .. } if shape.len() == 1 && is_index(c, *elem)),
     buildable: None,
 };
-
-fn fastmath_none(ctx: &Context) -> Attr {
-    FASTMATH_FLAGS.attr(ctx, 0)
-}
 
 fn kind_add(ctx: &Context) -> Attr {
     COMBINING_KIND.attr(ctx, 0)
