@@ -9,7 +9,7 @@
 
 use crate::Pass;
 use mica_ir::{Attr, AttrKind, Body, Context, Diagnostic, Ident, Op, Traits};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The pass.
 pub struct SymbolDce;
@@ -63,8 +63,18 @@ fn table_ops(body: &Body) -> Vec<Op> {
 
 /// Liveness of the symbols of the table whose regions are `table`.
 fn compute_liveness(ctx: &Context, table: &Body, hidden: bool, live: &mut FxHashSet<OpKey>) -> Result<(), Diagnostic> {
+    let ops = table_ops(table);
+    // The table's symbols by name (the first definition wins, as lookups find it).
+    let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
+    for &op in &ops {
+        if is_symbol(ctx, table, op) {
+            if let Some(name) = ctx.op_attr(table, op, "sym_name").and_then(|a| ctx.as_str(a)) {
+                symbols.entry(name).or_insert(op);
+            }
+        }
+    }
     let mut worklist: Vec<Op> = Vec::new();
-    for op in table_ops(table) {
+    for op in ops {
         if !is_symbol(ctx, table, op) {
             worklist.push(op);
             continue;
@@ -87,7 +97,9 @@ fn compute_liveness(ctx: &Context, table: &Body, hidden: bool, live: &mut FxHash
         let mut refs: Vec<Ident> = Vec::new();
         collect_uses(ctx, table, op, &mut refs)?;
         for root in refs {
-            if let Some(found) = resolve(ctx, table, root) {
+            // A nested reference `@a::@b` keeps `@a` alive; `@b` cannot be private, so it is
+            // never discardable in `@a`'s own analysis.
+            if let Some(&found) = symbols.get(ctx.str(root)) {
                 if live.insert(key(table, found)) {
                     worklist.push(found);
                 }
@@ -135,15 +147,6 @@ fn attr_refs(ctx: &Context, a: Attr, out: &mut Vec<Ident>) {
         AttrKind::Dialect { params, .. } => params.iter().for_each(|p| attr_refs(ctx, *p, out)),
         _ => {}
     }
-}
-
-/// The symbol `@root` of the table `table`. (A nested reference `@a::@b` keeps `@a` alive;
-/// `@b` cannot be private, so it is never discardable in `@a`'s own analysis.)
-fn resolve(ctx: &Context, table: &Body, root: Ident) -> Option<Op> {
-    let name = ctx.str(root);
-    table_ops(table)
-        .into_iter()
-        .find(|&o| is_symbol(ctx, table, o) && ctx.op_attr(table, o, "sym_name").and_then(|a| ctx.as_str(a)) == Some(name))
 }
 
 fn erase_dead(ctx: &Context, table: &mut Body, live: &FxHashSet<OpKey>) {
