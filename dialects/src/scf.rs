@@ -431,17 +431,16 @@ fn verify_for_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err(format!("types mismatch between {i}th iter region arg and defined value"));
         }
     }
-    verify_yield_types(ctx, v, rb, regions[0], &types_of(v.body, results), "Region #0", "parent results")
+    verify_yield_types(ctx, rb, regions[0], &types_of(v.body, results), "Region #0", "parent results")
 }
 
 /// The yield ending `r` passes values of `expected` types (MLIR's region-branch checks).
-fn verify_yield_types(ctx: &Context, v: &OpView<'_>, rb: &Body, r: Region, expected: &[Type], from: &str, to: &str) -> Result<(), String> {
+fn verify_yield_types(ctx: &Context, rb: &Body, r: Region, expected: &[Type], from: &str, to: &str) -> Result<(), String> {
     let Some(term) = region_terminator(rb, r) else { return Ok(()) };
     if ctx.registry().get(rb.op(term).name).is_none_or(|d| !d.traits.contains(Traits::RETURN_LIKE)) {
         return Ok(());
     }
     let got: Vec<Type> = rb.operands(term).map(|x| rb.value_type(x)).collect();
-    let _ = v;
     if got.len() != expected.len() {
         return Err(format!(
             "along control flow edge from {from} to {to}: source has {} operands, but target successor <to {to}> needs {}",
@@ -518,7 +517,7 @@ fn verify_if_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (rb, regions) = regions(v);
     let results = types_of(v.body, v.body.results(v.op));
     for (i, &r) in regions.iter().enumerate() {
-        verify_yield_types(ctx, v, rb, r, &results, &format!("Region #{i}"), "parent results")?;
+        verify_yield_types(ctx, rb, r, &results, &format!("Region #{i}"), "parent results")?;
     }
     Ok(())
 }

@@ -1069,8 +1069,7 @@ impl<'a> Parser<'a> {
         let bs = self.block_scopes.pop();
         r?;
         if let Some(bs) = bs {
-            if let Some((name, at)) = bs.blocks.iter().filter(|(_, v)| !v.2).filter_map(|(k, v)| v.1.map(|a| (k, a))).min_by_key(|x| x.1) {
-                let _ = name;
+            if let Some(at) = bs.blocks.values().filter(|v| !v.2).filter_map(|v| v.1).min() {
                 return self.err(at, "reference to an undefined block");
             }
         }
