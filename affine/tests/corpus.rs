@@ -1,6 +1,6 @@
-//! Table tests from MLIR's own test files in the shared corpus (`../shared/corpus`, read in
-//! place): every map and set defined in `mlir/test/IR/affine-map.mlir` and `affine-set.mlir`
-//! must print as `mlir-opt` 22 printed it (the oracle output stored next to the corpus), and
+//! Table tests from MLIR's own test files in the shared corpus (`MICA_CORPUS`, by default
+//! `../shared/corpus`, read in place): every map and set defined in
+//! `mlir/test/IR/affine-map.mlir` and `affine-set.mlir` must print as `mlir-opt` 22 printed it (the oracle output stored next to the corpus), and
 //! every error case of `invalid-affinemap.mlir` must fail with the expected message on the
 //! expected line. Skips with a message when the corpus is missing, and fails instead when
 //! `MICA_REQUIRE_ORACLES=1`.
@@ -11,7 +11,10 @@ use std::path::PathBuf;
 use mica_affine::{AffineParser, MapOrSet};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let dir = match std::env::var_os("MICA_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    };
     if dir.join("chunks/llvm-project").is_dir() {
         return Some(dir);
     }
