@@ -4,9 +4,10 @@
 Inputs (generated into a temporary directory):
   chain_200k      one func.func with a dependent chain of 200,000 arith.addi/arith.muli (the
                   anchors' chain shape): CSE finds nothing to merge, it only walks.
-  dup_200k        200,000 ops where every addi/muli appears twice with the same operands and the
-                  next op uses both copies: CSE merges half of them.
-  funcs_10k       10,000 small functions of 10 arith ops each, with repeated constants.
+  dup_200k        ~200,000 ops in triples: an addi/muli, its exact twin, and an xori of the two;
+                  CSE merges the twins (a third of the ops).
+  funcs_10k       10,000 small functions of 7 arith ops (and a return) each, with a repeated
+                  constant and a repeated addi/muli pair.
 Each tool runs --runs times per input (alternating which goes first); the script prints the
 median wall time of both, the ratio mlir-opt/ir-opt, and whether the outputs are byte-identical.
 
