@@ -29,6 +29,10 @@ OPTIONS:
   --help                                   Show this text
 
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
+  --canonicalize                           Fold ops and apply canonicalization patterns greedily
+                                           (top-down, region-simplify=normal|disabled,
+                                           max-iterations, max-num-rewrites, test-convergence,
+                                           disable-patterns, enable-patterns)
   --cse                                    Eliminate common subexpressions (on an e-graph)
   --symbol-dce                             Erase private symbols nothing live refers to
   --strip-debuginfo                        Replace every location with loc(unknown)
