@@ -2,12 +2,14 @@
 
 pub mod affine;
 pub mod arith;
+mod arith_fold;
 mod asm_util;
 pub mod builtin;
 pub mod bufferization;
 pub mod cf;
 pub mod complex;
 pub mod dlti;
+pub mod fold_util;
 pub mod func;
 pub mod index;
 pub mod linalg;

@@ -32,7 +32,8 @@ fn parse_list(v: &str) -> Vec<String> {
 impl Canonicalize {
     /// The pass configured by pipeline options.
     pub fn from_options(options: &[(String, String)]) -> Result<Self, String> {
-        let mut config = Config::default();
+        // mlir-opt's canonicalize seeds top-down unless told otherwise.
+        let mut config = Config { top_down: true, ..Config::default() };
         let mut test_convergence = false;
         for (k, v) in options {
             match k.as_str() {
@@ -67,7 +68,8 @@ impl Pass for Canonicalize {
             None => true,
         };
         if self.test_convergence && !converged {
-            return Err(Diagnostic::error(body.op(op).loc, "Canonicalizer failed to converge".to_string()));
+            // mlir-opt fails the pass without a message.
+            return Err(Diagnostic::error(body.op(op).loc, String::new()));
         }
         Ok(())
     }

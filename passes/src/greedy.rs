@@ -77,7 +77,7 @@ pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
         }
         driver.seed(body);
         let mut changed = driver.process(body);
-        if config.region_simplify != RegionSimplify::Disabled {
+        {
             let mut q = driver.worklist_listener();
             let mut rw = Rewriter::new(body, &mut q);
             changed |= simplify_regions(ctx, &mut rw, config.region_simplify);

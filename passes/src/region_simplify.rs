@@ -1,5 +1,5 @@
 //! Region simplification after each greedy iteration, as MLIR's `simplifyRegions`: erase the
-//! blocks no path from the entry reaches, then dead-code elimination over the region tree
+//! blocks no path from the entry reaches (even with simplification disabled), then dead-code elimination over the region tree
 //! (ops that would be trivially dead and whose results only feed dead code, block arguments
 //! of non-entry blocks whose values only flow into dead code, with the branch operands that
 //! feed them).
@@ -20,11 +20,14 @@ pub enum RegionSimplify {
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
 /// says whether anything changed.
+/// With `Disabled`, unreachable blocks are still erased, as mlir-opt 22 does.
 pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify) -> bool {
     let roots = rw.body.roots.to_vec();
     let erased_blocks = erase_unreachable_blocks(rw, &roots);
+    if level == RegionSimplify::Disabled {
+        return erased_blocks;
+    }
     let dce = run_region_dce(ctx, rw, &roots);
-    let _ = level;
     erased_blocks || dce
 }
 

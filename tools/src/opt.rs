@@ -287,6 +287,8 @@ fn process_chunk(name: &str, text: &str, start: usize, original: &str, opts: &Op
             }
             (Some(out), String::new(), true)
         }
+        // A pass failure without a message (MLIR's bare `signalPassFailure`) prints nothing.
+        Err(d) if d.message.is_empty() => (None, String::new(), false),
         // The line index for quoting source lines is built only when there is something to quote.
         Err(d) => (None, render(&ctx, &Source::new(name, original), &d), false),
     }
