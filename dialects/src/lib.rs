@@ -18,6 +18,7 @@ pub mod math;
 pub mod memref;
 pub mod ods;
 pub mod scf;
+mod scf_fold;
 pub mod tensor;
 pub mod ub;
 pub mod vector;

@@ -37,6 +37,30 @@ impl Body {
         }
     }
 
+    /// Makes `op` read exactly `values` (all operands replaced).
+    pub fn set_operands(&mut self, op: Op, values: &[Value]) {
+        for i in (0..self.ops[op].operands.len()).rev() {
+            self.unlink_use(Use { op, index: i as u32 });
+        }
+        self.ops[op].operands.clear();
+        for &v in values {
+            self.push_operand(op, v);
+        }
+    }
+
+    /// Swaps the blocks of two regions.
+    pub fn swap_region_blocks(&mut self, a: Region, b: Region) {
+        let (ba, bb) = (std::mem::take(&mut self.regions[a].blocks), std::mem::take(&mut self.regions[b].blocks));
+        for &blk in &ba {
+            self.blocks[blk].parent = b.into();
+        }
+        for &blk in &bb {
+            self.blocks[blk].parent = a.into();
+        }
+        self.regions[a].blocks = bb;
+        self.regions[b].blocks = ba;
+    }
+
     /// Sets successor `index` of `op`.
     pub fn set_successor(&mut self, op: Op, index: usize, block: Block) {
         self.ops[op].successors[index] = block;
