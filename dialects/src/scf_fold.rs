@@ -3,7 +3,8 @@
 //! outside become `arith.select`, i1 results yielding constants become the condition (or its
 //! negation), an empty else goes, the condition's value propagates into the branches and a
 //! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
-//! inlined, and loses the iteration arguments it only forwards; a single-block
+//! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
+//! cycle through the yield); a single-block
 //! `scf.execute_region` is inlined.
 
 use crate::fold_util::*;
@@ -362,10 +363,30 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let (mut new_inits, mut new_yields) = (Vec::new(), Vec::new());
     let mut seen: Vec<((Value, Value), (Value, Value))> = Vec::new();
     let mut replace_later: Vec<(Value, Value)> = Vec::new();
+    // Iteration arguments whose values only flow around the loop into each other (result unused,
+    // argument only yielded at such positions) are dead.
+    let mut live: Vec<bool> = (0..n).map(|i| b.has_uses(results[i]) || b.uses(args[i]).any(|u| u.op != y)).collect();
+    loop {
+        let mut grew = false;
+        for j in 0..n {
+            if !live[j] {
+                continue;
+            }
+            if let Some(k) = args.iter().position(|a| *a == yielded[j]) {
+                if !live[k] {
+                    live[k] = true;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
     let mut changed = false;
     for i in 0..n {
-        let (init, arg, res, yv) = (inits[i], args[i], results[i], yielded[i]);
-        let forwarded = arg == yv || init == yv || (!b.has_uses(arg) && !b.has_uses(res));
+        let (init, arg, _res, yv) = (inits[i], args[i], results[i], yielded[i]);
+        let forwarded = arg == yv || init == yv || !live[i];
         if forwarded {
             changed = true;
             keep.push(false);
@@ -373,6 +394,7 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
             new_results.push(Some(init));
             continue;
         }
+        let res = results[i];
         if let Some((_, (same_arg, same_res))) = seen.iter().find(|(k, _)| *k == (init, yv)) {
             changed = true;
             keep.push(false);
