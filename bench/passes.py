@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Pass benchmark: `ir-opt --cse` against `mlir-opt --cse` (MLIR 22), same files, same run.
+"""Pass benchmark: `ir-opt --cse` and `ir-opt --canonicalize` against mlir-opt 22 with the same
+pass, same files, same run.
 
 Inputs (generated into a temporary directory):
   chain_200k      one func.func with a dependent chain of 200,000 arith.addi/arith.muli (the
@@ -8,10 +9,10 @@ Inputs (generated into a temporary directory):
                   CSE merges the twins (a third of the ops).
   funcs_10k       10,000 small functions of 7 arith ops (and a return) each, with a repeated
                   constant and a repeated addi/muli pair.
-Each tool runs --runs times per input (alternating which goes first); the script prints the
+Each pass (`--passes`, default `cse,canonicalize`) runs on each input. Each tool runs --runs times per input (alternating which goes first); the script prints the
 median wall time of both, the ratio mlir-opt/ir-opt, and whether the outputs are byte-identical.
 
-Usage: python3 bench/passes.py [--runs 5] [--no-build] [--mlir-opt PATH]
+Usage: python3 bench/passes.py [--runs 5] [--no-build] [--mlir-opt PATH] [--passes cse,canonicalize]
 """
 import argparse
 import os
@@ -77,6 +78,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--passes", default="cse,canonicalize")
     a = ap.parse_args()
     if not a.no_build:
         subprocess.run(["cargo", "build", "--release", "--bin", "ir-opt"], cwd=ROOT, check=True)
@@ -90,24 +92,25 @@ def main():
             path = os.path.join(tmp, name + ".mlir")
             with open(path, "w") as f:
                 f.write(text)
-            times = {"ir-opt": [], "mlir-opt": []}
-            outs = {}
-            for r in range(a.runs):
-                order = [("ir-opt", ir_opt), ("mlir-opt", a.mlir_opt)]
-                if r % 2:
-                    order.reverse()
-                for tag, tool in order:
-                    dt, p = timed([tool, "--cse", path])
-                    if p.returncode != 0:
-                        print(f"{tag} failed on {name}: {p.stderr.decode()[:500]}")
-                        return 1
-                    times[tag].append(dt)
-                    outs[tag] = p.stdout
-            mi, mm = statistics.median(times["ir-opt"]), statistics.median(times["mlir-opt"])
-            rows.append((name, mi, mm, mm / mi, outs["ir-opt"] == outs["mlir-opt"]))
-    print(f"{'input':12} {'ir-opt s':>9} {'mlir-opt s':>10} {'ratio':>7}  identical")
-    for name, mi, mm, ratio, same in rows:
-        print(f"{name:12} {mi:9.3f} {mm:10.3f} {ratio:6.1f}x  {'yes' if same else 'NO'}")
+            for pass_name in a.passes.split(","):
+                times = {"ir-opt": [], "mlir-opt": []}
+                outs = {}
+                for r in range(a.runs):
+                    order = [("ir-opt", ir_opt), ("mlir-opt", a.mlir_opt)]
+                    if r % 2:
+                        order.reverse()
+                    for tag, tool in order:
+                        dt, p = timed([tool, f"--{pass_name}", path])
+                        if p.returncode != 0:
+                            print(f"{tag} --{pass_name} failed on {name}: {p.stderr.decode()[:500]}")
+                            return 1
+                        times[tag].append(dt)
+                        outs[tag] = p.stdout
+                mi, mm = statistics.median(times["ir-opt"]), statistics.median(times["mlir-opt"])
+                rows.append((pass_name, name, mi, mm, mm / mi, outs["ir-opt"] == outs["mlir-opt"]))
+    print(f"{'pass':13} {'input':12} {'ir-opt s':>9} {'mlir-opt s':>10} {'ratio':>7}  identical")
+    for pass_name, name, mi, mm, ratio, same in rows:
+        print(f"{pass_name:13} {name:12} {mi:9.3f} {mm:10.3f} {ratio:6.1f}x  {'yes' if same else 'NO'}")
     return 0
 
 

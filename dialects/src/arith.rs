@@ -330,7 +330,14 @@ fn extended_mul(name: &'static str) -> OpSpec {
 pub fn register(ctx: &mut Context) {
     register_enum_attr(ctx, &FASTMATH_FLAGS);
     register_enum_attr(ctx, &OVERFLOW_FLAGS);
-    crate::ods::register(ctx, ops(), &[]);
+    let mut specs = ops();
+    for s in &mut specs {
+        let (fold, patterns) = crate::arith_fold::rewrites(s.name);
+        s.fold = fold;
+        s.patterns = patterns;
+    }
+    crate::ods::register(ctx, specs, &[]);
+    ctx.registry_mut().set_materializer("arith", crate::arith_fold::materialize);
 }
 
 // ------------------------------------------------------------------------------ constant

@@ -65,7 +65,11 @@ static DIRECTIVES: &[CustomDirective] = &[CustomDirective { name: "SwitchOpCases
 
 /// Registers the cf dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), DIRECTIVES);
+    let mut specs = ops();
+    for s in &mut specs {
+        s.patterns = crate::cf_fold::patterns(s.name);
+    }
+    crate::ods::register(ctx, specs, DIRECTIVES);
 }
 
 /// The operand indices of operand slot `i`.

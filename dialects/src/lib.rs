@@ -2,12 +2,15 @@
 
 pub mod affine;
 pub mod arith;
+mod arith_fold;
 mod asm_util;
 pub mod builtin;
 pub mod bufferization;
 pub mod cf;
+mod cf_fold;
 pub mod complex;
 pub mod dlti;
+pub mod fold_util;
 pub mod func;
 pub mod index;
 pub mod linalg;
@@ -15,6 +18,7 @@ pub mod math;
 pub mod memref;
 pub mod ods;
 pub mod scf;
+mod scf_fold;
 pub mod tensor;
 pub mod ub;
 pub mod vector;

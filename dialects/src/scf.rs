@@ -130,7 +130,13 @@ static DIRECTIVES: &[CustomDirective] = &[CustomDirective { name: "SwitchCases",
 
 /// Registers the scf dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), DIRECTIVES);
+    let mut specs = ops();
+    for s in &mut specs {
+        let (fold, patterns) = crate::scf_fold::rewrites(s.name);
+        s.fold = fold;
+        s.patterns = patterns;
+    }
+    crate::ods::register(ctx, specs, DIRECTIVES);
 }
 
 // ------------------------------------------------------------------------------ helpers

@@ -39,4 +39,7 @@ fn print_no_params(_: &AttrDef, _: &mut Printer<'_>, _: &[Attr]) {}
 pub fn register(ctx: &mut Context) {
     ctx.registry_mut().register_attr(AttrDef { dialect: "ub", mnemonic: "poison", parse: parse_no_params, print: print_no_params, ext: None });
     crate::ods::register(ctx, ops(), &[]);
+    ctx.registry_mut().set_materializer("ub", |ctx, value, ty, loc| {
+        crate::fold_util::is_poison(ctx, value).then(|| crate::fold_util::op_state(ctx, "ub.poison", &[], &[ty], &[("value", value)], loc))
+    });
 }

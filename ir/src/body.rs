@@ -42,13 +42,13 @@ pub struct Use {
 
 /// An optional [`Use`] in eight bytes (`op` is `u32::MAX` for none): use-list links.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct UseLink {
+pub(crate) struct UseLink {
     op: u32,
     index: u32,
 }
 
 impl UseLink {
-    const NONE: UseLink = UseLink { op: u32::MAX, index: 0 };
+    pub(crate) const NONE: UseLink = UseLink { op: u32::MAX, index: 0 };
 
     fn get(self) -> Option<Use> {
         (self.op != u32::MAX).then(|| Use { op: Op::from_u32(self.op), index: self.index })
@@ -66,8 +66,8 @@ impl From<Option<Use>> for UseLink {
 pub struct Operand {
     /// The value read.
     pub value: Value,
-    prev: UseLink,
-    next: UseLink,
+    pub(crate) prev: UseLink,
+    pub(crate) next: UseLink,
 }
 
 /// Where a value comes from.
@@ -88,7 +88,7 @@ pub struct ValueData {
     pub def: ValueDef,
     /// For block arguments, the argument's location.
     pub loc: Option<Attr>,
-    first_use: UseLink,
+    pub(crate) first_use: UseLink,
 }
 
 /// An operation's data.
@@ -96,8 +96,8 @@ pub struct ValueData {
 pub struct OpData {
     /// Full name, `dialect.op`.
     pub name: Ident,
-    operands: SmallVec<[Operand; 3]>,
-    results: SmallVec<[Value; 1]>,
+    pub(crate) operands: SmallVec<[Operand; 3]>,
+    pub(crate) results: SmallVec<[Value; 1]>,
     /// Successor blocks (their operands are part of the operand list).
     pub successors: SmallVec<[Block; 2]>,
     /// The properties (`<{...}>`), if any.
@@ -106,29 +106,29 @@ pub struct OpData {
     pub attrs: Attr,
     /// The location.
     pub loc: Attr,
-    regions: SmallVec<[Region; 1]>,
+    pub(crate) regions: SmallVec<[Region; 1]>,
     /// For an IsolatedFromAbove operation: the body owning its regions.
-    nested: Option<Box<Body>>,
-    parent: PackedOption<Block>,
-    prev: PackedOption<Op>,
-    next: PackedOption<Op>,
-    erased: bool,
+    pub(crate) nested: Option<Box<Body>>,
+    pub(crate) parent: PackedOption<Block>,
+    pub(crate) prev: PackedOption<Op>,
+    pub(crate) next: PackedOption<Op>,
+    pub(crate) erased: bool,
 }
 
 /// A block's data.
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    args: SmallVec<[Value; 2]>,
-    parent: PackedOption<Region>,
-    first: PackedOption<Op>,
-    last: PackedOption<Op>,
+    pub(crate) args: SmallVec<[Value; 2]>,
+    pub(crate) parent: PackedOption<Region>,
+    pub(crate) first: PackedOption<Op>,
+    pub(crate) last: PackedOption<Op>,
 }
 
 /// A region's data.
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
-    blocks: Vec<Block>,
-    parent: PackedOption<Op>,
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) parent: PackedOption<Op>,
 }
 
 /// What it takes to create an operation.
@@ -174,10 +174,10 @@ impl OperationState {
 /// The arenas of one isolated scope.
 #[derive(Clone, Debug, Default)]
 pub struct Body {
-    ops: PrimaryMap<Op, OpData>,
-    blocks: PrimaryMap<Block, BlockData>,
-    regions: PrimaryMap<Region, RegionData>,
-    values: PrimaryMap<Value, ValueData>,
+    pub(crate) ops: PrimaryMap<Op, OpData>,
+    pub(crate) blocks: PrimaryMap<Block, BlockData>,
+    pub(crate) regions: PrimaryMap<Region, RegionData>,
+    pub(crate) values: PrimaryMap<Value, ValueData>,
     /// The regions of the operation owning this body, in order.
     pub roots: SmallVec<[Region; 1]>,
 }
@@ -278,7 +278,7 @@ impl Body {
         self.link_use(Use { op, index });
     }
 
-    fn link_use(&mut self, u: Use) {
+    pub(crate) fn link_use(&mut self, u: Use) {
         let value = self.ops[u.op].operands[u.index as usize].value;
         let old_first = self.values[value].first_use;
         {
@@ -292,7 +292,7 @@ impl Body {
         self.values[value].first_use = Some(u).into();
     }
 
-    fn unlink_use(&mut self, u: Use) {
+    pub(crate) fn unlink_use(&mut self, u: Use) {
         let Operand { value, prev, next } = self.ops[u.op].operands[u.index as usize].clone();
         match prev.get() {
             Some(p) => self.ops[p.op].operands[p.index as usize].next = next,

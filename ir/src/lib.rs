@@ -11,6 +11,7 @@ pub mod intbits;
 pub mod names;
 pub mod printer;
 pub mod registry;
+pub mod rewrite;
 pub mod source_locs;
 pub mod types;
 pub mod verify;
@@ -20,7 +21,8 @@ pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, Valu
 pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
-pub use registry::{AttrDef, Count, OpDef, Registry, Shape, Traits};
+pub use registry::{AttrDef, Count, FoldResult, Folded, OpDef, Pattern, Registry, Shape, Traits};
+pub use rewrite::{Listener, Rewriter};
 pub use cranelift_entity::EntityRef;
 pub use source_locs::SourceId;
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

@@ -177,15 +177,84 @@ pub struct OpDef {
     /// The memory-effect traits of one instance, for ops whose effects depend on their
     /// operands (MLIR's hand-written `getEffects`); added to `traits` by effect queries.
     pub effects: Option<EffectsFn>,
+    /// The folder (MLIR's `fold`).
+    pub fold: Option<FoldFn>,
+    /// Canonicalization patterns rooted at this op, in declaration order.
+    pub canonicalize: Vec<Pattern>,
+    /// The operands forwarded to each successor (branch ops).
+    pub successor_operands: Option<SuccessorOperandsFn>,
+    /// Removes one operand, keeping segment-size properties right (ops with operand
+    /// segments); without it, removing an operand is [`Body::erase_operand`].
+    pub erase_operand: Option<EraseOperandFn>,
 }
+
+/// Removes operand `index` of an op and updates the properties that size its groups.
+pub type EraseOperandFn = fn(&Context, &mut Body, Op, usize);
 
 /// The memory-effect traits (`PURE`, `MEMORY_READ`…) of one op instance.
 pub type EffectsFn = fn(&Context, &Body, Op) -> Traits;
 
+/// What one result folds to: an existing value or a constant to materialize.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Folded {
+    /// An existing value (of the result's type).
+    Value(crate::Value),
+    /// A constant attribute, materialized by the op's dialect.
+    Attr(crate::Attr),
+}
+
+/// The outcome of a successful fold (MLIR's `fold` returning success).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FoldResult {
+    /// The op was updated in place.
+    InPlace,
+    /// One replacement per result.
+    Results(smallvec::SmallVec<[Folded; 1]>),
+}
+
+impl FoldResult {
+    /// A single result folded to a value.
+    pub fn value(v: crate::Value) -> Option<FoldResult> {
+        Some(FoldResult::Results(smallvec::smallvec![Folded::Value(v)]))
+    }
+
+    /// A single result folded to a constant.
+    pub fn attr(a: crate::Attr) -> Option<FoldResult> {
+        Some(FoldResult::Results(smallvec::smallvec![Folded::Attr(a)]))
+    }
+}
+
+/// MLIR's `fold`: given the constant value of each operand (if its defining op is
+/// constant-like), folds the op in place or to existing values/constants; `None` when it does
+/// not fold. It must not create or erase operations.
+pub type FoldFn = fn(&Context, &mut Body, Op, &[Option<crate::Attr>]) -> Option<FoldResult>;
+
+/// A canonicalization pattern's rewrite: tries to rewrite `op` through the rewriter and says
+/// whether it changed anything (it must change nothing when it says no).
+pub type PatternFn = fn(&Context, &mut crate::rewrite::Rewriter<'_>, Op) -> bool;
+
+/// A canonicalization pattern declared with an op.
+#[derive(Copy, Clone, Debug)]
+pub struct Pattern {
+    /// Its label (MLIR's pattern name, for `disable-patterns` / `enable-patterns`).
+    pub name: &'static str,
+    /// Higher benefits are tried first.
+    pub benefit: u16,
+    /// The rewrite.
+    pub apply: PatternFn,
+}
+
+/// The operand indices an op forwards to its successor `i` (MLIR's `BranchOpInterface`).
+pub type SuccessorOperandsFn = fn(&Context, &Body, Op, usize) -> Option<std::ops::Range<usize>>;
+
+/// Builds the op that holds the constant `value` of type `ty` (MLIR's per-dialect
+/// `materializeConstant`); `None` when the dialect cannot.
+pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> Option<OperationState>;
+
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None }
     }
 
     /// The dialect prefix of the name.
@@ -227,6 +296,7 @@ pub struct Registry {
     by_str: FxHashMap<&'static str, OpDefId>,
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
+    materializers: FxHashMap<&'static str, MaterializeFn>,
 }
 
 impl Registry {
@@ -279,6 +349,28 @@ impl Registry {
     /// The definition of `#dialect.mnemonic`, if registered.
     pub fn attr_def(&self, dialect: &str, mnemonic: &str) -> Option<&AttrDef> {
         self.attr_defs.get(dialect)?.iter().find(|d| d.mnemonic == mnemonic)
+    }
+
+    /// Sets the constant materializer of a dialect.
+    pub fn set_materializer(&mut self, dialect: &'static str, f: MaterializeFn) {
+        self.materializers.insert(dialect, f);
+    }
+
+    /// The constant materializer of a dialect, if it has one.
+    pub fn materializer(&self, dialect: &str) -> Option<MaterializeFn> {
+        self.materializers.get(dialect).copied()
+    }
+
+    /// Adds a fold hook and canonicalization patterns to a registered op (for dialect crates
+    /// that register ops first and their rewrites after).
+    pub fn add_rewrites(&mut self, name: Ident, fold: Option<FoldFn>, patterns: &[Pattern]) {
+        if let Some(id) = self.by_name.get(name.0 as usize).copied().flatten() {
+            let def = &mut self.defs[id.0 as usize];
+            if fold.is_some() {
+                def.fold = fold;
+            }
+            def.canonicalize.extend_from_slice(patterns);
+        }
     }
 
     /// The traits of an op (none for unregistered ops).

@@ -65,6 +65,12 @@ pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
     acc
 }
 
+/// Whether `op` would be trivially dead if it had no uses (MLIR's `wouldOpBeTriviallyDead`).
+pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
+    let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
+    !def.traits.contains(Traits::TERMINATOR) && !def.traits.contains(Traits::SYMBOL) && effects(ctx, body, op) != Effects::Any
+}
+
 /// Whether `op`, whose effects are `eff`, is unused and could be erased: registered, not a
 /// terminator, not a symbol, and at most reading memory or allocating its results.
 pub fn is_trivially_dead_with(ctx: &Context, body: &Body, op: Op, eff: Effects) -> bool {

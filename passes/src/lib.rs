@@ -1,10 +1,14 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
-//! (`cse` on an e-graph, `symbol-dce`, `strip-debuginfo`) with mlir-opt's semantics.
+//! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`,
+//! `strip-debuginfo`) with mlir-opt's semantics.
 
+mod canonicalize;
 pub mod cse;
 pub mod effects;
+pub mod greedy;
 pub mod manager;
 pub mod pipeline;
+pub mod region_simplify;
 mod strip_debuginfo;
 mod symbol_dce;
 
@@ -35,6 +39,7 @@ fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String> {
 /// Every registered pass: its pipeline name and factory.
 pub fn registry() -> &'static [(&'static str, PassFactory)] {
     &[
+        ("canonicalize", |o| canonicalize::Canonicalize::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
         ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),

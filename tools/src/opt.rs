@@ -29,6 +29,10 @@ OPTIONS:
   --help                                   Show this text
 
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
+  --canonicalize                           Fold ops and apply canonicalization patterns greedily
+                                           (top-down, region-simplify=normal|disabled,
+                                           max-iterations, max-num-rewrites, test-convergence,
+                                           disable-patterns, enable-patterns)
   --cse                                    Eliminate common subexpressions (on an e-graph)
   --symbol-dce                             Erase private symbols nothing live refers to
   --strip-debuginfo                        Replace every location with loc(unknown)
@@ -283,6 +287,8 @@ fn process_chunk(name: &str, text: &str, start: usize, original: &str, opts: &Op
             }
             (Some(out), String::new(), true)
         }
+        // A pass failure without a message (MLIR's bare `signalPassFailure`) prints nothing.
+        Err(d) if d.message.is_empty() => (None, String::new(), false),
         // The line index for quoting source lines is built only when there is something to quote.
         Err(d) => (None, render(&ctx, &Source::new(name, original), &d), false),
     }

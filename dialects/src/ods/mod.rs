@@ -21,6 +21,7 @@ pub mod custom;
 pub mod directives;
 pub mod enums;
 pub mod format;
+mod hooks;
 mod parse;
 mod print;
 mod verify;
@@ -249,6 +250,12 @@ pub struct OpSpec {
     pub segment_attrs: Vec<&'static str>,
     /// Checks of the symbols the op references (MLIR's `verifySymbolUses`).
     pub verify_symbol_uses: Option<mica_ir::registry::VerifySymbolUsesFn>,
+    /// `VariadicOfVariadic` operand slots and the attribute sizing their sub-groups.
+    pub operand_sub_segments: Vec<(usize, &'static str)>,
+    /// The folder (MLIR's `fold`).
+    pub fold: Option<mica_ir::registry::FoldFn>,
+    /// Canonicalization patterns rooted at this op.
+    pub patterns: Vec<mica_ir::Pattern>,
 }
 
 impl OpSpec {
@@ -280,6 +287,9 @@ impl OpSpec {
             branch_weights: None,
             segment_attrs: Vec::new(),
             verify_symbol_uses: None,
+            operand_sub_segments: Vec::new(),
+            fold: None,
+            patterns: Vec::new(),
         }
     }
 
@@ -328,6 +338,7 @@ impl OpSpec {
     /// Adds a variadic operand made of sub-groups whose sizes live in the dense i32 array
     /// attribute `segments` (MLIR's `VariadicOfVariadic`).
     pub fn variadic_of_variadic(mut self, name: &'static str, ty: &'static TypeConstraint, segments: &'static str) -> Self {
+        self.operand_sub_segments.push((self.operands.len(), segments));
         self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
         self.attrs.push(AttrSpec { name: segments, constraint: &constraints::DENSE_I32_ARRAY_ATTR, presence: Presence::Required, interned: None });
         self.segment_attrs.push(segments);
@@ -481,6 +492,23 @@ impl OpSpec {
         self
     }
 
+    /// Sets the folder (MLIR's `fold`).
+    pub fn fold(mut self, f: mica_ir::registry::FoldFn) -> Self {
+        self.fold = Some(f);
+        self
+    }
+
+    /// Adds a canonicalization pattern of benefit 1 labelled `name`.
+    pub fn pattern(self, name: &'static str, f: mica_ir::registry::PatternFn) -> Self {
+        self.pattern_with_benefit(name, 1, f)
+    }
+
+    /// Adds a canonicalization pattern with a benefit (higher ones are tried first).
+    pub fn pattern_with_benefit(mut self, name: &'static str, benefit: u16, f: mica_ir::registry::PatternFn) -> Self {
+        self.patterns.push(mica_ir::Pattern { name, benefit, apply: f });
+        self
+    }
+
     /// The index of the operand slot `name`.
     pub fn operand_index(&self, name: &str) -> Option<usize> {
         self.operands.iter().position(|o| o.name == name)
@@ -553,6 +581,14 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             })
             .collect();
         def.verify_symbol_uses = spec.verify_symbol_uses;
+        def.fold = spec.fold;
+        def.canonicalize = spec.patterns.clone();
+        if spec.successor_operands.is_some() {
+            def.successor_operands = Some(hooks::successor_operands);
+        }
+        if spec.operand_segments {
+            def.erase_operand = Some(hooks::erase_operand);
+        }
         def.block_arg_names = spec.block_arg_names;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
         if spec.operand_segments {

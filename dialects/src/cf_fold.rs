@@ -1,0 +1,247 @@
+//! Canonicalization patterns of the cf dialect, as MLIR 22 has them: `cf.assert` of true goes,
+//! `cf.br` merges into a block with a single predecessor or skips pass-through blocks, and
+//! `cf.cond_br` on a constant becomes `cf.br`, skips pass-through successors, merges identical
+//! successors (with `arith.select` for differing operands), follows an identical condition of
+//! its single predecessor and propagates its condition's value into its successors.
+
+use crate::fold_util::*;
+use mica_ir::{Attr, Block, Body, Context, Op, Pattern, Rewriter, Value, ValueDef};
+
+/// The patterns of a cf op.
+pub(crate) fn patterns(name: &str) -> Vec<Pattern> {
+    let p = |name: &'static str, apply: mica_ir::registry::PatternFn| Pattern { name, benefit: 1, apply };
+    match name {
+        "cf.assert" => vec![p("AssertOp::canonicalize", erase_true_assert)],
+        "cf.br" => vec![p("SimplifyBrToBlockWithSinglePred", br_to_single_pred), p("SimplifyPassThroughBr", pass_through_br)],
+        "cf.cond_br" => vec![
+            p("SimplifyConstCondBranchPred", const_cond_br),
+            p("SimplifyPassThroughCondBranch", pass_through_cond_br),
+            p("SimplifyCondBranchIdenticalSuccessors", cond_br_identical_successors),
+            p("SimplifyCondBranchFromCondBranchOnSameCondition", cond_br_same_condition),
+            p("CondBranchTruthPropagation", cond_br_truth_propagation),
+        ],
+        _ => vec![],
+    }
+}
+
+fn erase_true_assert(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    if !is_one(ctx, value_const(ctx, rw.body, rw.body.operand(op, 0))) {
+        return false;
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// The operands of `cf.cond_br` for its true (`false`: false) successor.
+fn cond_br_operands(ctx: &Context, b: &Body, op: Op, true_side: bool) -> Vec<Value> {
+    let sizes = ctx
+        .op_attr(b, op, "operandSegmentSizes")
+        .and_then(|a| match ctx.attr_kind(a) {
+            mica_ir::AttrKind::DenseArray { values, .. } => Some(values.iter().map(|v| *v as usize).collect::<Vec<_>>()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let all: Vec<Value> = b.operands(op).collect();
+    let (t, f) = (sizes.get(1).copied().unwrap_or(0), sizes.get(2).copied().unwrap_or(0));
+    if true_side { all[1..1 + t].to_vec() } else { all[1 + t..1 + t + f].to_vec() }
+}
+
+fn br_state(ctx: &Context, dest: Block, operands: &[Value], loc: Attr) -> mica_ir::OperationState {
+    let mut st = op_state(ctx, "cf.br", operands, &[], &[], loc);
+    st.successors.push(dest);
+    st
+}
+
+/// Replaces `op` by `cf.br ^dest(operands)`.
+fn replace_with_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, dest: Block, operands: &[Value]) {
+    let loc = rw.body.op(op).loc;
+    rw.create_before(br_state(ctx, dest, operands, loc), op);
+    rw.erase_op(op);
+}
+
+/// The distinct predecessor blocks of `block` (MLIR's `getSinglePredecessor` needs exactly
+/// one edge; `getUniquePredecessor` one block).
+fn pred_edges(b: &Body, block: Block) -> Vec<Block> {
+    b.predecessors(block).into_iter().filter_map(|t| b.op_block(t)).collect()
+}
+
+fn single_predecessor(b: &Body, block: Block) -> Option<Block> {
+    let p = pred_edges(b, block);
+    (p.len() == 1).then(|| p[0])
+}
+
+fn unique_predecessor(b: &Body, block: Block) -> Option<Block> {
+    let p = pred_edges(b, block);
+    (!p.is_empty() && p.iter().all(|x| *x == p[0])).then(|| p[0])
+}
+
+fn br_to_single_pred(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let succ = b.op(op).successors[0];
+    let Some(parent) = b.op_block(op) else { return false };
+    if succ == parent || single_predecessor(b, succ).is_none() {
+        return false;
+    }
+    let operands: Vec<Value> = b.operands(op).collect();
+    rw.erase_op(op);
+    rw.merge_blocks(succ, parent, &operands);
+    true
+}
+
+/// MLIR's `collapseBranch`: if `dest` only holds a `cf.br` (using its arguments nowhere
+/// else) to another block, the branch target and operands once it is skipped.
+fn collapse_branch(ctx: &Context, b: &Body, dest: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
+    let mut ops = b.block_ops(dest);
+    let term = ops.next()?;
+    if ops.next().is_some() || ctx.str(b.op(term).name) != "cf.br" {
+        return None;
+    }
+    for &a in b.block_args(dest) {
+        if b.uses(a).any(|u| u.op != term) {
+            return None;
+        }
+    }
+    let next = b.op(term).successors[0];
+    if next == dest {
+        return None;
+    }
+    let new_operands = b
+        .operands(term)
+        .map(|v| match b.value(v).def {
+            ValueDef::Arg(blk, i) if blk == dest => operands[i as usize],
+            _ => v,
+        })
+        .collect();
+    Some((next, new_operands))
+}
+
+fn pass_through_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let dest = b.op(op).successors[0];
+    if Some(dest) == b.op_block(op) {
+        return false;
+    }
+    let operands: Vec<Value> = b.operands(op).collect();
+    let Some((next, new_ops)) = collapse_branch(ctx, b, dest, &operands) else { return false };
+    replace_with_br(ctx, rw, op, next, &new_ops);
+    true
+}
+
+fn const_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let c = value_const(ctx, b, b.operand(op, 0));
+    let taken = match const_int(ctx, c) {
+        Some((v, _)) => v != 0,
+        None => return false,
+    };
+    let dest = b.op(op).successors[if taken { 0 } else { 1 }];
+    let operands = cond_br_operands(ctx, b, op, taken);
+    replace_with_br(ctx, rw, op, dest, &operands);
+    true
+}
+
+fn cond_br_state(ctx: &Context, cond: Value, t: (Block, &[Value]), f: (Block, &[Value]), loc: Attr) -> mica_ir::OperationState {
+    let mut operands = vec![cond];
+    operands.extend_from_slice(t.1);
+    operands.extend_from_slice(f.1);
+    let sizes = ctx.dense_int_array(32, [1, t.1.len() as i64, f.1.len() as i64]);
+    let mut st = op_state(ctx, "cf.cond_br", &operands, &[], &[("operandSegmentSizes", sizes)], loc);
+    st.successors.extend([t.0, f.0]);
+    st
+}
+
+fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let (td, fd) = (b.op(op).successors[0], b.op(op).successors[1]);
+    let (to, fo) = (cond_br_operands(ctx, b, op, true), cond_br_operands(ctx, b, op, false));
+    let ct = collapse_branch(ctx, b, td, &to);
+    let cf = collapse_branch(ctx, b, fd, &fo);
+    if ct.is_none() && cf.is_none() {
+        return false;
+    }
+    let (td, to) = ct.unwrap_or((td, to));
+    let (fd, fo) = cf.unwrap_or((fd, fo));
+    let loc = b.op(op).loc;
+    let st = cond_br_state(ctx, b.operand(op, 0), (td, &to), (fd, &fo), loc);
+    rw.create_before(st, op);
+    rw.erase_op(op);
+    true
+}
+
+fn cond_br_identical_successors(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let (td, fd) = (b.op(op).successors[0], b.op(op).successors[1]);
+    if td != fd {
+        return false;
+    }
+    let (to, fo) = (cond_br_operands(ctx, b, op, true), cond_br_operands(ctx, b, op, false));
+    if to == fo {
+        replace_with_br(ctx, rw, op, td, &to);
+        return true;
+    }
+    if unique_predecessor(b, td) != b.op_block(op) {
+        return false;
+    }
+    let cond = b.operand(op, 0);
+    let loc = b.op(op).loc;
+    let mut merged = Vec::with_capacity(to.len());
+    for (x, y) in to.iter().zip(&fo) {
+        if x == y {
+            merged.push(*x);
+        } else {
+            let ty = rw.body.value_type(*x);
+            let st = op_state(ctx, "arith.select", &[cond, *x, *y], &[ty], &[], loc);
+            let s = rw.create_before(st, op);
+            merged.push(rw.body.results(s)[0]);
+        }
+    }
+    replace_with_br(ctx, rw, op, td, &merged);
+    true
+}
+
+fn cond_br_same_condition(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let Some(current) = b.op_block(op) else { return false };
+    let Some(pred) = single_predecessor(b, current) else { return false };
+    let Some(pt) = b.block_last_op(pred) else { return false };
+    if ctx.str(b.op(pt).name) != "cf.cond_br" || b.operand(pt, 0) != b.operand(op, 0) {
+        return false;
+    }
+    let taken = current == b.op(pt).successors[0];
+    let dest = b.op(op).successors[if taken { 0 } else { 1 }];
+    let operands = cond_br_operands(ctx, b, op, taken);
+    replace_with_br(ctx, rw, op, dest, &operands);
+    true
+}
+
+fn cond_br_truth_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let cond = rw.body.operand(op, 0);
+    let i1 = ctx.int_type(1);
+    let loc = rw.body.op(op).loc;
+    let mut replaced = false;
+    for (side, value) in [(0usize, true), (1, false)] {
+        let dest = rw.body.op(op).successors[side];
+        if single_predecessor(rw.body, dest).is_none() {
+            continue;
+        }
+        let mut constant: Option<Value> = None;
+        for u in rw.body.use_list(cond) {
+            if rw.body.op_block(u.op) != Some(dest) {
+                continue;
+            }
+            replaced = true;
+            let k = match constant {
+                Some(k) => k,
+                None => {
+                    let st = op_state(ctx, "arith.constant", &[], &[i1], &[("value", ctx.bool_attr(value))], loc);
+                    let c = rw.create_before(st, op);
+                    let k = rw.body.results(c)[0];
+                    constant = Some(k);
+                    k
+                }
+            };
+            rw.set_operand(u.op, u.index as usize, k);
+        }
+    }
+    replaced
+}

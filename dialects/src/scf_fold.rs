@@ -1,0 +1,461 @@
+//! Folds and canonicalization patterns of the scf dialect, as MLIR 22 has them: `scf.if` on a
+//! constant is inlined, its unused results dropped, results that are selects of values from
+//! outside become `arith.select`, i1 results yielding constants become the condition (or its
+//! negation), an empty else goes, the condition's value propagates into the branches and a
+//! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
+//! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
+//! cycle through the yield); a single-block
+//! `scf.execute_region` is inlined.
+
+use crate::fold_util::*;
+use mica_ir::registry::{FoldFn, FoldResult};
+use mica_ir::{Attr, Body, Context, Op, Pattern, Region, Rewriter, Type, Value, ValueDef};
+
+/// The fold and patterns of an scf op.
+pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
+    let p = |name: &'static str, apply: mica_ir::registry::PatternFn| Pattern { name, benefit: 1, apply };
+    match name {
+        "scf.if" => (
+            Some(fold_if),
+            vec![
+                p("ConditionPropagation", if_condition_propagation),
+                p("ConvertTrivialIfToSelect", if_to_select),
+                p("RemoveEmptyElseBranch", if_remove_empty_else),
+                p("RemoveStaticCondition", if_static_condition),
+                p("RemoveUnusedResults", if_unused_results),
+                p("ReplaceIfYieldWithConditionOrValue", if_yield_condition_or_value),
+            ],
+        ),
+        "scf.for" => (None, vec![p("ForOpIterArgsFolder", for_iter_args), p("SimplifyTrivialLoops", for_trivial)]),
+        "scf.execute_region" => (None, vec![p("SingleBlockExecuteInliner", execute_region_inline)]),
+        _ => (None, vec![]),
+    }
+}
+
+fn regions(b: &Body, op: Op) -> Vec<Region> {
+    b.local_regions(op).to_vec()
+}
+
+/// The terminator of a region's first block.
+fn terminator(b: &Body, r: Region) -> Option<Op> {
+    b.block_last_op(*b.region_blocks(r).first()?)
+}
+
+/// MLIR's `replaceOpWithRegion`: inlines the single block of `region` before `op` (its
+/// arguments replaced by `args`), replaces `op` by the terminator's operands and erases the
+/// terminator.
+fn replace_op_with_region(rw: &mut Rewriter<'_>, op: Op, region: Region, args: &[Value]) {
+    let block = rw.body.region_blocks(region)[0];
+    let term = rw.body.block_last_op(block).expect("region block has a terminator");
+    let results: Vec<Value> = rw.body.operands(term).collect();
+    rw.inline_block_before(block, op, args);
+    rw.replace_op(op, &results);
+    rw.erase_op(term);
+}
+
+/// `if (!c) A else B -> if c B else A` (in place).
+fn fold_if(ctx: &Context, b: &mut Body, op: Op, _: &[Option<Attr>]) -> Option<FoldResult> {
+    let rs = regions(b, op);
+    if rs.len() < 2 || b.region_blocks(rs[1]).is_empty() {
+        return None;
+    }
+    let xor = def_op(ctx, b, b.operand(op, 0), "arith.xori")?;
+    if !is_one(ctx, value_const(ctx, b, b.operand(xor, 1))) {
+        return None;
+    }
+    let c = b.operand(xor, 0);
+    b.set_operand(op, 0, c);
+    b.swap_region_blocks(rs[0], rs[1]);
+    Some(FoldResult::InPlace)
+}
+
+/// Whether `inner` is `outer` or nested in it.
+fn region_within(b: &Body, outer: Region, mut inner: Region) -> bool {
+    loop {
+        if inner == outer {
+            return true;
+        }
+        let Some(op) = b.region_parent(inner) else { return false };
+        let Some(blk) = b.op_block(op) else { return false };
+        let Some(r) = b.block_region(blk) else { return false };
+        inner = r;
+    }
+}
+
+/// The region holding the definition of `v`.
+fn value_region(b: &Body, v: Value) -> Option<Region> {
+    match b.value(v).def {
+        ValueDef::Arg(blk, _) => b.block_region(blk),
+        ValueDef::Result(op, _) => b.block_region(b.op_block(op)?),
+    }
+}
+
+fn bool_constant(ctx: &Context, rw: &mut Rewriter<'_>, value: bool, loc: Attr, before: Op) -> Value {
+    let i1 = ctx.int_type(1);
+    let st = op_state(ctx, "arith.constant", &[], &[i1], &[("value", ctx.bool_attr(value))], loc);
+    let c = rw.create_before(st, before);
+    rw.body.results(c)[0]
+}
+
+fn if_condition_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let cond = rw.body.operand(op, 0);
+    if value_const(ctx, rw.body, cond).is_some() {
+        return false;
+    }
+    let rs = regions(rw.body, op);
+    let loc = rw.body.op(op).loc;
+    let (mut t, mut f): (Option<Value>, Option<Value>) = (None, None);
+    let mut changed = false;
+    for u in rw.body.use_list(cond) {
+        let Some(r) = rw.body.op_block(u.op).and_then(|blk| rw.body.block_region(blk)) else { continue };
+        let k = if region_within(rw.body, rs[0], r) {
+            *t.get_or_insert_with(|| bool_constant(ctx, rw, true, loc, op))
+        } else if rs.len() > 1 && region_within(rw.body, rs[1], r) {
+            *f.get_or_insert_with(|| bool_constant(ctx, rw, false, loc, op))
+        } else {
+            continue;
+        };
+        changed = true;
+        rw.set_operand(u.op, u.index as usize, k);
+    }
+    changed
+}
+
+/// A new `scf.if` with `types` and fresh empty regions, before `before`.
+fn new_if(ctx: &Context, rw: &mut Rewriter<'_>, cond: Value, types: &[Type], loc: Attr, before: Op) -> (Op, Region, Region) {
+    let (t, e) = (rw.body.new_region(), rw.body.new_region());
+    let mut st = op_state(ctx, "scf.if", &[cond], types, &[], loc);
+    st.regions.extend([t, e]);
+    let op = rw.create_before(st, before);
+    (op, t, e)
+}
+
+fn if_to_select(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let n = b.results(op).len();
+    if n == 0 {
+        return false;
+    }
+    let rs = regions(b, op);
+    let (Some(ty), Some(ey)) = (terminator(b, rs[0]), rs.get(1).and_then(|r| terminator(b, *r))) else { return false };
+    let (tv, ev): (Vec<Value>, Vec<Value>) = (b.operands(ty).collect(), b.operands(ey).collect());
+    let inside = |v: Value, r: Region| value_region(b, v) == Some(r);
+    let non_hoistable: Vec<Type> =
+        tv.iter().zip(&ev).filter(|(t, e)| inside(**t, rs[0]) || inside(**e, rs[1])).map(|(t, _)| b.value_type(*t)).collect();
+    if non_hoistable.len() == n {
+        return false;
+    }
+    let cond = b.operand(op, 0);
+    let loc = b.op(op).loc;
+    let kept: Vec<bool> = tv.iter().zip(&ev).map(|(t, e)| inside(*t, rs[0]) || inside(*e, rs[1])).collect();
+    let (new, nt, ne) = new_if(ctx, rw, cond, &non_hoistable, loc, op);
+    rw.inline_region_before(rs[0], nt, None);
+    rw.inline_region_before(rs[1], ne, None);
+    let mut results = Vec::with_capacity(n);
+    let (mut ty_vals, mut ey_vals) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let (t, e) = (tv[i], ev[i]);
+        if kept[i] {
+            results.push(rw.body.results(new)[ty_vals.len()]);
+            ty_vals.push(t);
+            ey_vals.push(e);
+        } else if t == e {
+            results.push(t);
+        } else {
+            let rt = rw.body.value_type(t);
+            let st = op_state(ctx, "arith.select", &[cond, t, e], &[rt], &[], loc);
+            let s = rw.create_before(st, new);
+            results.push(rw.body.results(s)[0]);
+        }
+    }
+    for (y, vals) in [(ty, ty_vals), (ey, ey_vals)] {
+        let yloc = rw.body.op(y).loc;
+        let st = op_state(ctx, "scf.yield", &vals, &[], &[], yloc);
+        rw.create_before(st, y);
+        rw.erase_op(y);
+    }
+    rw.replace_op(op, &results);
+    true
+}
+
+fn if_remove_empty_else(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    if !b.results(op).is_empty() {
+        return false;
+    }
+    let rs = regions(b, op);
+    let Some(&else_block) = rs.get(1).and_then(|r| b.region_blocks(*r).first()) else { return false };
+    if b.block_ops(else_block).count() != 1 {
+        return false;
+    }
+    let cond = b.operand(op, 0);
+    let loc = b.op(op).loc;
+    let (_, nt, _) = new_if(ctx, rw, cond, &[], loc, op);
+    rw.inline_region_before(rs[0], nt, None);
+    rw.erase_op(op);
+    true
+}
+
+fn if_static_condition(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some((v, _)) = const_int(ctx, value_const(ctx, rw.body, rw.body.operand(op, 0))) else { return false };
+    let rs = regions(rw.body, op);
+    if v != 0 {
+        replace_op_with_region(rw, op, rs[0], &[]);
+    } else if rs.len() > 1 && !rw.body.region_blocks(rs[1]).is_empty() {
+        replace_op_with_region(rw, op, rs[1], &[]);
+    } else {
+        rw.erase_op(op);
+    }
+    true
+}
+
+fn if_unused_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let results: Vec<Value> = b.results(op).to_vec();
+    let used: Vec<usize> = (0..results.len()).filter(|&i| b.has_uses(results[i])).collect();
+    if used.len() == results.len() {
+        return false;
+    }
+    let types: Vec<Type> = used.iter().map(|&i| b.value_type(results[i])).collect();
+    let cond = b.operand(op, 0);
+    let loc = b.op(op).loc;
+    let rs = regions(b, op);
+    let (new, nt, ne) = new_if(ctx, rw, cond, &types, loc, op);
+    for (old, region) in [(rs[0], nt), (rs[1], ne)] {
+        let dest = rw.body.append_block(region);
+        let src = rw.body.region_blocks(old)[0];
+        rw.merge_blocks(src, dest, &[]);
+        let y = rw.body.block_last_op(dest).expect("merged block has a terminator");
+        let vals: Vec<Value> = used.iter().map(|&i| rw.body.operand(y, i)).collect();
+        rw.body.set_operands(y, &vals);
+        rw.modified(y);
+    }
+    let new_results = rw.body.results(new).to_vec();
+    let mut rep = results.clone();
+    for (k, &i) in used.iter().enumerate() {
+        rep[i] = new_results[k];
+    }
+    rw.replace_op(op, &rep);
+    true
+}
+
+fn if_yield_condition_or_value(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    if b.results(op).is_empty() {
+        return false;
+    }
+    let rs = regions(b, op);
+    let (Some(ty), Some(ey)) = (terminator(b, rs[0]), rs.get(1).and_then(|r| terminator(b, *r))) else { return false };
+    let (tv, ev): (Vec<Value>, Vec<Value>) = (b.operands(ty).collect(), b.operands(ey).collect());
+    let results: Vec<Value> = b.results(op).to_vec();
+    let cond = b.operand(op, 0);
+    let loc = b.op(op).loc;
+    let mut changed = false;
+    for i in 0..results.len() {
+        let (t, e, r) = (tv[i], ev[i], results[i]);
+        if t == e {
+            if rw.body.has_uses(r) {
+                rw.replace_all_uses(r, t);
+                changed = true;
+            }
+            continue;
+        }
+        let bool_of = |v: Value| -> Option<bool> {
+            let c = value_const(ctx, rw.body, v)?;
+            let (x, w) = const_int(ctx, Some(c))?;
+            (w == 1 && matches!(ctx.attr_kind(c), mica_ir::AttrKind::Integer { .. })).then_some(x != 0)
+        };
+        let (Some(tb), Some(eb)) = (bool_of(t), bool_of(e)) else { continue };
+        if !tb && eb && rw.body.has_uses(r) {
+            let i1 = ctx.int_type(1);
+            let dialect = ctx.registry().get(rw.body.op(def_of(rw.body, t)).name).map_or("arith", |d| d.dialect());
+            let Some(st) = ctx.registry().materializer(dialect).and_then(|m| m(ctx, ctx.bool_attr(true), i1, loc)) else { continue };
+            let one = rw.create_before(st, op);
+            let one = rw.body.results(one)[0];
+            let st = op_state(ctx, "arith.xori", &[cond, one], &[i1], &[], loc);
+            let x = rw.create_before(st, op);
+            let x = rw.body.results(x)[0];
+            rw.replace_all_uses(r, x);
+            changed = true;
+        }
+        if tb && !eb && rw.body.has_uses(r) {
+            rw.replace_all_uses(r, cond);
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn def_of(b: &Body, v: Value) -> Op {
+    match b.value(v).def {
+        ValueDef::Result(op, _) => op,
+        ValueDef::Arg(..) => unreachable!("constants are op results"),
+    }
+}
+
+fn execute_region_inline(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let rs = regions(rw.body, op);
+    if rs.len() != 1 || rw.body.region_blocks(rs[0]).len() != 1 || ctx.op_attr(rw.body, op, "no_inline").is_some() {
+        return false;
+    }
+    replace_op_with_region(rw, op, rs[0], &[]);
+    true
+}
+
+/// The integer value of a constant-like op's result.
+fn const_value(ctx: &Context, b: &Body, v: Value) -> Option<i128> {
+    let (x, w) = const_int(ctx, value_const(ctx, b, v))?;
+    Some(sext(x, w))
+}
+
+fn for_trivial(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let (lb, ub, step) = (b.operand(op, 0), b.operand(op, 1), b.operand(op, 2));
+    let inits: Vec<Value> = b.operands(op).skip(3).collect();
+    if lb == ub {
+        rw.replace_op(op, &inits);
+        return true;
+    }
+    let (Some(l), Some(u)) = (const_value(ctx, b, lb), const_value(ctx, b, ub)) else { return false };
+    let unsigned = ctx.op_attr(b, op, "unsignedCmp").is_some();
+    let w = ctx.int_width(b.value_type(lb));
+    let (l, u) = if unsigned { ((l as u128 & mask(w)) as i128, (u as u128 & mask(w)) as i128) } else { (l, u) };
+    let diff = u - l;
+    if diff == 0 || (!unsigned && diff < 0) {
+        rw.replace_op(op, &inits);
+        return true;
+    }
+    let Some(s) = const_value(ctx, b, step) else { return false };
+    if s >= sext(diff as u128 & mask(w), w) {
+        let mut args = vec![lb];
+        args.extend(inits);
+        let r = regions(b, op)[0];
+        replace_op_with_region(rw, op, r, &args);
+        return true;
+    }
+    let r = regions(b, op)[0];
+    let block = b.region_blocks(r)[0];
+    if b.block_ops(block).count() != 1 {
+        return false;
+    }
+    let y = b.block_last_op(block).expect("loop body has a terminator");
+    let yielded: Vec<Value> = b.operands(y).collect();
+    if yielded.iter().any(|v| value_region(b, *v).is_some_and(|vr| region_within(b, r, vr))) {
+        return false;
+    }
+    rw.replace_op(op, &yielded);
+    true
+}
+
+fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let r = regions(b, op)[0];
+    let block = b.region_blocks(r)[0];
+    let y = b.block_last_op(block).expect("loop body has a terminator");
+    let inits: Vec<Value> = b.operands(op).skip(3).collect();
+    let args: Vec<Value> = b.block_args(block)[1..].to_vec();
+    let results: Vec<Value> = b.results(op).to_vec();
+    let yielded: Vec<Value> = b.operands(y).collect();
+    let n = results.len();
+    let mut keep = Vec::with_capacity(n);
+    let mut transfer: Vec<Option<Value>> = vec![None];
+    let mut new_results: Vec<Option<Value>> = Vec::with_capacity(n);
+    let (mut new_inits, mut new_yields) = (Vec::new(), Vec::new());
+    let mut seen: Vec<((Value, Value), (Value, Value))> = Vec::new();
+    let mut replace_later: Vec<(Value, Value)> = Vec::new();
+    // Iteration arguments whose values only flow around the loop into each other (result unused,
+    // argument only yielded at such positions) are dead.
+    let mut live: Vec<bool> = (0..n).map(|i| b.has_uses(results[i]) || b.uses(args[i]).any(|u| u.op != y)).collect();
+    loop {
+        let mut grew = false;
+        for j in 0..n {
+            if !live[j] {
+                continue;
+            }
+            if let Some(k) = args.iter().position(|a| *a == yielded[j]) {
+                if !live[k] {
+                    live[k] = true;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut changed = false;
+    for i in 0..n {
+        let (init, arg, _res, yv) = (inits[i], args[i], results[i], yielded[i]);
+        let forwarded = arg == yv || init == yv || !live[i];
+        if forwarded {
+            changed = true;
+            keep.push(false);
+            transfer.push(Some(init));
+            new_results.push(Some(init));
+            continue;
+        }
+        let res = results[i];
+        if let Some((_, (same_arg, same_res))) = seen.iter().find(|(k, _)| *k == (init, yv)) {
+            changed = true;
+            keep.push(false);
+            replace_later.push((arg, *same_arg));
+            replace_later.push((res, *same_res));
+            transfer.push(Some(init));
+            new_results.push(Some(init));
+            continue;
+        }
+        seen.push(((init, yv), (arg, res)));
+        keep.push(true);
+        new_inits.push(init);
+        new_yields.push(yv);
+        transfer.push(None);
+        new_results.push(None);
+    }
+    if !changed {
+        return false;
+    }
+    for (from, to) in replace_later {
+        rw.replace_all_uses(from, to);
+    }
+    let b = &*rw.body;
+    let loc = b.op(op).loc;
+    let mut operands: Vec<Value> = b.operands(op).take(3).collect();
+    operands.extend(&new_inits);
+    let types: Vec<Type> = new_inits.iter().map(|v| b.value_type(*v)).collect();
+    let iv_ty = b.value_type(b.block_args(block)[0]);
+    let iv_loc = b.value(b.block_args(block)[0]).loc;
+    let props: Vec<(&str, Attr)> = ctx.op_attr(b, op, "unsignedCmp").map(|u| vec![("unsignedCmp", u)]).unwrap_or_default();
+    let discardable = b.op(op).attrs;
+    let region = rw.body.new_region();
+    let mut st = op_state(ctx, "scf.for", &operands, &types, &props, loc);
+    st.attrs = discardable;
+    st.regions.push(region);
+    let new = rw.create_before(st, op);
+    let new_block = rw.body.append_block(region);
+    let iv = rw.body.add_block_arg(new_block, iv_ty, iv_loc.or(Some(loc)));
+    let mut new_args = Vec::new();
+    for t in &types {
+        new_args.push(rw.body.add_block_arg(new_block, *t, Some(loc)));
+    }
+    transfer[0] = Some(iv);
+    let new_res = rw.body.results(new).to_vec();
+    let mut k = 0;
+    for i in 0..n {
+        if transfer[i + 1].is_none() {
+            transfer[i + 1] = Some(new_args[k]);
+            new_results[i] = Some(new_res[k]);
+            k += 1;
+        }
+    }
+    let transfer: Vec<Value> = transfer.into_iter().map(|v| v.expect("every argument mapped")).collect();
+    rw.merge_blocks(block, new_block, &transfer);
+    let merged = rw.body.block_last_op(new_block).expect("merged body has a terminator");
+    let vals: Vec<Value> = (0..n).filter(|&i| keep[i]).map(|i| rw.body.operand(merged, i)).collect();
+    let yloc = rw.body.op(merged).loc;
+    let st = op_state(ctx, "scf.yield", &vals, &[], &[], yloc);
+    rw.create_before(st, merged);
+    rw.erase_op(merged);
+    let rep: Vec<Value> = new_results.into_iter().map(|v| v.expect("every result mapped")).collect();
+    rw.replace_op(op, &rep);
+    true
+}

@@ -1,0 +1,505 @@
+//! The greedy pattern driver, with MLIR's `applyPatternsGreedily` semantics.
+//!
+//! Each iteration seeds a worklist from the regions (post-order, or pre-order reversed for
+//! top-down), deduplicating and hoisting constants on the way as MLIR's `OperationFolder` does
+//! (to the front of the entry block of the nearest region owned by an isolated, unregistered
+//! or affine scope op); then pops ops off the back: erases trivially dead ones, folds (the
+//! op's `fold`, then the commutative trait's constant-operands-last fold; constants are
+//! materialized right before the op by its dialect), else applies the op's patterns by
+//! benefit. Changes push the affected ops (and their ancestors) back on the worklist; erasing
+//! an op pushes the producers of its operands that are left with at most one other user.
+//! After the worklist runs dry, the regions are simplified (see [`crate::region_simplify`]).
+//! Iterations repeat while something changed, up to `max_iterations`.
+//!
+//! The driver works on one [`Body`] (the regions of one isolated op) at a time and recurses
+//! into the isolated ops nested in it, so `max_num_rewrites` counts per isolated op.
+
+use crate::effects::{effects, is_trivially_dead_with};
+use crate::region_simplify::{simplify_regions, RegionSimplify};
+use mica_ir::registry::{FoldResult, Folded};
+use mica_ir::rewrite::{Listener, Rewriter};
+use mica_ir::{Attr, Block, Body, Context, EntityRef, Op, Region, Traits, Type, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+/// How the driver runs (MLIR's `GreedyRewriteConfig`).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Seed the worklist in pre-order and process it top-down.
+    pub top_down: bool,
+    /// What region simplification runs after each iteration.
+    pub region_simplify: RegionSimplify,
+    /// Iterations at most (`-1`: no limit).
+    pub max_iterations: i64,
+    /// Pattern rewrites per iteration at most (`-1`: no limit).
+    pub max_num_rewrites: i64,
+    /// Fold ops.
+    pub fold: bool,
+    /// Deduplicate and hoist constants while seeding.
+    pub cse_constants: bool,
+    /// Pattern labels never applied.
+    pub disabled: Vec<String>,
+    /// When non-empty, the only pattern labels applied.
+    pub enabled: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            top_down: false,
+            region_simplify: RegionSimplify::Normal,
+            max_iterations: 10,
+            max_num_rewrites: -1,
+            fold: true,
+            cse_constants: true,
+            disabled: Vec::new(),
+            enabled: Vec::new(),
+        }
+    }
+}
+
+/// Applies folds and canonicalization patterns greedily to the regions of `body` and of every
+/// isolated op nested in it. Returns whether every body converged.
+pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
+    let mut converged = true;
+    // Nested isolated bodies first: they cannot see or change anything outside.
+    for op in nested_isolated(body) {
+        if let Some(n) = body.nested_mut(op) {
+            converged &= apply(ctx, n, config);
+        }
+    }
+    let mut driver = Driver { ctx, config, worklist: Worklist::default() };
+    let mut iteration = 0i64;
+    loop {
+        iteration += 1;
+        if config.max_iterations >= 0 && iteration > config.max_iterations {
+            return false;
+        }
+        driver.seed(body);
+        let mut changed = driver.process(body);
+        {
+            let mut q = driver.worklist_listener();
+            let mut rw = Rewriter::new(body, &mut q);
+            changed |= simplify_regions(ctx, &mut rw, config.region_simplify);
+        }
+        if !changed {
+            return converged;
+        }
+        // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
+        for op in nested_isolated(body) {
+            if let Some(n) = body.nested_mut(op) {
+                converged &= apply(ctx, n, config);
+            }
+        }
+    }
+}
+
+/// The ops with a nested body (isolated ops) anywhere in `body`'s regions.
+fn nested_isolated(body: &Body) -> Vec<Op> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Region> = body.roots.iter().rev().copied().collect();
+    while let Some(r) = stack.pop() {
+        for &b in body.region_blocks(r) {
+            for op in body.block_ops(b) {
+                if body.nested(op).is_some() {
+                    out.push(op);
+                }
+                stack.extend(body.local_regions(op).iter().rev().copied());
+            }
+        }
+    }
+    out
+}
+
+/// MLIR's worklist: a stack without duplicates whose removed entries become holes.
+#[derive(Default)]
+struct Worklist {
+    list: Vec<Option<Op>>,
+    /// Position in `list` of each queued op, by op index (`u32::MAX`: not queued).
+    pos: Vec<u32>,
+}
+
+impl Worklist {
+    fn clear(&mut self) {
+        for op in self.list.drain(..).flatten() {
+            self.pos[op.index()] = u32::MAX;
+        }
+    }
+
+    fn push(&mut self, op: Op) {
+        let i = op.index();
+        if i >= self.pos.len() {
+            self.pos.resize(i + 1, u32::MAX);
+        }
+        if self.pos[i] == u32::MAX {
+            self.pos[i] = self.list.len() as u32;
+            self.list.push(Some(op));
+        }
+    }
+
+    fn pop(&mut self) -> Option<Op> {
+        while let Some(e) = self.list.pop() {
+            if let Some(op) = e {
+                self.pos[op.index()] = u32::MAX;
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    fn remove(&mut self, op: Op) {
+        if let Some(&p) = self.pos.get(op.index()) {
+            if p != u32::MAX {
+                self.list[p as usize] = None;
+                self.pos[op.index()] = u32::MAX;
+            }
+        }
+    }
+
+    fn reverse(&mut self) {
+        self.list.reverse();
+        for (i, e) in self.list.iter().enumerate() {
+            if let Some(op) = e {
+                self.pos[op.index()] = i as u32;
+            }
+        }
+    }
+}
+
+/// The driver's reaction to rewrites: queue what changed.
+struct Queue<'w> {
+    worklist: &'w mut Worklist,
+}
+
+impl Queue<'_> {
+    /// Queues `op` and its ancestors in the body (MLIR's `addToWorklist` with the region as
+    /// scope): ops not in a block are left out.
+    fn add(&mut self, body: &Body, op: Op) {
+        let mut chain: SmallVec<[Op; 4]> = SmallVec::new();
+        let mut cur = op;
+        loop {
+            let Some(block) = body.op_block(cur) else { return };
+            chain.push(cur);
+            let Some(region) = body.block_region(block) else { return };
+            match body.region_parent(region) {
+                Some(parent) => cur = parent,
+                None => break,
+            }
+        }
+        for o in chain {
+            self.worklist.push(o);
+        }
+    }
+}
+
+impl Listener for Queue<'_> {
+    fn inserted(&mut self, body: &Body, op: Op) {
+        self.add(body, op);
+    }
+
+    fn modified(&mut self, body: &Body, op: Op) {
+        self.add(body, op);
+    }
+
+    fn erasing(&mut self, body: &Body, op: Op) {
+        // Producers of the operands whose values are left with at most one other user.
+        for v in body.operands(op) {
+            let mem_op = match body.value(v).def {
+                mica_ir::ValueDef::Result(d, _) => d,
+                mica_ir::ValueDef::Arg(..) => continue,
+            };
+            let mut other: Option<Op> = None;
+            let mut more = false;
+            for u in body.uses(v) {
+                if u.op == op || Some(u.op) == other {
+                    continue;
+                }
+                if other.is_none() {
+                    other = Some(u.op);
+                    continue;
+                }
+                more = true;
+                break;
+            }
+            if !more {
+                self.add(body, mem_op);
+            }
+        }
+        self.worklist.remove(op);
+    }
+}
+
+struct Driver<'c> {
+    ctx: &'c Context,
+    config: &'c Config,
+    worklist: Worklist,
+}
+
+/// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
+pub fn constant_value(ctx: &Context, body: &Body, v: Value) -> Option<Attr> {
+    let mica_ir::ValueDef::Result(op, _) = body.value(v).def else { return None };
+    constant_op_value(ctx, body, op)
+}
+
+/// The value of a constant-like op (its `value` attribute).
+pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attr> {
+    let def = ctx.registry().get(body.op(op).name)?;
+    if !def.traits.contains(Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    ctx.op_attr(body, op, "value")
+}
+
+/// The region whose entry block receives the constants hoisted from `block` (MLIR's
+/// `getInsertionRegion`): the nearest region owned by an isolated or unregistered op, by the
+/// top of the body, or by an `affine.for` / `affine.parallel` / `affine.if`.
+pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<Region> {
+    loop {
+        let region = body.block_region(block)?;
+        let Some(parent) = body.region_parent(region) else { return Some(region) };
+        let name = body.op(parent).name;
+        match ctx.registry().get(name) {
+            None => return Some(region),
+            Some(d) if d.traits.contains(Traits::ISOLATED_FROM_ABOVE) => return Some(region),
+            Some(d) if matches!(d.name, "affine.for" | "affine.parallel" | "affine.if") => return Some(region),
+            Some(_) => {}
+        }
+        block = body.op_block(parent)?;
+    }
+}
+
+/// MLIR's `OperationFolder` as the greedy driver uses it while seeding: one constant per
+/// (insertion region, dialect, value, type), kept at the front of the region's entry block.
+struct ConstantFolder {
+    map: FxHashMap<(Region, &'static str, Attr, Type), Op>,
+    owned: FxHashSet<Op>,
+}
+
+impl ConstantFolder {
+    /// Records the constant `op` of value `value`: returns `false` when it duplicated a known
+    /// constant and was replaced by it.
+    fn insert_known(&mut self, ctx: &Context, rw: &mut Rewriter<'_>, op: Op, value: Attr) -> bool {
+        let Some(block) = rw.body.op_block(op) else { return true };
+        if self.owned.contains(&op) {
+            let front = rw.body.block_ops(block).next();
+            if front != Some(op) && !rw.body.prev_op(op).is_some_and(|p| self.owned.contains(&p)) {
+                rw.body.move_op_to_start(op, block);
+                rw.body.op_mut(op).loc = ctx.unknown_loc();
+            }
+            return true;
+        }
+        let Some(region) = insertion_region(ctx, rw.body, block) else { return true };
+        let dialect = ctx.registry().get(rw.body.op(op).name).map_or("", |d| d.dialect());
+        let Some(&ty) = rw.body.results(op).first().map(|r| rw.body.value(*r)).map(|v| &v.ty) else { return true };
+        let key = (region, dialect, value, ty);
+        if let Some(&existing) = self.map.get(&key) {
+            let r = rw.body.results(existing)[0];
+            if rw.body.op(existing).loc != rw.body.op(op).loc {
+                rw.body.op_mut(existing).loc = ctx.unknown_loc();
+            }
+            rw.replace_op(op, &[r]);
+            return false;
+        }
+        let entry = rw.body.region_blocks(region)[0];
+        let front = rw.body.block_ops(entry).next();
+        if block != entry || (front != Some(op) && !rw.body.prev_op(op).is_some_and(|p| self.owned.contains(&p))) {
+            if block != entry {
+                rw.body.op_mut(op).loc = ctx.unknown_loc();
+            }
+            rw.body.move_op_to_start(op, entry);
+        }
+        self.map.insert(key, op);
+        self.owned.insert(op);
+        true
+    }
+}
+
+impl<'c> Driver<'c> {
+    fn worklist_listener(&mut self) -> Queue<'_> {
+        Queue { worklist: &mut self.worklist }
+    }
+
+    /// Fills the worklist for a new iteration, deduplicating and hoisting constants.
+    fn seed(&mut self, body: &mut Body) {
+        self.worklist.clear();
+        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default() };
+        let ctx = self.ctx;
+        let cse = self.config.cse_constants;
+        let top_down = self.config.top_down;
+        let mut queue = Queue { worklist: &mut self.worklist };
+        let roots = body.roots.clone();
+        for r in roots {
+            walk(body, r, top_down, &mut |body: &mut Body, op: Op| {
+                if cse {
+                    if let Some(value) = constant_op_value(ctx, body, op) {
+                        let mut rw = Rewriter::new(body, &mut queue);
+                        if !folder.insert_known(ctx, &mut rw, op, value) {
+                            return false;
+                        }
+                    }
+                }
+                queue.add(body, op);
+                true
+            });
+        }
+        if top_down {
+            self.worklist.reverse();
+        }
+    }
+
+    /// Processes the worklist; says whether anything changed.
+    fn process(&mut self, body: &mut Body) -> bool {
+        let ctx = self.ctx;
+        let mut changed = false;
+        let mut rewrites = 0i64;
+        loop {
+            if self.config.max_num_rewrites >= 0 && rewrites >= self.config.max_num_rewrites {
+                break;
+            }
+            let Some(op) = self.worklist.pop() else { break };
+            if body.is_erased(op) {
+                continue;
+            }
+            let eff = effects(ctx, body, op);
+            if is_trivially_dead_with(ctx, body, op, eff) {
+                let mut q = Queue { worklist: &mut self.worklist };
+                Rewriter::new(body, &mut q).erase_op(op);
+                changed = true;
+                continue;
+            }
+            let def = ctx.registry().get(body.op(op).name);
+            let Some(def) = def else { continue };
+            if self.config.fold && !def.traits.contains(Traits::CONSTANT_LIKE) {
+                match self.fold(body, op, def) {
+                    FoldOutcome::Replaced | FoldOutcome::InPlace => {
+                        changed = true;
+                        continue;
+                    }
+                    FoldOutcome::Failed => {}
+                }
+            }
+            if def.canonicalize.is_empty() {
+                continue;
+            }
+            let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
+                .canonicalize
+                .iter()
+                .filter(|p| !self.config.disabled.iter().any(|d| d == p.name))
+                .filter(|p| self.config.enabled.is_empty() || self.config.enabled.iter().any(|e| e == p.name))
+                .collect();
+            patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+            let mut q = Queue { worklist: &mut self.worklist };
+            let mut rw = Rewriter::new(body, &mut q);
+            for p in patterns {
+                if (p.apply)(ctx, &mut rw, op) {
+                    changed = true;
+                    rewrites += 1;
+                    break;
+                }
+            }
+        }
+        changed
+    }
+
+    fn fold(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef) -> FoldOutcome {
+        let ctx = self.ctx;
+        let consts: SmallVec<[Option<Attr>; 4]> = body.operands(op).map(|v| constant_value(ctx, body, v)).collect();
+        let result = def.fold.and_then(|f| f(ctx, body, op, &consts));
+        let own = body.results(op).first().copied();
+        let in_place = match &result {
+            Some(FoldResult::InPlace) => true,
+            Some(FoldResult::Results(r)) if r.len() == 1 && own.is_some_and(|o| r[0] == Folded::Value(o)) => true,
+            Some(FoldResult::Results(r)) => return self.replace_folded(body, op, def, r),
+            None => false,
+        };
+        // The trait folds run when the op's own fold failed or was in place.
+        let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
+        let mut q = Queue { worklist: &mut self.worklist };
+        if in_place || traits {
+            q.add(body, op);
+            FoldOutcome::InPlace
+        } else {
+            FoldOutcome::Failed
+        }
+    }
+
+    fn replace_folded(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef, results: &[Folded]) -> FoldOutcome {
+        let ctx = self.ctx;
+        let mut q = Queue { worklist: &mut self.worklist };
+        let mut rw = Rewriter::new(body, &mut q);
+        let mut values: SmallVec<[Value; 2]> = SmallVec::new();
+        let mut created: SmallVec<[Op; 2]> = SmallVec::new();
+        let types: SmallVec<[Type; 2]> = rw.body.results(op).iter().map(|r| rw.body.value_type(*r)).collect();
+        for (f, ty) in results.iter().zip(types) {
+            match *f {
+                Folded::Value(v) => values.push(v),
+                Folded::Attr(a) => {
+                    let loc = rw.body.op(op).loc;
+                    let state = ctx.registry().materializer(def.dialect()).and_then(|m| m(ctx, a, ty, loc));
+                    let Some(state) = state else {
+                        for c in created {
+                            rw.erase_op(c);
+                        }
+                        return FoldOutcome::Failed;
+                    };
+                    let c = rw.create_before(state, op);
+                    created.push(c);
+                    values.push(rw.body.results(c)[0]);
+                }
+            }
+        }
+        rw.replace_op(op, &values);
+        FoldOutcome::Replaced
+    }
+}
+
+enum FoldOutcome {
+    Failed,
+    InPlace,
+    Replaced,
+}
+
+/// The commutative trait's fold: constant operands move after the others (stable order).
+fn fold_commutative(body: &mut Body, op: Op, consts: &[Option<Attr>]) -> bool {
+    if consts.len() < 2 {
+        return false;
+    }
+    let Some(first_const) = consts.iter().position(|c| c.is_some()) else { return false };
+    if consts[first_const..].iter().all(|c| c.is_some()) {
+        return false;
+    }
+    let operands: SmallVec<[Value; 4]> = body.operands(op).collect();
+    let order: SmallVec<[usize; 4]> =
+        (0..operands.len()).filter(|&i| consts[i].is_none()).chain((0..operands.len()).filter(|&i| consts[i].is_some())).collect();
+    for (slot, &from) in order.iter().enumerate() {
+        if operands[from] != body.operand(op, slot) {
+            body.set_operand(op, slot, operands[from]);
+        }
+    }
+    true
+}
+
+/// Walks the ops of `region` (not entering nested bodies), post-order or pre-order, calling
+/// `f` on each; `f` returns `false` when it erased the op (its regions are then skipped).
+fn walk(body: &mut Body, region: Region, pre_order: bool, f: &mut dyn FnMut(&mut Body, Op) -> bool) {
+    let blocks = body.region_blocks(region).to_vec();
+    for b in blocks {
+        let mut cur = body.block_ops(b).next();
+        while let Some(op) = cur {
+            cur = body.next_op(op);
+            if pre_order {
+                if !f(body, op) {
+                    continue;
+                }
+                for r in body.local_regions(op).to_vec() {
+                    walk(body, r, pre_order, f);
+                }
+            } else {
+                for r in body.local_regions(op).to_vec() {
+                    walk(body, r, pre_order, f);
+                }
+                f(body, op);
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Region simplification after each greedy iteration, as MLIR's `simplifyRegions`: erase the
+//! blocks no path from the entry reaches (even with simplification disabled), then dead-code elimination over the region tree
+//! (ops that would be trivially dead and whose results only feed dead code, block arguments
+//! of non-entry blocks whose values only flow into dead code, with the branch operands that
+//! feed them).
+
+use crate::effects::would_be_trivially_dead;
+use mica_ir::rewrite::{post_order, Rewriter};
+use mica_ir::{Block, Body, Context, Op, Region, Traits, Use, Value};
+use rustc_hash::FxHashSet;
+
+/// How much control-flow simplification runs (the `region-simplify` option).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RegionSimplify {
+    /// None.
+    Disabled,
+    /// Unreachable blocks and dead code.
+    Normal,
+}
+
+/// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
+/// says whether anything changed.
+/// With `Disabled`, unreachable blocks are still erased, as mlir-opt 22 does.
+pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify) -> bool {
+    let roots = rw.body.roots.to_vec();
+    let erased_blocks = erase_unreachable_blocks(rw, &roots);
+    if level == RegionSimplify::Disabled {
+        return erased_blocks;
+    }
+    let dce = run_region_dce(ctx, rw, &roots);
+    erased_blocks || dce
+}
+
+/// Erases the blocks of multi-block regions that the entry does not reach.
+fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
+    let mut erased = false;
+    let mut worklist: Vec<Region> = regions.to_vec();
+    while let Some(region) = worklist.pop() {
+        let blocks = rw.body.region_blocks(region).to_vec();
+        if blocks.is_empty() {
+            continue;
+        }
+        if blocks.len() == 1 {
+            push_nested_regions(rw.body, blocks[0], &mut worklist);
+            continue;
+        }
+        let reachable: FxHashSet<Block> = post_order(rw.body, region).into_iter().collect();
+        for b in blocks {
+            if !reachable.contains(&b) {
+                rw.erase_block(b);
+                erased = true;
+                continue;
+            }
+            push_nested_regions(rw.body, b, &mut worklist);
+        }
+    }
+    erased
+}
+
+fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
+    for op in body.block_ops(block) {
+        out.extend(body.local_regions(op).iter().copied());
+    }
+}
+
+/// What is proven live.
+#[derive(Default)]
+struct LiveMap {
+    ops: FxHashSet<Op>,
+    args: FxHashSet<Value>,
+    changed: bool,
+}
+
+impl LiveMap {
+    fn op_live(&self, op: Op) -> bool {
+        self.ops.contains(&op)
+    }
+
+    fn value_live(&self, body: &Body, v: Value) -> bool {
+        match body.value(v).def {
+            mica_ir::ValueDef::Result(op, _) => self.ops.contains(&op),
+            mica_ir::ValueDef::Arg(..) => self.args.contains(&v),
+        }
+    }
+
+    fn set_op(&mut self, op: Op) {
+        self.changed |= self.ops.insert(op);
+    }
+
+    fn set_value(&mut self, body: &Body, v: Value) {
+        match body.value(v).def {
+            mica_ir::ValueDef::Result(op, _) => self.set_op(op),
+            mica_ir::ValueDef::Arg(..) => self.changed |= self.args.insert(v),
+        }
+    }
+}
+
+/// MLIR's `runRegionDCE`: liveness to a fixed point, then deletion.
+fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
+    let mut live = LiveMap::default();
+    loop {
+        live.changed = false;
+        for &r in regions {
+            propagate_region(ctx, rw.body, r, &mut live);
+        }
+        if !live.changed {
+            break;
+        }
+    }
+    delete_dead(ctx, rw, regions, &live)
+}
+
+/// The successor block argument that operand `index` of the branch `op` feeds, if any.
+fn successor_arg(ctx: &Context, body: &Body, op: Op, index: usize) -> Option<Value> {
+    let f = ctx.registry().get(body.op(op).name)?.successor_operands?;
+    for (i, &s) in body.op(op).successors.iter().enumerate() {
+        let range = f(ctx, body, op, i)?;
+        if range.contains(&index) {
+            return body.block_args(s).get(index - range.start).copied();
+        }
+    }
+    None
+}
+
+fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &LiveMap) -> bool {
+    let traits = ctx.registry().traits(body.op(u.op).name);
+    if !traits.contains(Traits::TERMINATOR) {
+        return false;
+    }
+    match successor_arg(ctx, body, u.op, u.index as usize) {
+        Some(arg) => !live.value_live(body, arg),
+        None => false,
+    }
+}
+
+fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
+    let proved = body.uses(v).any(|u| !use_known_dead(ctx, body, u, live) && live.op_live(u.op));
+    if proved {
+        live.set_value(body, v);
+    }
+}
+
+fn propagate_region(ctx: &Context, body: &Body, region: Region, live: &mut LiveMap) {
+    let entry = body.region_blocks(region).first().copied();
+    for b in post_order(body, region) {
+        let ops: Vec<Op> = body.block_ops(b).collect();
+        for op in ops.into_iter().rev() {
+            propagate_op(ctx, body, op, live);
+        }
+        if Some(b) == entry {
+            continue;
+        }
+        for &a in body.block_args(b) {
+            if !live.value_live(body, a) {
+                process_value(ctx, body, a, live);
+            }
+        }
+    }
+}
+
+fn propagate_op(ctx: &Context, body: &Body, op: Op, live: &mut LiveMap) {
+    for &r in body.local_regions(op) {
+        propagate_region(ctx, body, r, live);
+    }
+    let def = ctx.registry().get(body.op(op).name);
+    if def.is_some_and(|d| d.traits.contains(Traits::TERMINATOR)) {
+        live.set_op(op);
+        let branch = def.and_then(|d| d.successor_operands).is_some();
+        if !branch {
+            for &s in &body.op(op).successors {
+                for &a in body.block_args(s) {
+                    live.set_value(body, a);
+                }
+            }
+        }
+        return;
+    }
+    if live.op_live(op) {
+        return;
+    }
+    if !would_be_trivially_dead(ctx, body, op) {
+        live.set_op(op);
+        return;
+    }
+    for &r in body.results(op) {
+        process_value(ctx, body, r, live);
+    }
+}
+
+/// Removes the operands of a branch that feed dead successor arguments.
+fn erase_dead_successor_operands(ctx: &Context, body: &mut Body, term: Op, live: &LiveMap) {
+    let Some(def) = ctx.registry().get(body.op(term).name) else { return };
+    let Some(f) = def.successor_operands else { return };
+    let erase = def.erase_operand;
+    let n = body.op(term).successors.len();
+    for succ in (0..n).rev() {
+        let Some(range) = f(ctx, body, term, succ) else { continue };
+        let block = body.op(term).successors[succ];
+        for arg in (0..range.len()).rev() {
+            let Some(&a) = body.block_args(block).get(arg) else { continue };
+            if !live.value_live(body, a) {
+                match erase {
+                    Some(e) => e(ctx, body, term, range.start + arg),
+                    None => body.erase_operand(term, range.start + arg),
+                }
+            }
+        }
+    }
+}
+
+fn delete_dead(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region], live: &LiveMap) -> bool {
+    let mut erased = false;
+    for &region in regions {
+        let blocks = rw.body.region_blocks(region).to_vec();
+        if blocks.is_empty() {
+            continue;
+        }
+        let single = blocks.len() == 1;
+        for b in post_order(rw.body, region) {
+            if !single {
+                if let Some(t) = rw.body.block_last_op(b) {
+                    erase_dead_successor_operands(ctx, rw.body, t, live);
+                }
+            }
+            let ops: Vec<Op> = rw.body.block_ops(b).collect();
+            for op in ops.into_iter().rev() {
+                if !live.op_live(op) {
+                    erased = true;
+                    rw.drop_all_uses(op);
+                    rw.erase_op(op);
+                } else {
+                    let inner = rw.body.local_regions(op).to_vec();
+                    erased |= delete_dead(ctx, rw, &inner, live);
+                }
+            }
+        }
+        for &b in rw.body.region_blocks(region).to_vec().iter().skip(1) {
+            let args = rw.body.block_args(b).to_vec();
+            for (i, a) in args.iter().enumerate().rev() {
+                if !live.value_live(rw.body, *a) {
+                    rw.drop_value_uses(*a);
+                    rw.body.erase_block_arg(b, i);
+                }
+            }
+        }
+    }
+    erased
+}
