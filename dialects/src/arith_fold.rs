@@ -659,8 +659,11 @@ fn float_minmax_fold(ctx: &Context, b: &Body, op: Op, c: Consts, max: bool, prop
     if l == r {
         return v(r);
     }
-    // The identity: -inf for max, +inf for min.
-    if is_float(ctx, c[1], |f| f.is_infinite() && f.is_negative() == max) {
+    // maximumf/minimumf: -inf (max) or +inf (min) is the identity; maxnumf/minnumf: a NaN
+    // operand is ignored. (An infinity is no identity for the latter: maxnumf(NaN, -inf) is
+    // -inf.)
+    let identity = |f: Float| if propagate { f.is_infinite() && f.is_negative() == max } else { f.is_nan() };
+    if is_float(ctx, c[1], identity) {
         return v(l);
     }
     float_fold(ctx, c, |x, y| float_minmax(x, y, max, propagate))

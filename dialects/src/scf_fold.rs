@@ -47,8 +47,9 @@ fn terminator(b: &Body, r: Region) -> Option<Op> {
 fn replace_op_with_region(rw: &mut Rewriter<'_>, op: Op, region: Region, args: &[Value]) {
     let block = rw.body.region_blocks(region)[0];
     let term = rw.body.block_last_op(block).expect("region block has a terminator");
-    let results: Vec<Value> = rw.body.operands(term).collect();
     rw.inline_block_before(block, op, args);
+    // Read after inlining: the terminator may yield the block's own arguments.
+    let results: Vec<Value> = rw.body.operands(term).collect();
     rw.replace_op(op, &results);
     rw.erase_op(term);
 }

@@ -330,3 +330,26 @@ func.func @poison(%x: i32) -> i32 {
   %b = arith.addi %p, %c : i32
   return %b : i32
 }
+
+// -----
+
+// maximumf/minimumf drop an infinite identity; maxnumf/minnumf only drop a NaN operand (an
+// infinity is no identity for them: maxnumf(NaN, -inf) is -inf). Found by the semantic test.
+// CHECK-LABEL: func.func @minmax_identities(%arg0: f64) -> (f64, f64, f64, f64, f64, f64) {
+// CHECK-NEXT: %cst = arith.constant 0xFFF0000000000000 : f64
+// CHECK-NEXT: %cst_0 = arith.constant 0x7FF0000000000000 : f64
+// CHECK-NEXT: %0 = arith.maxnumf %arg0, %cst : f64
+// CHECK-NEXT: %1 = arith.minnumf %arg0, %cst_0 : f64
+// CHECK-NEXT: return %0, %1, %arg0, %arg0, %arg0, %arg0 : f64, f64, f64, f64, f64, f64
+func.func @minmax_identities(%a: f64) -> (f64, f64, f64, f64, f64, f64) {
+  %ninf = arith.constant 0xFFF0000000000000 : f64
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %nan = arith.constant 0x7FF8000000000000 : f64
+  %r1 = arith.maxnumf %a, %ninf : f64
+  %r2 = arith.minnumf %a, %inf : f64
+  %r3 = arith.maxnumf %a, %nan : f64
+  %r4 = arith.minnumf %a, %nan : f64
+  %r5 = arith.maximumf %a, %ninf : f64
+  %r6 = arith.minimumf %a, %inf : f64
+  return %r1, %r2, %r3, %r4, %r5, %r6 : f64, f64, f64, f64, f64, f64
+}

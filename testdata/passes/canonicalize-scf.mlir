@@ -215,3 +215,18 @@ func.func @exec(%x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// A one-trip scf.for whose body yields its own iteration arguments (swapped): the results are
+// the yielded values after the arguments are replaced. Found by the semantic test.
+// CHECK-LABEL: func.func @one_trip_swap(%arg0: i8, %arg1: i8) -> (i8, i8) {
+// CHECK-NEXT: return %arg1, %arg0 : i8, i8
+func.func @one_trip_swap(%a: i8, %b: i8) -> (i8, i8) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %r:2 = scf.for %i = %c2 to %c4 step %c2 iter_args(%x = %a, %y = %b) -> (i8, i8) {
+    scf.yield %y, %x : i8, i8
+  }
+  return %r#0, %r#1 : i8, i8
+}

@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The pipelines applied to every program, as `--pass-pipeline` text anchored on the module.
-const PIPELINES: &[&str] = &["builtin.module(cse)"];
+const PIPELINES: &[&str] = &["builtin.module(cse)", "builtin.module(canonicalize)", "builtin.module(canonicalize,cse)"];
 /// How mlir-opt lowers a program for mlir-runner.
 const LOWERING: &[&str] = &["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"];
 /// The longest a tool may run on one program (generated programs take milliseconds).
@@ -208,6 +208,8 @@ fn passes_preserve_what_random_programs_compute() {
         report.push_str(&format!("  program {i} does not run as generated: {e}\n"));
     }
     let mut failed = false;
+    let dump_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("semantic");
+    let _ = std::fs::create_dir_all(&dump_dir);
     for (k, pipeline) in PIPELINES.iter().enumerate() {
         let mut counts = [0usize; 4];
         let mut examples = Vec::new();
@@ -221,8 +223,11 @@ fn passes_preserve_what_random_programs_compute() {
             };
             counts[slot] += 1;
             if let Some(n) = note {
+                // The program is kept for a look: `ir-opt --pass-pipeline=... <file>`.
+                let file = dump_dir.join(format!("pipeline{k}-program{i}.mlir"));
+                let kept = std::fs::write(&file, &texts[i]).map_or(String::new(), |()| format!(" ({})", file.display()));
                 if examples.len() < shown {
-                    examples.push(format!("  program {i} (MICA_SEM_SEED={seed}): {n}"));
+                    examples.push(format!("  program {i}{kept}: {n}"));
                 }
             }
         }
