@@ -275,14 +275,16 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
         if local && user_block.is_some() {
             continue;
         }
+        // A value whose definition left the IR: a pass erased or detached it but kept a use.
+        let dangling = || Diagnostic::error(body.op(op).loc, format!("operand #{i} refers to a value whose definition was removed from the IR"));
         let (def_block, def_op) = match body.value(v).def {
             ValueDef::Result(d, _) => match body.op_block(d) {
                 Some(b) => (b, Some(d)),
-                None => continue,
+                None => return Err(dangling()),
             },
             ValueDef::Arg(b, _) => (b, None),
         };
-        let Some(def_region) = body.block_region(def_block) else { continue };
+        let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
         // Graph regions impose no order.
         if let Some(owner) = body.region_parent(def_region) {
             if ctx.registry().traits(body.op(owner).name).contains(Traits::GRAPH_REGION) {
@@ -338,4 +340,36 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::body::OperationState;
+
+    /// A pass that erases a definition but keeps a use leaves IR the verifier must reject
+    /// (the printer would show `<<UNKNOWN SSA VALUE>>`).
+    #[test]
+    fn a_use_of_an_erased_definition_is_an_error() {
+        let ctx = Context::new();
+        let i32t = ctx.int_type(32);
+        let mut body = Body::new();
+        let region = body.new_region();
+        let block = body.append_block(region);
+        let mut def = OperationState::new(ctx.ident("t.def"), ctx.empty_dict(), ctx.unknown_loc());
+        def.result_types.push(i32t);
+        let def = body.create_op(def);
+        body.append_op(block, def);
+        let mut user = OperationState::new(ctx.ident("t.use"), ctx.empty_dict(), ctx.unknown_loc());
+        user.operands.push(body.results(def)[0]);
+        let user = body.create_op(user);
+        body.append_op(block, user);
+        let mut top = OperationState::new(ctx.ident("t.top"), ctx.empty_dict(), ctx.unknown_loc());
+        top.regions.push(region);
+        let top = body.create_op(top);
+        assert!(verify(&ctx, &body, top).is_ok());
+        body.unlink_op(def);
+        let err = verify(&ctx, &body, top).expect_err("the use of a detached definition must be rejected");
+        assert!(err.message.contains("operand #0 refers to a value whose definition was removed"), "{}", err.message);
+    }
 }
