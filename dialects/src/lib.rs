@@ -19,6 +19,7 @@ pub mod memref;
 pub mod ods;
 pub mod scf;
 mod scf_fold;
+mod shaped_fold;
 pub mod tensor;
 pub mod ub;
 pub mod vector;
