@@ -15,6 +15,7 @@ pub mod func;
 pub mod index;
 pub mod linalg;
 pub mod math;
+mod math_fold;
 pub mod memref;
 pub mod ods;
 pub mod scf;
