@@ -1081,19 +1081,30 @@ fn make_binary(ctx: &Context, rw: &mut Rewriter<'_>, name: &str, x: Value, y: Va
 }
 
 /// `op(inner(x, c0), c1)` matching: the inner op on `op`'s operand `which`, with a scalar
-/// constant on its side `const_side`; gives (inner, x, c0, c1, ty).
-fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type)> {
+/// constant on its side `const_side`; gives (inner, x, c0, c1, ty, loc) where `loc` is MLIR's
+/// DRR location: the root's and that of the first constant op met depth-first (the inner
+/// op's constant when the inner op comes first, else the outer constant).
+fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type, Attr)> {
     let inner = def_op(ctx, b, b.operand(op, which), inner_name)?;
     let (c1, ty) = scalar_int(ctx, b, b.operand(op, 1 - which))?;
     let (c0, _) = scalar_int(ctx, b, b.operand(inner, const_side))?;
-    Some((inner, b.operand(inner, 1 - const_side), c0, c1, ty))
+    let first_const = if which == 0 { b.operand(inner, const_side) } else { b.operand(op, 0) };
+    let loc = fused_loc(ctx, b, &[op, value_def(b, first_const)?]);
+    Some((inner, b.operand(inner, 1 - const_side), c0, c1, ty, loc))
+}
+
+/// The op defining `v`, if a result.
+fn value_def(b: &Body, v: Value) -> Option<Op> {
+    match b.value(v).def {
+        mica_ir::ValueDef::Result(op, _) => Some(op),
+        mica_ir::ValueDef::Arg(..) => None,
+    }
 }
 
 /// Replaces `op` by `name(x, y)` (or `name(y, x)` when `swap`) with merged flags, creating the
 /// constant `c` for the constant side.
 #[allow(clippy::too_many_arguments)]
-fn rewrite_chain(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, inner: Op, name: &str, x: Value, c: u128, ty: Type, const_first: bool) -> bool {
-    let loc = fused_loc(ctx, rw.body, &[op, inner]);
+fn rewrite_chain(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, inner: Op, name: &str, x: Value, c: u128, ty: Type, const_first: bool, loc: Attr) -> bool {
     let f = flags(ctx, rw.body, op, "overflowFlags") & flags(ctx, rw.body, inner, "overflowFlags");
     let k = make_const(ctx, rw, ty, c, loc, op);
     let (p, q) = if const_first { (k, x) } else { (x, k) };
@@ -1107,18 +1118,18 @@ fn wrap(ctx: &Context, ty: Type, x: u128) -> u128 {
 }
 
 fn add_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false, loc)
 }
 
 fn add_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false, loc)
 }
 
 fn add_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true, loc)
 }
 
 /// `muli(y, -1)` defining `v`: gives `y`.
@@ -1131,7 +1142,8 @@ fn neg_of(ctx: &Context, b: &Body, v: Value) -> Option<(Op, Value)> {
 fn add_mul_neg_one_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some((mul, y)) = neg_of(ctx, rw.body, rw.body.operand(op, 1)) else { return false };
     let x = rw.body.operand(op, 0);
-    let loc = fused_loc(ctx, rw.body, &[op, mul]);
+    let Some(k) = value_def(rw.body, rw.body.operand(mul, 1)) else { return false };
+    let loc = fused_loc(ctx, rw.body, &[op, k]);
     let r = make_binary(ctx, rw, "arith.subi", x, y, None, loc, op);
     rw.replace_op(op, &[r]);
     true
@@ -1140,40 +1152,41 @@ fn add_mul_neg_one_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 fn add_mul_neg_one_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some((mul, x)) = neg_of(ctx, rw.body, rw.body.operand(op, 0)) else { return false };
     let y = rw.body.operand(op, 1);
-    let loc = fused_loc(ctx, rw.body, &[op, mul]);
+    let Some(k) = value_def(rw.body, rw.body.operand(mul, 1)) else { return false };
+    let loc = fused_loc(ctx, rw.body, &[op, k]);
     let r = make_binary(ctx, rw, "arith.subi", y, x, None, loc, op);
     rw.replace_op(op, &[r]);
     true
 }
 
 fn sub_rhs_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, false, loc)
 }
 
 fn sub_lhs_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, true, loc)
 }
 
 fn sub_rhs_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false, loc)
 }
 
 fn sub_rhs_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, true, loc)
 }
 
 fn sub_lhs_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true, loc)
 }
 
 fn sub_lhs_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false, loc)
 }
 
 fn sub_sub_lhs_rhs_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1195,8 +1208,8 @@ fn sub_sub_lhs_rhs_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 }
 
 fn mul_mul_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.muli", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.muli", x, wrap(ctx, ty, c0.wrapping_mul(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.muli", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.muli", x, wrap(ctx, ty, c0.wrapping_mul(c1)), ty, false, loc)
 }
 
 fn xor_not_cmpi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1406,7 +1419,8 @@ fn select_not_cond(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         return false;
     }
     let (c, t, f) = (b.operand(xor, 0), b.operand(op, 1), b.operand(op, 2));
-    make_select(ctx, rw, op, &[op, xor], c, f, t)
+    let Some(k) = value_def(b, b.operand(xor, 1)) else { return false };
+    make_select(ctx, rw, op, &[op, k], c, f, t)
 }
 
 fn select_i1_to_not(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1508,7 +1522,8 @@ fn trunci_shrsi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     if amount != (src - dst) as u128 {
         return false;
     }
-    let loc = fused_loc(ctx, b, &[op, shr]);
+    let Some(k) = value_def(b, b.operand(shr, 1)) else { return false };
+    let loc = fused_loc(ctx, b, &[op, k]);
     let ovf = ctx.op_attr(b, op, "overflowFlags");
     let cty = b.value_type(b.operand(shr, 1));
     let st = op_state(ctx, "arith.constant", &[], &[cty], &[("value", c)], loc);
