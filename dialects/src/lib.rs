@@ -13,6 +13,7 @@ pub mod dlti;
 pub mod fold_util;
 pub mod func;
 pub mod index;
+mod index_fold;
 pub mod linalg;
 pub mod math;
 mod math_fold;
