@@ -50,9 +50,9 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "arith.floordivsi" => (Some(fold_floordivsi), vec![]),
         "arith.remui" => (Some(fold_remui), vec![]),
         "arith.remsi" => (Some(fold_remsi), vec![]),
-        "arith.andi" => (Some(fold_andi), vec![]),
-        "arith.ori" => (Some(fold_ori), vec![]),
-        "arith.xori" => (Some(fold_xori), vec![p("XOrINotCmpI", xor_not_cmpi)]),
+        "arith.andi" => (Some(fold_andi), vec![p("AndOfExtUI", logic_of_extui), p("AndOfExtSI", logic_of_extsi)]),
+        "arith.ori" => (Some(fold_ori), vec![p("OrOfExtUI", logic_of_extui), p("OrOfExtSI", logic_of_extsi)]),
+        "arith.xori" => (Some(fold_xori), vec![p("XOrINotCmpI", xor_not_cmpi), p("XOrIOfExtUI", logic_of_extui), p("XOrIOfExtSI", logic_of_extsi)]),
         "arith.shli" => (Some(fold_shli), vec![]),
         "arith.shrui" => (Some(fold_shrui), vec![]),
         "arith.shrsi" => (Some(fold_shrsi), vec![]),
@@ -61,7 +61,10 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "arith.minsi" => (Some(fold_minsi), vec![]),
         "arith.minui" => (Some(fold_minui), vec![]),
         "arith.addui_extended" => (Some(fold_addui_extended), vec![p("AddUIExtendedToAddI", addui_extended_to_addi)]),
-        "arith.mulsi_extended" => (Some(fold_mulsi_extended), vec![p("MulSIExtendedToMulI", mul_extended_to_muli)]),
+        "arith.mulsi_extended" => (
+            Some(fold_mulsi_extended),
+            vec![p("MulSIExtendedToMulI", mul_extended_to_muli), p("MulSIExtendedRHSOne", mulsi_extended_rhs_one)],
+        ),
         "arith.mului_extended" => (Some(fold_mului_extended), vec![p("MulUIExtendedToMulI", mul_extended_to_muli)]),
         "arith.negf" => (Some(fold_negf), vec![]),
         "arith.addf" => (Some(fold_addf), vec![]),
@@ -76,8 +79,11 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "arith.extui" => (Some(fold_extui), vec![]),
         "arith.extsi" => (Some(fold_extsi), vec![p("ExtSIOfExtUI", extsi_of_extui)]),
         "arith.extf" => (Some(fold_extf), vec![]),
-        "arith.trunci" => (Some(fold_trunci), vec![p("TruncIExtSIToExtSI", trunci_extsi), p("TruncIExtUIToExtUI", trunci_extui)]),
-        "arith.truncf" => (Some(fold_truncf), vec![]),
+        "arith.trunci" => (
+            Some(fold_trunci),
+            vec![p("TruncIExtSIToExtSI", trunci_extsi), p("TruncIExtUIToExtUI", trunci_extui), p("TruncIShrSIToTrunciShrUI", trunci_shrsi)],
+        ),
+        "arith.truncf" => (Some(fold_truncf), vec![p("TruncFSIToFPToSIToFP", truncf_of_sitofp), p("TruncFUIToFPToUIToFP", truncf_of_uitofp)]),
         "arith.uitofp" => (Some(fold_uitofp), vec![]),
         "arith.sitofp" => (Some(fold_sitofp), vec![]),
         "arith.fptoui" => (Some(fold_fptoui), vec![]),
@@ -258,13 +264,18 @@ fn fold_divui(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldResu
     int_fold(ctx, c, |x, y, _| (y != 0).then(|| x / y))
 }
 
+/// The smallest signed value of `w` bits (0 for `i0`).
+fn smin(w: u32) -> i128 {
+    if w == 0 { 0 } else { sext(1u128 << (w - 1), w) }
+}
+
 fn sdiv(x: u128, y: u128, w: u32) -> Option<u128> {
     let (sx, sy) = (sext(x, w), sext(y, w));
     if sy == 0 {
         return None;
     }
     // Overflow: MIN / -1.
-    if sx == sext(1u128 << (w - 1), w) && sy == -1 {
+    if sx == smin(w) && sy == -1 {
         return None;
     }
     Some((sx.wrapping_div(sy)) as u128 & mask(w))
@@ -309,8 +320,7 @@ fn ssub_ov(x: i128, y: i128, w: u32) -> (i128, bool) {
 }
 
 fn sdiv_ov(x: i128, y: i128, w: u32) -> (i128, bool) {
-    let min = sext(1u128 << (w - 1), w);
-    if x == min && y == -1 {
+    if x == smin(w) && y == -1 {
         return (x, true);
     }
     (x / y, false)
@@ -498,7 +508,7 @@ fn minmax(ctx: &Context, b: &Body, op: Op, c: Consts, signed: bool, max: bool) -
         return v(r);
     }
     if let Some((x, w)) = const_int(ctx, c[1]) {
-        let (smax, smin) = (mask(w) >> 1, 1u128 << (w - 1));
+        let (smax, smin) = (mask(w) >> 1, smin(w) as u128 & mask(w));
         let (hi, lo) = if signed { (smax, smin) } else { (mask(w), 0) };
         let (absorbing, identity) = if max { (hi, lo) } else { (lo, hi) };
         if x == absorbing {
@@ -777,10 +787,7 @@ fn fold_truncf(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldRes
             }
         }
     }
-    // Only the default rounding mode folds here.
-    if ctx.op_attr(b, op, "roundingmode").and_then(|m| ctx.as_i64(m)).is_some_and(|m| m != 0) {
-        return None;
-    }
+    // Only exact conversions fold, so the rounding mode does not matter.
     let to = float_kind(ctx, res_elem)?;
     a(fold_map(ctx, c[0], result_ty(b, op), |s| Some(Scalar::Float(convert_exact(s.float()?, to)?))))
 }
@@ -840,7 +847,7 @@ fn fold_index_castui(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<F
 }
 
 fn fold_bitcast(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldResult> {
-    let operand = c[0]?;
+    let Some(operand) = c[0] else { return same_type_cast(b, op) };
     let res = result_ty(b, op);
     if let Some(e) = decode(ctx, operand) {
         if !e.is_scalar() || !ctx.type_kind(res).is_shaped() {
@@ -863,6 +870,12 @@ fn fold_bitcast(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldRe
         return a(Some(operand));
     }
     None
+}
+
+/// The `CastOpInterface` fold: a cast to its operand's own type is the operand.
+fn same_type_cast(b: &Body, op: Op) -> Option<FoldResult> {
+    let x = b.operand(op, 0);
+    (b.value_type(x) == result_ty(b, op)).then(|| v(x)).flatten()
 }
 
 // ------------------------------------------------------------------------------ cmpi, cmpf, select
@@ -1070,19 +1083,30 @@ fn make_binary(ctx: &Context, rw: &mut Rewriter<'_>, name: &str, x: Value, y: Va
 }
 
 /// `op(inner(x, c0), c1)` matching: the inner op on `op`'s operand `which`, with a scalar
-/// constant on its side `const_side`; gives (inner, x, c0, c1, ty).
-fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type)> {
+/// constant on its side `const_side`; gives (inner, x, c0, c1, ty, loc) where `loc` is MLIR's
+/// DRR location: the root's and that of the first constant op met depth-first (the inner
+/// op's constant when the inner op comes first, else the outer constant).
+fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type, Attr)> {
     let inner = def_op(ctx, b, b.operand(op, which), inner_name)?;
     let (c1, ty) = scalar_int(ctx, b, b.operand(op, 1 - which))?;
     let (c0, _) = scalar_int(ctx, b, b.operand(inner, const_side))?;
-    Some((inner, b.operand(inner, 1 - const_side), c0, c1, ty))
+    let first_const = if which == 0 { b.operand(inner, const_side) } else { b.operand(op, 0) };
+    let loc = fused_loc(ctx, b, &[op, value_def(b, first_const)?]);
+    Some((inner, b.operand(inner, 1 - const_side), c0, c1, ty, loc))
+}
+
+/// The op defining `v`, if a result.
+fn value_def(b: &Body, v: Value) -> Option<Op> {
+    match b.value(v).def {
+        mica_ir::ValueDef::Result(op, _) => Some(op),
+        mica_ir::ValueDef::Arg(..) => None,
+    }
 }
 
 /// Replaces `op` by `name(x, y)` (or `name(y, x)` when `swap`) with merged flags, creating the
 /// constant `c` for the constant side.
 #[allow(clippy::too_many_arguments)]
-fn rewrite_chain(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, inner: Op, name: &str, x: Value, c: u128, ty: Type, const_first: bool) -> bool {
-    let loc = fused_loc(ctx, rw.body, &[op, inner]);
+fn rewrite_chain(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, inner: Op, name: &str, x: Value, c: u128, ty: Type, const_first: bool, loc: Attr) -> bool {
     let f = flags(ctx, rw.body, op, "overflowFlags") & flags(ctx, rw.body, inner, "overflowFlags");
     let k = make_const(ctx, rw, ty, c, loc, op);
     let (p, q) = if const_first { (k, x) } else { (x, k) };
@@ -1096,18 +1120,18 @@ fn wrap(ctx: &Context, ty: Type, x: u128) -> u128 {
 }
 
 fn add_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false, loc)
 }
 
 fn add_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false, loc)
 }
 
 fn add_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true, loc)
 }
 
 /// `muli(y, -1)` defining `v`: gives `y`.
@@ -1120,7 +1144,8 @@ fn neg_of(ctx: &Context, b: &Body, v: Value) -> Option<(Op, Value)> {
 fn add_mul_neg_one_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some((mul, y)) = neg_of(ctx, rw.body, rw.body.operand(op, 1)) else { return false };
     let x = rw.body.operand(op, 0);
-    let loc = fused_loc(ctx, rw.body, &[op, mul]);
+    let Some(k) = value_def(rw.body, rw.body.operand(mul, 1)) else { return false };
+    let loc = fused_loc(ctx, rw.body, &[op, k]);
     let r = make_binary(ctx, rw, "arith.subi", x, y, None, loc, op);
     rw.replace_op(op, &[r]);
     true
@@ -1129,40 +1154,41 @@ fn add_mul_neg_one_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 fn add_mul_neg_one_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some((mul, x)) = neg_of(ctx, rw.body, rw.body.operand(op, 0)) else { return false };
     let y = rw.body.operand(op, 1);
-    let loc = fused_loc(ctx, rw.body, &[op, mul]);
+    let Some(k) = value_def(rw.body, rw.body.operand(mul, 1)) else { return false };
+    let loc = fused_loc(ctx, rw.body, &[op, k]);
     let r = make_binary(ctx, rw, "arith.subi", y, x, None, loc, op);
     rw.replace_op(op, &[r]);
     true
 }
 
 fn sub_rhs_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, false, loc)
 }
 
 fn sub_lhs_add_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.addi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.addi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, true, loc)
 }
 
 fn sub_rhs_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, false, loc)
 }
 
 fn sub_rhs_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_sub(c1)), ty, true, loc)
 }
 
 fn sub_lhs_sub_constant_rhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.subi", x, wrap(ctx, ty, c0.wrapping_add(c1)), ty, true, loc)
 }
 
 fn sub_lhs_sub_constant_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 0) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 1, "arith.subi", 0) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.addi", x, wrap(ctx, ty, c1.wrapping_sub(c0)), ty, false, loc)
 }
 
 fn sub_sub_lhs_rhs_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1184,8 +1210,8 @@ fn sub_sub_lhs_rhs_lhs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 }
 
 fn mul_mul_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some((inner, x, c0, c1, ty)) = match_chain(ctx, rw.body, op, 0, "arith.muli", 1) else { return false };
-    rewrite_chain(ctx, rw, op, inner, "arith.muli", x, wrap(ctx, ty, c0.wrapping_mul(c1)), ty, false)
+    let Some((inner, x, c0, c1, ty, loc)) = match_chain(ctx, rw.body, op, 0, "arith.muli", 1) else { return false };
+    rewrite_chain(ctx, rw, op, inner, "arith.muli", x, wrap(ctx, ty, c0.wrapping_mul(c1)), ty, false, loc)
 }
 
 fn xor_not_cmpi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1326,11 +1352,7 @@ fn index_castui_of_extui(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 fn bitcast_of_bitcast(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some(inner) = def_op(ctx, rw.body, rw.body.operand(op, 0), "arith.bitcast") else { return false };
     let x = rw.body.operand(inner, 0);
-    if rw.body.value_type(x) != result_ty(rw.body, op) {
-        return false;
-    }
-    rw.replace_op(op, &[x]);
-    true
+    replace_with_cast(ctx, rw, op, &[op, inner], "arith.bitcast", x)
 }
 
 /// `cmpi(eq/ne, ext(a), ext(b)) -> cmpi(eq/ne, a, b)` for equal source types.
@@ -1399,7 +1421,8 @@ fn select_not_cond(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         return false;
     }
     let (c, t, f) = (b.operand(xor, 0), b.operand(op, 1), b.operand(op, 2));
-    make_select(ctx, rw, op, &[op, xor], c, f, t)
+    let Some(k) = value_def(b, b.operand(xor, 1)) else { return false };
+    make_select(ctx, rw, op, &[op, k], c, f, t)
 }
 
 fn select_i1_to_not(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
@@ -1443,4 +1466,101 @@ fn select_to_extui(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         return true;
     }
     false
+}
+
+/// `op(ext(x), ext(y)) -> ext(op(x, y))` for the logic ops, when `x` and `y` have one type.
+fn logic_of_ext(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, ext: &str) -> bool {
+    let b = &*rw.body;
+    let (Some(e0), Some(e1)) = (def_op(ctx, b, b.operand(op, 0), ext), def_op(ctx, b, b.operand(op, 1), ext)) else { return false };
+    let (x, y) = (b.operand(e0, 0), b.operand(e1, 0));
+    if b.value_type(x) != b.value_type(y) {
+        return false;
+    }
+    let loc = fused_loc(ctx, b, &[op, e0, e1]);
+    let name = ctx.str(b.op(op).name).to_string();
+    let inner = make_binary(ctx, rw, &name, x, y, None, loc, op);
+    let ty = result_ty(rw.body, op);
+    let st = op_state(ctx, ext, &[inner], &[ty], &[], loc);
+    let n = rw.create_before(st, op);
+    let r = rw.body.results(n)[0];
+    rw.replace_op(op, &[r]);
+    true
+}
+
+fn logic_of_extui(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    logic_of_ext(ctx, rw, op, "arith.extui")
+}
+
+fn logic_of_extsi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    logic_of_ext(ctx, rw, op, "arith.extsi")
+}
+
+/// `truncf(itofp(x)) -> itofp(x)` to the narrower type, without an explicit rounding mode.
+fn truncf_of_itofp(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, cast: &str) -> bool {
+    if ctx.op_attr(rw.body, op, "roundingmode").is_some() {
+        return false;
+    }
+    let Some(inner) = def_op(ctx, rw.body, rw.body.operand(op, 0), cast) else { return false };
+    let x = rw.body.operand(inner, 0);
+    replace_with_cast(ctx, rw, op, &[op, inner], cast, x)
+}
+
+fn truncf_of_sitofp(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    truncf_of_itofp(ctx, rw, op, "arith.sitofp")
+}
+
+fn truncf_of_uitofp(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    truncf_of_itofp(ctx, rw, op, "arith.uitofp")
+}
+
+/// `trunci(shrsi(x, c)) -> trunci(shrui(x, c))` when `c` is exactly the truncated width.
+fn trunci_shrsi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let Some(shr) = def_op(ctx, b, b.operand(op, 0), "arith.shrsi") else { return false };
+    let x = b.operand(shr, 0);
+    let Some(c) = value_const(ctx, b, b.operand(shr, 1)) else { return false };
+    let Some((amount, _)) = const_int(ctx, Some(c)) else { return false };
+    let (src, dst) = (elem_width(ctx, b.value_type(x)), elem_width(ctx, result_ty(b, op)));
+    if amount != (src - dst) as u128 {
+        return false;
+    }
+    let Some(k) = value_def(b, b.operand(shr, 1)) else { return false };
+    let loc = fused_loc(ctx, b, &[op, k]);
+    let ovf = ctx.op_attr(b, op, "overflowFlags");
+    let cty = b.value_type(b.operand(shr, 1));
+    let st = op_state(ctx, "arith.constant", &[], &[cty], &[("value", c)], loc);
+    let k = rw.create_before(st, op);
+    let k = rw.body.results(k)[0];
+    let sh = make_binary(ctx, rw, "arith.shrui", x, k, None, loc, op);
+    let ty = result_ty(rw.body, op);
+    let props: Vec<(&str, Attr)> = ovf.map(|f| vec![("overflowFlags", f)]).unwrap_or_default();
+    let st = op_state(ctx, "arith.trunci", &[sh], &[ty], &props, loc);
+    let n = rw.create_before(st, op);
+    let r = rw.body.results(n)[0];
+    rw.replace_op(op, &[r]);
+    true
+}
+
+/// `mulsi_extended(x, 1) -> (x, extsi(cmpi slt, x, 0))` for integers wider than one bit.
+fn mulsi_extended_rhs_one(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let x = b.operand(op, 0);
+    let ty = b.value_type(x);
+    if elem_width(ctx, ty) <= 1 || !is_one(ctx, value_const(ctx, b, b.operand(op, 1))) {
+        return false;
+    }
+    let Some(zero) = zero_attr(ctx, ty) else { return false };
+    let loc = b.op(op).loc;
+    let st = op_state(ctx, "arith.constant", &[], &[ty], &[("value", zero)], loc);
+    let z = rw.create_before(st, op);
+    let z = rw.body.results(z)[0];
+    let i1 = with_elem(ctx, ty, ctx.int_type(1));
+    let st = op_state(ctx, "arith.cmpi", &[x, z], &[i1], &[("predicate", CMPI_PREDICATE.attr(ctx, 2))], loc);
+    let c = rw.create_before(st, op);
+    let c = rw.body.results(c)[0];
+    let st = op_state(ctx, "arith.extsi", &[c], &[ty], &[], loc);
+    let e = rw.create_before(st, op);
+    let e = rw.body.results(e)[0];
+    rw.replace_op(op, &[x, e]);
+    true
 }

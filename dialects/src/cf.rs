@@ -36,6 +36,7 @@ fn ops() -> Vec<OpSpec> {
             .successor("falseDest")
             .operand_segments()
             .branch(|v, i| Some(group_range(v, i + 1)))
+            .successor_slot(|i| (i + 1, None))
             .branch_weights("branch_weights")
             .format(
                 "$condition (`weights` `(` $branch_weights^ `)` )? `,` \
@@ -52,6 +53,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_successor("caseDestinations")
             .operand_segments()
             .branch(switch_successor_operands)
+            .successor_slot(|i| if i == 0 { (1, None) } else { (2, Some(i - 1)) })
             .verify(verify_switch)
             .format(
                 "$flag `:` type($flag) `,` `[` `\\n` \

@@ -2,7 +2,10 @@
 //! `cf.br` merges into a block with a single predecessor or skips pass-through blocks, and
 //! `cf.cond_br` on a constant becomes `cf.br`, skips pass-through successors, merges identical
 //! successors (with `arith.select` for differing operands), follows an identical condition of
-//! its single predecessor and propagates its condition's value into its successors.
+//! its single predecessor and propagates its condition's value into its successors; `cf.switch`
+//! with only a default or on a constant becomes `cf.br`, drops cases that go where the default
+//! goes, skips pass-through successors, and follows a switch on the same flag in its single
+//! predecessor.
 
 use crate::fold_util::*;
 use mica_ir::{Attr, Block, Body, Context, Op, Pattern, Rewriter, Value, ValueDef};
@@ -19,6 +22,14 @@ pub(crate) fn patterns(name: &str) -> Vec<Pattern> {
             p("SimplifyCondBranchIdenticalSuccessors", cond_br_identical_successors),
             p("SimplifyCondBranchFromCondBranchOnSameCondition", cond_br_same_condition),
             p("CondBranchTruthPropagation", cond_br_truth_propagation),
+        ],
+        "cf.switch" => vec![
+            p("simplifySwitchWithOnlyDefault", switch_only_default),
+            p("dropSwitchCasesThatMatchDefault", switch_drop_default_cases),
+            p("simplifyConstSwitchValue", switch_const_value),
+            p("simplifyPassThroughSwitch", switch_pass_through),
+            p("simplifySwitchFromSwitchOnSameCondition", switch_from_switch),
+            p("simplifySwitchFromDefaultSwitchOnSameCondition", switch_from_default_switch),
         ],
         _ => vec![],
     }
@@ -105,6 +116,17 @@ fn collapse_branch(ctx: &Context, b: &Body, dest: Block, operands: &[Value]) -> 
     if next == dest {
         return None;
     }
+    // Chains of unconditional branches that come back around are cycles: leave them.
+    let mut visited = vec![dest, next];
+    let mut cur = next;
+    while let Some(t) = b.block_last_op(cur).filter(|t| ctx.str(b.op(*t).name) == "cf.br") {
+        let d = b.op(t).successors[0];
+        if visited.contains(&d) {
+            return None;
+        }
+        visited.push(d);
+        cur = d;
+    }
     let new_operands = b
         .operands(term)
         .map(|v| match b.value(v).def {
@@ -140,12 +162,16 @@ fn const_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     true
 }
 
-fn cond_br_state(ctx: &Context, cond: Value, t: (Block, &[Value]), f: (Block, &[Value]), loc: Attr) -> mica_ir::OperationState {
+fn cond_br_state(ctx: &Context, cond: Value, t: (Block, &[Value]), f: (Block, &[Value]), weights: Option<Attr>, loc: Attr) -> mica_ir::OperationState {
     let mut operands = vec![cond];
     operands.extend_from_slice(t.1);
     operands.extend_from_slice(f.1);
     let sizes = ctx.dense_int_array(32, [1, t.1.len() as i64, f.1.len() as i64]);
-    let mut st = op_state(ctx, "cf.cond_br", &operands, &[], &[("operandSegmentSizes", sizes)], loc);
+    let mut props = vec![("operandSegmentSizes", sizes)];
+    if let Some(w) = weights {
+        props.push(("branch_weights", w));
+    }
+    let mut st = op_state(ctx, "cf.cond_br", &operands, &[], &props, loc);
     st.successors.extend([t.0, f.0]);
     st
 }
@@ -162,7 +188,8 @@ fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let (td, to) = ct.unwrap_or((td, to));
     let (fd, fo) = cf.unwrap_or((fd, fo));
     let loc = b.op(op).loc;
-    let st = cond_br_state(ctx, b.operand(op, 0), (td, &to), (fd, &fo), loc);
+    let weights = ctx.op_attr(b, op, "branch_weights");
+    let st = cond_br_state(ctx, b.operand(op, 0), (td, &to), (fd, &fo), weights, loc);
     rw.create_before(st, op);
     rw.erase_op(op);
     true
@@ -244,4 +271,159 @@ fn cond_br_truth_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bo
         }
     }
     replaced
+}
+
+/// A `cf.switch` seen as data: flag, default edge, cases (value, destination, operands).
+struct Switch {
+    flag: Value,
+    default: (Block, Vec<Value>),
+    cases: Vec<(u128, Block, Vec<Value>)>,
+}
+
+fn read_switch(ctx: &Context, b: &Body, op: Op) -> Option<Switch> {
+    let def = ctx.registry().get(b.op(op).name)?;
+    let f = def.successor_operands?;
+    let succ = &b.op(op).successors;
+    let group = |i: usize| -> Option<Vec<Value>> { Some(f(ctx, b, op, i)?.map(|k| b.operand(op, k)).collect()) };
+    let values: Vec<u128> = match ctx.op_attr(b, op, "case_values") {
+        Some(a) => {
+            let e = decode(ctx, a)?;
+            (0..e.len(ctx)).map(|i| e.get(i).int()).collect::<Option<Vec<_>>>()?
+        }
+        None => Vec::new(),
+    };
+    let mut cases = Vec::with_capacity(values.len());
+    for (i, v) in values.into_iter().enumerate() {
+        cases.push((v, *succ.get(i + 1)?, group(i + 1)?));
+    }
+    Some(Switch { flag: b.operand(op, 0), default: (succ[0], group(0)?), cases })
+}
+
+/// Builds a `cf.switch` like MLIR's builder: `case_values` is a vector of the flag's type,
+/// absent without cases.
+fn switch_state(ctx: &Context, b: &Body, s: &Switch, loc: Attr) -> mica_ir::OperationState {
+    let flag_ty = b.value_type(s.flag);
+    let mut operands = vec![s.flag];
+    operands.extend(&s.default.1);
+    for c in &s.cases {
+        operands.extend(&c.2);
+    }
+    let case_total: usize = s.cases.iter().map(|c| c.2.len()).sum();
+    let mut props = vec![
+        ("operandSegmentSizes", ctx.dense_int_array(32, [1, s.default.1.len() as i64, case_total as i64])),
+        ("case_operand_segments", ctx.dense_int_array(32, s.cases.iter().map(|c| c.2.len() as i64))),
+    ];
+    if !s.cases.is_empty() {
+        let vty = ctx.ty(mica_ir::TypeKind::Vector { shape: Box::new([s.cases.len() as i64]), scalable: Box::new([false]), elem: flag_ty });
+        let values: Vec<Scalar> = s.cases.iter().map(|c| Scalar::Int(c.0)).collect();
+        props.push(("case_values", encode(ctx, vty, &values)));
+    }
+    let mut st = op_state(ctx, "cf.switch", &operands, &[], &props, loc);
+    st.successors.push(s.default.0);
+    st.successors.extend(s.cases.iter().map(|c| c.1));
+    st
+}
+
+fn replace_switch(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, s: &Switch) {
+    let loc = rw.body.op(op).loc;
+    let st = switch_state(ctx, rw.body, s, loc);
+    rw.create_before(st, op);
+    rw.erase_op(op);
+}
+
+/// Replaces the switch by a branch to the case of value `v` (or the default).
+fn fold_switch(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, s: &Switch, v: u128) {
+    match s.cases.iter().find(|c| c.0 == v) {
+        Some(c) => replace_with_br(ctx, rw, op, c.1, &c.2),
+        None => replace_with_br(ctx, rw, op, s.default.0, &s.default.1),
+    }
+}
+
+fn switch_only_default(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(s) = read_switch(ctx, rw.body, op) else { return false };
+    if !s.cases.is_empty() {
+        return false;
+    }
+    replace_with_br(ctx, rw, op, s.default.0, &s.default.1);
+    true
+}
+
+fn switch_drop_default_cases(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(mut s) = read_switch(ctx, rw.body, op) else { return false };
+    let before = s.cases.len();
+    let default = s.default.clone();
+    s.cases.retain(|c| !(c.1 == default.0 && c.2 == default.1));
+    if s.cases.len() == before {
+        return false;
+    }
+    replace_switch(ctx, rw, op, &s);
+    true
+}
+
+fn switch_const_value(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(s) = read_switch(ctx, rw.body, op) else { return false };
+    let Some((v, _)) = const_int(ctx, value_const(ctx, rw.body, s.flag)) else { return false };
+    fold_switch(ctx, rw, op, &s, v);
+    true
+}
+
+fn switch_pass_through(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(mut s) = read_switch(ctx, rw.body, op) else { return false };
+    let mut changed = false;
+    for c in s.cases.iter_mut() {
+        if let Some((d, o)) = collapse_branch(ctx, rw.body, c.1, &c.2) {
+            c.1 = d;
+            c.2 = o;
+            changed = true;
+        }
+    }
+    if let Some((d, o)) = collapse_branch(ctx, rw.body, s.default.0, &s.default.1) {
+        s.default = (d, o);
+        changed = true;
+    }
+    if !changed {
+        return false;
+    }
+    replace_switch(ctx, rw, op, &s);
+    true
+}
+
+/// The `cf.switch` ending the single predecessor of `op`'s block, on the same flag.
+fn pred_switch(ctx: &Context, b: &Body, op: Op) -> Option<(mica_ir::Block, Switch)> {
+    let current = b.op_block(op)?;
+    let pred = single_predecessor(b, current)?;
+    let t = b.block_last_op(pred)?;
+    if ctx.str(b.op(t).name) != "cf.switch" || b.operand(t, 0) != b.operand(op, 0) {
+        return None;
+    }
+    Some((current, read_switch(ctx, b, t)?))
+}
+
+fn switch_from_switch(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some((current, ps)) = pred_switch(ctx, rw.body, op) else { return false };
+    if ps.default.0 == current {
+        return false;
+    }
+    let Some(s) = read_switch(ctx, rw.body, op) else { return false };
+    match ps.cases.iter().find(|c| c.1 == current) {
+        Some(c) => fold_switch(ctx, rw, op, &s, c.0),
+        None => replace_with_br(ctx, rw, op, s.default.0, &s.default.1),
+    }
+    true
+}
+
+fn switch_from_default_switch(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some((current, ps)) = pred_switch(ctx, rw.body, op) else { return false };
+    if ps.default.0 != current {
+        return false;
+    }
+    let impossible: Vec<u128> = ps.cases.iter().filter(|c| c.1 != current).map(|c| c.0).collect();
+    let Some(mut s) = read_switch(ctx, rw.body, op) else { return false };
+    let before = s.cases.len();
+    s.cases.retain(|c| !impossible.contains(&c.0));
+    if s.cases.len() == before {
+        return false;
+    }
+    replace_switch(ctx, rw, op, &s);
+    true
 }

@@ -124,5 +124,10 @@ fn verify_cast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 
 /// Registers the index dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), &[]);
+    let mut specs = ops();
+    for s in &mut specs {
+        s.fold = crate::index_fold::fold(s.name);
+    }
+    crate::ods::register(ctx, specs, &[]);
+    ctx.registry_mut().set_materializer("index", crate::index_fold::materialize);
 }

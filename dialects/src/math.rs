@@ -154,5 +154,10 @@ fn ops() -> Vec<OpSpec> {
 
 /// Registers the math dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), &[]);
+    let mut specs = ops();
+    for s in &mut specs {
+        s.fold = crate::math_fold::fold(s.name);
+    }
+    crate::ods::register(ctx, specs, &[]);
+    ctx.registry_mut().set_materializer("math", crate::arith_fold::materialize);
 }

@@ -1,5 +1,6 @@
-//! Folds and canonicalization patterns of the scf dialect, as MLIR 22 has them: `scf.if` on a
-//! constant is inlined, its unused results dropped, results that are selects of values from
+//! Folds and canonicalization patterns of the scf dialect, as MLIR 22 has them: adjacent
+//! `scf.if`s on the same (or negated) condition combine, nested ones become one on the `and` of
+//! both conditions, `scf.if` on a constant is inlined, its unused results dropped, results that are selects of values from
 //! outside become `arith.select`, i1 results yielding constants become the condition (or its
 //! negation), an empty else goes, the condition's value propagates into the branches and a
 //! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
@@ -18,6 +19,8 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "scf.if" => (
             Some(fold_if),
             vec![
+                p("CombineIfs", combine_ifs),
+                p("CombineNestedIfs", combine_nested_ifs),
                 p("ConditionPropagation", if_condition_propagation),
                 p("ConvertTrivialIfToSelect", if_to_select),
                 p("RemoveEmptyElseBranch", if_remove_empty_else),
@@ -96,6 +99,178 @@ fn bool_constant(ctx: &Context, rw: &mut Rewriter<'_>, value: bool, loc: Attr, b
     let st = op_state(ctx, "arith.constant", &[], &[i1], &[("value", ctx.bool_attr(value))], loc);
     let c = rw.create_before(st, before);
     rw.body.results(c)[0]
+}
+
+/// `x` is `xori(c, 1)`: gives `c`.
+fn negation_of(ctx: &Context, b: &Body, x: Value) -> Option<Value> {
+    let xor = def_op(ctx, b, x, "arith.xori")?;
+    is_one(ctx, value_const(ctx, b, b.operand(xor, 1))).then(|| b.operand(xor, 0))
+}
+
+/// The first block of a region, if any.
+fn first_block(b: &Body, r: Region) -> Option<mica_ir::Block> {
+    b.region_blocks(r).first().copied()
+}
+
+fn combine_ifs(ctx: &Context, rw: &mut Rewriter<'_>, next: Op) -> bool {
+    let b = &*rw.body;
+    let Some(prev) = b.prev_op(next) else { return false };
+    if ctx.str(b.op(prev).name) != "scf.if" {
+        return false;
+    }
+    let (pc, nc) = (b.operand(prev, 0), b.operand(next, 0));
+    let nr = regions(b, next);
+    let (mut next_then, mut next_else) = (None, None);
+    if nc == pc {
+        next_then = first_block(b, nr[0]);
+        next_else = first_block(b, nr[1]);
+    }
+    if negation_of(ctx, b, nc) == Some(pc) {
+        next_else = first_block(b, nr[0]);
+        next_then = first_block(b, nr[1]);
+    }
+    if negation_of(ctx, b, pc) == Some(nc) {
+        next_else = first_block(b, nr[0]);
+        next_then = first_block(b, nr[1]);
+    }
+    if next_then.is_none() && next_else.is_none() {
+        return false;
+    }
+    let pr = regions(b, prev);
+    let prev_results: Vec<Value> = b.results(prev).to_vec();
+    let prev_then_yield: Vec<Value> = terminator(b, pr[0]).map(|t| b.operands(t).collect()).unwrap_or_default();
+    let prev_else_yield: Vec<Value> = terminator(b, pr[1]).map(|t| b.operands(t).collect()).unwrap_or_default();
+    let region_of = |b: &Body, blk: Option<mica_ir::Block>| blk.and_then(|x| b.block_region(x));
+    let (nt_region, ne_region) = (region_of(b, next_then), region_of(b, next_else));
+    let n = prev_results.len().min(prev_then_yield.len()).min(prev_else_yield.len());
+    for i in 0..n {
+        for u in rw.body.use_list(prev_results[i]) {
+            let Some(ur) = rw.body.op_block(u.op).and_then(|blk| rw.body.block_region(blk)) else { continue };
+            if nt_region.is_some_and(|r| region_within(rw.body, r, ur)) {
+                rw.set_operand(u.op, u.index as usize, prev_then_yield[i]);
+            } else if ne_region.is_some_and(|r| region_within(rw.body, r, ur)) {
+                rw.set_operand(u.op, u.index as usize, prev_else_yield[i]);
+            }
+        }
+    }
+    let b = &*rw.body;
+    let mut types: Vec<Type> = prev_results.iter().map(|v| b.value_type(*v)).collect();
+    let next_results: Vec<Value> = b.results(next).to_vec();
+    types.extend(next_results.iter().map(|v| b.value_type(*v)));
+    let loc = b.op(next).loc;
+    let (combined, ct, ce) = new_if(ctx, rw, pc, &types, loc, next);
+    rw.inline_region_before(pr[0], ct, None);
+    if let Some(nt) = next_then {
+        let then_block = rw.body.region_blocks(ct)[0];
+        let y1 = rw.body.block_last_op(then_block).expect("then block has a terminator");
+        let y2 = rw.body.block_last_op(nt).expect("then block has a terminator");
+        rw.merge_blocks(nt, then_block, &[]);
+        let mut vals: Vec<Value> = rw.body.operands(y1).collect();
+        vals.extend(rw.body.operands(y2));
+        let y2loc = rw.body.op(y2).loc;
+        let st = op_state(ctx, "scf.yield", &vals, &[], &[], y2loc);
+        rw.create_at_end(st, then_block);
+        rw.erase_op(y1);
+        rw.erase_op(y2);
+    }
+    rw.inline_region_before(pr[1], ce, None);
+    if let Some(ne) = next_else {
+        if rw.body.region_blocks(ce).is_empty() {
+            let r = rw.body.block_region(ne).expect("else block is in a region");
+            rw.inline_region_before(r, ce, None);
+        } else {
+            let else_block = rw.body.region_blocks(ce)[0];
+            let y1 = rw.body.block_last_op(else_block).expect("else block has a terminator");
+            let y2 = rw.body.block_last_op(ne).expect("else block has a terminator");
+            rw.merge_blocks(ne, else_block, &[]);
+            let mut vals: Vec<Value> = rw.body.operands(y1).collect();
+            vals.extend(rw.body.operands(y2));
+            let y2loc = rw.body.op(y2).loc;
+            let st = op_state(ctx, "scf.yield", &vals, &[], &[], y2loc);
+            rw.create_at_end(st, else_block);
+            rw.erase_op(y1);
+            rw.erase_op(y2);
+        }
+    }
+    let results = rw.body.results(combined).to_vec();
+    let (pv, nv) = results.split_at(prev_results.len());
+    rw.replace_op(prev, pv);
+    rw.replace_op(next, nv);
+    true
+}
+
+fn combine_nested_ifs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let rs = regions(b, op);
+    let Some(then_block) = first_block(b, rs[0]) else { return false };
+    let ops: Vec<Op> = b.block_ops(then_block).collect();
+    if ops.len() != 2 {
+        return false;
+    }
+    let else_block = first_block(b, rs[1]);
+    if else_block.is_some_and(|e| b.block_ops(e).count() != 1) {
+        return false;
+    }
+    let nested = ops[0];
+    if ctx.str(b.op(nested).name) != "scf.if" {
+        return false;
+    }
+    let nr = regions(b, nested);
+    let nested_else = first_block(b, nr[1]);
+    if nested_else.is_some_and(|e| b.block_ops(e).count() != 1) {
+        return false;
+    }
+    let mut then_yield: Vec<Value> = b.operands(ops[1]).collect();
+    let else_yield: Vec<Value> = else_block.and_then(|e| b.block_last_op(e)).map(|t| b.operands(t).collect()).unwrap_or_default();
+    let nested_then_yield: Vec<Value> = terminator(b, nr[0]).map(|t| b.operands(t).collect()).unwrap_or_default();
+    let nested_else_yield: Vec<Value> = nested_else.and_then(|e| b.block_last_op(e)).map(|t| b.operands(t).collect()).unwrap_or_default();
+    let mut to_select = Vec::new();
+    for i in 0..then_yield.len() {
+        let v = then_yield[i];
+        if let ValueDef::Result(d, k) = b.value(v).def {
+            if d == nested {
+                if nested_else_yield.get(k as usize) != else_yield.get(i) {
+                    return false;
+                }
+                then_yield[i] = nested_then_yield[k as usize];
+                continue;
+            }
+        }
+        if value_region(b, v) == Some(rs[0]) {
+            return false;
+        }
+        to_select.push(i);
+    }
+    let loc = b.op(op).loc;
+    let (c1, c2) = (b.operand(op, 0), b.operand(nested, 0));
+    let i1 = b.value_type(c1);
+    let types: Vec<Type> = b.results(op).iter().map(|v| b.value_type(*v)).collect();
+    let st = op_state(ctx, "arith.andi", &[c1, c2], &[i1], &[], loc);
+    let and = rw.create_before(st, op);
+    let cond = rw.body.results(and)[0];
+    let (new, nt, ne) = new_if(ctx, rw, cond, &types, loc, op);
+    let new_then = rw.body.append_block(nt);
+    let mut results: Vec<Value> = rw.body.results(new).to_vec();
+    for &i in &to_select {
+        let ty = rw.body.value_type(then_yield[i]);
+        let st = op_state(ctx, "arith.select", &[c1, then_yield[i], else_yield[i]], &[ty], &[], loc);
+        let s = rw.create_before(st, new);
+        results[i] = rw.body.results(s)[0];
+    }
+    let nested_then = first_block(rw.body, nr[0]).expect("nested then block");
+    rw.merge_blocks(nested_then, new_then, &[]);
+    let old_yield = rw.body.block_last_op(new_then).expect("merged block has a terminator");
+    let yloc = rw.body.op(old_yield).loc;
+    let st = op_state(ctx, "scf.yield", &then_yield, &[], &[], yloc);
+    rw.create_before(st, old_yield);
+    rw.erase_op(old_yield);
+    if !else_yield.is_empty() {
+        let new_else = rw.body.append_block(ne);
+        let st = op_state(ctx, "scf.yield", &else_yield, &[], &[], loc);
+        rw.create_at_end(st, new_else);
+    }
+    rw.replace_op(op, &results);
+    true
 }
 
 fn if_condition_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {

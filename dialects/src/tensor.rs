@@ -344,7 +344,14 @@ fn ops() -> Vec<OpSpec> {
 
 /// Registers the tensor dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), &[]);
+    let mut specs = ops();
+    for s in &mut specs {
+        let (fold, patterns) = crate::shaped_fold::rewrites(s.name);
+        s.fold = fold;
+        s.patterns = patterns;
+    }
+    crate::ods::register(ctx, specs, &[]);
+    ctx.registry_mut().set_materializer("tensor", crate::shaped_fold::materialize);
 }
 
 // ------------------------------------------------------------------------------ casts

@@ -186,7 +186,12 @@ pub struct OpDef {
     /// Removes one operand, keeping segment-size properties right (ops with operand
     /// segments); without it, removing an operand is [`Body::erase_operand`].
     pub erase_operand: Option<EraseOperandFn>,
+    /// Appends a value to the operands forwarded to a successor (branch ops).
+    pub append_successor_operand: Option<AppendSuccessorOperandFn>,
 }
+
+/// Appends a value to the operands an op forwards to successor `succ`.
+pub type AppendSuccessorOperandFn = fn(&Context, &mut Body, Op, usize, crate::Value);
 
 /// Removes operand `index` of an op and updates the properties that size its groups.
 pub type EraseOperandFn = fn(&Context, &mut Body, Op, usize);
@@ -254,7 +259,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None }
     }
 
     /// The dialect prefix of the name.

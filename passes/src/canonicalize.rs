@@ -42,6 +42,7 @@ impl Canonicalize {
                     config.region_simplify = match v.as_str() {
                         "disabled" => RegionSimplify::Disabled,
                         "normal" => RegionSimplify::Normal,
+                        "aggressive" => RegionSimplify::Aggressive,
                         _ => return Err(format!("Cannot find option named '{v}'!")),
                     }
                 }

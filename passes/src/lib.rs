@@ -2,6 +2,7 @@
 //! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`,
 //! `strip-debuginfo`) with mlir-opt's semantics.
 
+mod block_merge;
 mod canonicalize;
 pub mod cse;
 pub mod effects;

@@ -2,7 +2,7 @@
 //! blocks no path from the entry reaches (even with simplification disabled), then dead-code elimination over the region tree
 //! (ops that would be trivially dead and whose results only feed dead code, block arguments
 //! of non-entry blocks whose values only flow into dead code, with the branch operands that
-//! feed them).
+//! feed them); with `aggressive`, identical blocks merge too (see [`crate::block_merge`]).
 
 use crate::effects::would_be_trivially_dead;
 use mica_ir::rewrite::{post_order, Rewriter};
@@ -16,6 +16,8 @@ pub enum RegionSimplify {
     Disabled,
     /// Unreachable blocks and dead code.
     Normal,
+    /// Also merges identical blocks and drops block arguments that always get one value.
+    Aggressive,
 }
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
@@ -28,7 +30,12 @@ pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimpl
         return erased_blocks;
     }
     let dce = run_region_dce(ctx, rw, &roots);
-    erased_blocks || dce
+    let mut merged = false;
+    if level == RegionSimplify::Aggressive {
+        merged = crate::block_merge::merge_identical_blocks(ctx, rw, &roots);
+        merged |= crate::block_merge::drop_redundant_arguments(ctx, rw, &roots);
+    }
+    erased_blocks || dce || merged
 }
 
 /// Erases the blocks of multi-block regions that the entry does not reach.

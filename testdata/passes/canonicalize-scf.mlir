@@ -1,4 +1,4 @@
-// Canonicalization of scf: scf.if on a constant is inlined (or erased), its unused results are
+// Canonicalization of scf: adjacent and nested scf.if combine, scf.if on a constant is inlined (or erased), its unused results are
 // dropped, results selecting values from outside become arith.select, i1 results yielding
 // constants become the condition or its negation, empty else regions go, the condition's value
 // propagates into the branches and a negated condition swaps them; scf.for with no trip goes,
@@ -6,7 +6,6 @@
 // scf.execute_region is inlined. Idempotent.
 // RUN: ir-opt %s --canonicalize --allow-unregistered-dialect | FileCheck %s
 // RUN: ir-opt %s --canonicalize --canonicalize --allow-unregistered-dialect | FileCheck %s
-
 // CHECK-LABEL: func.func @if_const(%arg0: i32, %arg1: i32) -> (i32, i32) {
 // CHECK-NEXT: %0 = arith.addi %arg0, %arg1 : i32
 // CHECK-NEXT: %1 = arith.muli %arg0, %arg1 : i32
@@ -214,6 +213,96 @@ func.func @exec(%x: i32) -> i32 {
     scf.yield %y : i32
   }
   return %r : i32
+}
+
+// CHECK-LABEL: func.func @combine(%arg0: i1, %arg1: i32) -> (i32, i32) {
+// CHECK-NEXT: %0:2 = scf.if %arg0 -> (i32, i32) {
+// CHECK-NEXT: %1 = "u.a"() : () -> i32
+// CHECK-NEXT: %2 = "u.b"(%1) : (i32) -> i32
+// CHECK-NEXT: scf.yield %1, %2 : i32, i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %1 = "u.c"(%arg1) : (i32) -> i32
+// CHECK-NEXT: scf.yield %arg1, %1 : i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0#0, %0#1 : i32, i32
+// CHECK-NEXT: }
+func.func @combine(%c: i1, %x: i32) -> (i32, i32) {
+  %a = scf.if %c -> i32 {
+    %v = "u.a"() : () -> i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %b = scf.if %c -> i32 {
+    %w = "u.b"(%a) : (i32) -> i32
+    scf.yield %w : i32
+  } else {
+    %w = "u.c"(%a) : (i32) -> i32
+    scf.yield %w : i32
+  }
+  return %a, %b : i32, i32
+}
+
+// CHECK-LABEL: func.func @combine_not(%arg0: i1) {
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "u.a"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "u.b"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @combine_not(%c: i1) {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  scf.if %c {
+    "u.a"() : () -> ()
+  }
+  scf.if %n {
+    "u.b"() : () -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @nested(%arg0: i1, %arg1: i1, %arg2: i32, %arg3: i32) -> (i32, i32) {
+// CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i1
+// CHECK-NEXT: %1 = arith.select %arg0, %arg3, %arg2 : i32
+// CHECK-NEXT: %2 = scf.if %0 -> (i32) {
+// CHECK-NEXT: %3 = "u.v"() : () -> i32
+// CHECK-NEXT: scf.yield %3 : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %arg2 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %2, %1 : i32, i32
+// CHECK-NEXT: }
+func.func @nested(%c: i1, %d: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %a, %b = scf.if %c -> (i32, i32) {
+    %r = scf.if %d -> i32 {
+      %v = "u.v"() : () -> i32
+      scf.yield %v : i32
+    } else {
+      scf.yield %x : i32
+    }
+    scf.yield %r, %y : i32, i32
+  } else {
+    scf.yield %x, %x : i32, i32
+  }
+  return %a, %b : i32, i32
+}
+
+// CHECK-LABEL: func.func @nested_no_results(%arg0: i1, %arg1: i1) {
+// CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i1
+// CHECK-NEXT: scf.if %0 {
+// CHECK-NEXT: "u.v"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @nested_no_results(%c: i1, %d: i1) {
+  scf.if %c {
+    scf.if %d {
+      "u.v"() : () -> ()
+    }
+  }
+  return
 }
 
 // -----

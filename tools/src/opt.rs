@@ -30,7 +30,7 @@ OPTIONS:
 
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
   --canonicalize                           Fold ops and apply canonicalization patterns greedily
-                                           (top-down, region-simplify=normal|disabled,
+                                           (top-down, region-simplify=normal|aggressive|disabled,
                                            max-iterations, max-num-rewrites, test-convergence,
                                            disable-patterns, enable-patterns)
   --cse                                    Eliminate common subexpressions (on an e-graph)

@@ -121,9 +121,20 @@ pub fn register(ctx: &mut Context) {
             .format("$dim attr-dict `:` type($result)")
             .verify(verify_index),
     ];
-    ops.extend(generic::ops());
-    ops.extend(named::ops());
+    let mut structured_ops = generic::ops();
+    structured_ops.extend(named::ops());
+    for s in &mut structured_ops {
+        s.effects = Some(structured_effects);
+    }
+    ops.extend(structured_ops);
     crate::ods::register(ctx, ops, &[]);
+}
+
+/// A structured op only reads and writes the memrefs among its operands (MLIR's
+/// `getGenericEffectsImpl`): on tensors alone it has no memory effect.
+fn structured_effects(ctx: &Context, body: &mica_ir::Body, op: mica_ir::Op) -> Traits {
+    let on_memref = body.operands(op).any(|v| matches!(ctx.type_kind(body.value_type(v)), mica_ir::TypeKind::MemRef { .. } | mica_ir::TypeKind::UnrankedMemRef { .. }));
+    if on_memref { Traits::NONE } else { Traits::PURE }
 }
 
 /// The structured op enclosing `v`'s op, with its inputs and outputs.

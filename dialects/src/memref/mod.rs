@@ -415,5 +415,12 @@ fn ops() -> Vec<OpSpec> {
 
 /// Registers the memref dialect.
 pub fn register(ctx: &mut Context) {
-    crate::ods::register(ctx, ops(), syntax::DIRECTIVES);
+    let mut specs = ops();
+    for s in &mut specs {
+        let (fold, patterns) = crate::shaped_fold::rewrites(s.name);
+        s.fold = fold;
+        s.patterns = patterns;
+    }
+    crate::ods::register(ctx, specs, syntax::DIRECTIVES);
+    ctx.registry_mut().set_materializer("memref", crate::shaped_fold::materialize);
 }

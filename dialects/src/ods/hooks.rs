@@ -1,9 +1,9 @@
-//! Registry hooks derived from a spec: the operands a branch forwards to each successor, and
-//! removing one operand while keeping `operandSegmentSizes` (and the sub-group sizes of
+//! Registry hooks derived from a spec: the operands a branch forwards to each successor,
+//! appending one to a successor, and removing one operand while keeping `operandSegmentSizes` (and the sub-group sizes of
 //! `VariadicOfVariadic` slots) right, as MLIR's `MutableOperandRange` does.
 
 use super::{spec_of, OpView};
-use mica_ir::{AttrKind, Body, Context, Op};
+use mica_ir::{Attr, AttrKind, Body, Context, Op, Value};
 use std::ops::Range;
 
 /// The operands `op` forwards to successor `i`, through its spec.
@@ -41,6 +41,34 @@ pub(crate) fn erase_operand(ctx: &Context, body: &mut Body, op: Op, index: usize
     });
     body.erase_operand(op, index);
     let Some(updates) = update else { return };
+    set_properties(ctx, body, op, updates);
+}
+
+/// Appends `value` to the operands `op` forwards to successor `succ`.
+pub(crate) fn append_successor_operand(ctx: &Context, body: &mut Body, op: Op, succ: usize, value: Value) {
+    let Some(spec) = ctx.registry().get(body.op(op).name).and_then(spec_of) else { return };
+    let Some(range) = successor_operands(ctx, body, op, succ) else { return };
+    let mut updates: Vec<(&str, Attr)> = Vec::new();
+    if spec.operand_segments {
+        let (Some(slot_of), Ok(view)) = (spec.successor_slot, OpView::new(ctx, spec, body, op)) else { return };
+        let (slot, sub) = slot_of(succ);
+        let sizes: Vec<i64> = (0..spec.operands.len()).map(|i| view.operand_group(i).len() as i64 + (i == slot) as i64).collect();
+        updates.push(("operandSegmentSizes", ctx.dense_int_array(32, sizes)));
+        if let (Some(k), Some((_, attr))) = (sub, spec.operand_sub_segments.iter().find(|(s, _)| *s == slot)) {
+            let Some(mut subs) = view.attr_dense_i64(attr) else { return };
+            if let Some(x) = subs.get_mut(k) {
+                *x += 1;
+            }
+            updates.push((attr, ctx.dense_int_array(32, subs)));
+        }
+    }
+    body.insert_operand(op, range.end, value);
+    if !updates.is_empty() {
+        set_properties(ctx, body, op, updates);
+    }
+}
+
+fn set_properties(ctx: &Context, body: &mut Body, op: Op, updates: Vec<(&str, Attr)>) {
     let props = body.op(op).properties;
     let mut entries: Vec<_> = props.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     for (name, value) in updates {

@@ -244,6 +244,9 @@ pub struct OpSpec {
     pub default_dialect: Option<&'static str>,
     /// The operands forwarded to each successor, checked against the successors' arguments.
     pub successor_operands: Option<SuccessorOperandsFn>,
+    /// The operand slot (and sub-group of a `VariadicOfVariadic` slot) holding the operands
+    /// of each successor, for ops whose slots are sized by `operandSegmentSizes`.
+    pub successor_slot: Option<fn(usize) -> (usize, Option<usize>)>,
     /// The dense i32 array attribute holding per-successor weights (`WeightedBranchOpInterface`).
     pub branch_weights: Option<&'static str>,
     /// Attributes sizing the sub-groups of `VariadicOfVariadic` operands (never in attr-dict).
@@ -284,6 +287,7 @@ impl OpSpec {
             custom: None,
             default_dialect: None,
             successor_operands: None,
+            successor_slot: None,
             branch_weights: None,
             segment_attrs: Vec::new(),
             verify_symbol_uses: None,
@@ -485,6 +489,13 @@ impl OpSpec {
         self
     }
 
+    /// Names the operand slot (and sub-group) of each successor's operands, so operands can be
+    /// appended to a successor while `operandSegmentSizes` stays right.
+    pub fn successor_slot(mut self, f: fn(usize) -> (usize, Option<usize>)) -> Self {
+        self.successor_slot = Some(f);
+        self
+    }
+
     /// The attribute `attr` weighs the successors (`WeightedBranchOpInterface`): one weight per
     /// successor, not all zero.
     pub fn branch_weights(mut self, attr: &'static str) -> Self {
@@ -588,6 +599,9 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         }
         if spec.operand_segments {
             def.erase_operand = Some(hooks::erase_operand);
+        }
+        if spec.successor_operands.is_some() && (!spec.operand_segments || spec.successor_slot.is_some()) {
+            def.append_successor_operand = Some(hooks::append_successor_operand);
         }
         def.block_arg_names = spec.block_arg_names;
         let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
