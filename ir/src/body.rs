@@ -468,6 +468,17 @@ impl Body {
         self.ops[op].nested.as_deref_mut()
     }
 
+    /// Takes the body of an isolated operation out of it (to work on it elsewhere, e.g. on
+    /// another thread); [`Body::set_nested`] puts it back.
+    pub fn take_nested(&mut self, op: Op) -> Option<Box<Body>> {
+        self.ops[op].nested.take()
+    }
+
+    /// Makes `nested` the body of `op`'s regions (`op` becomes isolated).
+    pub fn set_nested(&mut self, op: Op, nested: Box<Body>) {
+        self.ops[op].nested = Some(nested);
+    }
+
     /// The body holding `op`'s regions and the regions themselves (whether isolated or not).
     pub fn op_regions(&self, op: Op) -> (&Body, &[Region]) {
         match self.ops[op].nested.as_deref() {

@@ -4,11 +4,13 @@
 pub mod cse;
 pub mod effects;
 pub mod manager;
+mod parallel;
 pub mod pipeline;
 mod strip_debuginfo;
 mod symbol_dce;
+pub mod timing;
 
-pub use manager::{Item, Pass, PassFactory, PassManager, PipelineSetupError};
+pub use manager::{Item, Pass, PassFactory, PassManager, PassSelect, PipelineSetupError, RunLog};
 
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -17,6 +19,10 @@ struct Cse;
 impl Pass for Cse {
     fn name(&self) -> &'static str {
         "cse"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "CSE"
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {

@@ -26,6 +26,10 @@ impl Pass for SymbolDce {
         "symbol-dce"
     }
 
+    fn display_name(&self) -> &'static str {
+        "SymbolDCE"
+    }
+
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let traits = ctx.registry().traits(body.op(op).name);
         if !traits.contains(Traits::SYMBOL_TABLE) {
