@@ -10,6 +10,7 @@ pub mod complex;
 pub mod dlti;
 pub mod func;
 pub mod index;
+pub mod inliner;
 pub mod linalg;
 pub mod math;
 pub mod memref;
@@ -39,6 +40,7 @@ pub fn register_all(ctx: &mut Context) {
     affine::register(ctx);
     memref::register(ctx);
     linalg::register(ctx);
+    inliner::register(ctx);
 }
 
 /// Registers an op definition under its name.

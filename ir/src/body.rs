@@ -214,6 +214,22 @@ impl Body {
         b
     }
 
+    /// Creates a block at position `index` of `region`'s block list (at the end if `index` is
+    /// past it).
+    pub fn insert_block(&mut self, region: Region, index: usize) -> Block {
+        let b = self.blocks.push(BlockData { parent: region.into(), ..Default::default() });
+        let blocks = &mut self.regions[region].blocks;
+        blocks.insert(index.min(blocks.len()), b);
+        b
+    }
+
+    /// Takes a block out of its region; its operations and arguments stay with it.
+    pub fn detach_block(&mut self, block: Block) {
+        if let Some(region) = self.blocks[block].parent.take() {
+            self.regions[region].blocks.retain(|b| *b != block);
+        }
+    }
+
     /// Creates a block that belongs to no region (the parser keeps forward references there).
     pub fn append_block_detached(&mut self) -> Block {
         self.blocks.push(BlockData::default())

@@ -194,6 +194,30 @@ impl OpDef {
     }
 }
 
+/// Whether an op may be inlined into a region: `(ctx, callee body, op, caller body, region)`,
+/// the region being where the call sits in the caller (MLIR's
+/// `DialectInlinerInterface::isLegalToInline(Operation *, Region *, ...)`).
+pub type InlineOpFn = fn(&Context, &Body, Op, &Body, crate::Region) -> bool;
+/// Whether a callee's region may be inlined into a region held by an op of the dialect:
+/// `(ctx, caller body, destination region, callee body, callee region, caller value of each
+/// callee entry argument)` (MLIR's `isLegalToInline(Region *, Region *, ...)`).
+pub type InlineRegionFn = fn(&Context, &Body, crate::Region, &Body, crate::Region, &dyn Fn(crate::Value) -> Option<crate::Value>) -> bool;
+/// Whether a call op of the dialect may be inlined: `(ctx, caller body, call, callee body,
+/// callee op)` (MLIR's `isLegalToInline(Operation *call, Operation *callable, ...)`).
+pub type InlineCallFn = fn(&Context, &Body, Op, &Body, Op) -> bool;
+
+/// How a dialect takes part in inlining (MLIR's `DialectInlinerInterface`). A dialect without
+/// one has none of its ops inlined.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InlinerDef {
+    /// Calls of the dialect that may be inlined; `None`: all.
+    pub legal_call: Option<InlineCallFn>,
+    /// Ops of the dialect that may be inlined; `None`: all.
+    pub legal_op: Option<InlineOpFn>,
+    /// Whether callees may be inlined into the regions of the dialect's ops; `None`: never.
+    pub legal_dest: Option<InlineRegionFn>,
+}
+
 /// Parses a dialect attribute's parameters (what follows `#dialect.mnemonic`).
 pub type AttrParseFn = for<'c> fn(&AttrDef, &mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
 /// Prints a dialect attribute's parameters (what follows `#dialect.mnemonic`).
@@ -227,6 +251,7 @@ pub struct Registry {
     by_str: FxHashMap<&'static str, OpDefId>,
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
+    inliners: FxHashMap<&'static str, InlinerDef>,
 }
 
 impl Registry {
@@ -279,6 +304,16 @@ impl Registry {
     /// The definition of `#dialect.mnemonic`, if registered.
     pub fn attr_def(&self, dialect: &str, mnemonic: &str) -> Option<&AttrDef> {
         self.attr_defs.get(dialect)?.iter().find(|d| d.mnemonic == mnemonic)
+    }
+
+    /// Declares how ops of `dialect` take part in inlining.
+    pub fn register_inliner(&mut self, dialect: &'static str, def: InlinerDef) {
+        self.inliners.insert(dialect, def);
+    }
+
+    /// The inliner interface of `dialect`, if it has one.
+    pub fn inliner(&self, dialect: &str) -> Option<&InlinerDef> {
+        self.inliners.get(dialect)
     }
 
     /// The traits of an op (none for unregistered ops).

@@ -3,6 +3,7 @@
 
 pub mod cse;
 pub mod effects;
+mod inline;
 pub mod manager;
 mod parallel;
 pub mod pipeline;
@@ -43,6 +44,7 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
     &[
         ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
         ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
+        ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }

@@ -144,7 +144,12 @@ impl PassManager {
     /// whatever op the manager runs on.
     pub fn add_list(&mut self, text: &str) -> Result<(), PipelineSetupError> {
         let elements = parse_pipeline(text).map_err(|e| PipelineSetupError(e.message, Some(e.offset)))?;
-        self.items.extend(build_items(&elements)?);
+        self.add_elements(&elements)
+    }
+
+    /// Adds parsed pipeline elements, run on whatever op the manager runs on.
+    pub fn add_elements(&mut self, elements: &[Element]) -> Result<(), PipelineSetupError> {
+        self.items.extend(build_items(elements)?);
         Ok(())
     }
 
