@@ -16,6 +16,7 @@ pub mod math;
 pub mod memref;
 pub mod ods;
 pub mod scf;
+pub mod speculation;
 pub mod tensor;
 pub mod ub;
 pub mod vector;
@@ -41,6 +42,7 @@ pub fn register_all(ctx: &mut Context) {
     memref::register(ctx);
     linalg::register(ctx);
     inliner::register(ctx);
+    speculation::register(ctx);
 }
 
 /// Registers an op definition under its name.

@@ -21,7 +21,7 @@ pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, Valu
 pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
-pub use registry::{AttrDef, Count, InlinerDef, OpDef, Registry, Shape, Traits};
+pub use registry::{AttrDef, Count, InlinerDef, OpDef, Registry, Shape, Speculation, Traits};
 pub use cranelift_entity::EntityRef;
 pub use source_locs::SourceId;
 pub use types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};

@@ -218,6 +218,20 @@ pub struct InlinerDef {
     pub legal_dest: Option<InlineRegionFn>,
 }
 
+/// Whether an op may run where it would not have run (MLIR's `ConditionallySpeculatable`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Speculation {
+    /// It may have undefined behaviour.
+    Not,
+    /// It never has undefined behaviour.
+    Speculatable,
+    /// It is speculatable when every op in its regions is.
+    Recursive,
+}
+
+/// The speculatability of one op instance.
+pub type SpeculationFn = fn(&Context, &Body, Op) -> Speculation;
+
 /// Parses a dialect attribute's parameters (what follows `#dialect.mnemonic`).
 pub type AttrParseFn = for<'c> fn(&AttrDef, &mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
 /// Prints a dialect attribute's parameters (what follows `#dialect.mnemonic`).
@@ -252,6 +266,7 @@ pub struct Registry {
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
     inliners: FxHashMap<&'static str, InlinerDef>,
+    speculation: FxHashMap<&'static str, SpeculationFn>,
 }
 
 impl Registry {
@@ -314,6 +329,22 @@ impl Registry {
     /// The inliner interface of `dialect`, if it has one.
     pub fn inliner(&self, dialect: &str) -> Option<&InlinerDef> {
         self.inliners.get(dialect)
+    }
+
+    /// Declares the speculatability of the op named `name`, for ops that are not simply
+    /// speculatable when `PURE` and not otherwise.
+    pub fn register_speculation(&mut self, name: &'static str, f: SpeculationFn) {
+        self.speculation.insert(name, f);
+    }
+
+    /// The speculatability of `op` (an op of `body`): its declared one, else speculatable when
+    /// `PURE` (MLIR's `Pure` includes `AlwaysSpeculatable`); unregistered ops are not.
+    pub fn speculation(&self, ctx: &Context, body: &Body, op: Op) -> Speculation {
+        let name = body.op(op).name;
+        if let Some(f) = self.speculation.get(ctx.str(name)) {
+            return f(ctx, body, op);
+        }
+        if self.traits(name).contains(Traits::PURE) { Speculation::Speculatable } else { Speculation::Not }
     }
 
     /// The traits of an op (none for unregistered ops).

@@ -1,9 +1,11 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
-//! (`cse` on an e-graph, `symbol-dce`, `strip-debuginfo`) with mlir-opt's semantics.
+//! (`cse` on an e-graph, `symbol-dce`, `inline`, `loop-invariant-code-motion`,
+//! `strip-debuginfo`) with mlir-opt's semantics.
 
 pub mod cse;
 pub mod effects;
 mod inline;
+mod licm;
 pub mod manager;
 mod parallel;
 pub mod pipeline;
@@ -45,6 +47,7 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
         ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
         ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
         ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
+        ("loop-invariant-code-motion", |o| no_options("loop-invariant-code-motion", o).map(|_| Box::new(licm::Licm) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }
