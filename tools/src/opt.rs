@@ -40,6 +40,9 @@ OPTIONS:
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
   --cse                                    Eliminate common subexpressions (on an e-graph)
   --symbol-dce                             Erase private symbols nothing live refers to
+  --inline                                 Inline calls (options: default-pipeline, op-pipelines,
+                                           max-iterations, inlining-threshold)
+  --loop-invariant-code-motion             Move loop-invariant code out of loops
   --strip-debuginfo                        Replace every location with loc(unknown)
 ";
 
