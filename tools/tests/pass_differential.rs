@@ -50,7 +50,7 @@ fn call_program(rng: &mut Rng) -> String {
                 format!("{res} = func.call @f{}({arg}, %c, %fp){no_inline} : {sig}{loc}", rng.below(n))
             };
             match rng.below(8) {
-                0 | 1 | 2 if calls < 2 => {
+                0..=2 if calls < 2 => {
                     calls += 1;
                     let _ = writeln!(out, "  {}", call(rng, &cur, &v));
                     cur = v;
@@ -203,7 +203,7 @@ fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
         return;
     }
     let cases = env_number("MICA_PASS_DIFF_CASES", 120) as usize;
-    let mut rng = Rng::new(env_number("MICA_PASS_DIFF_SEED", 0x1A11_0E) ^ what.len() as u64);
+    let mut rng = Rng::new(env_number("MICA_PASS_DIFF_SEED", 0x001A_110E) ^ what.len() as u64);
     let programs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
     let input = programs.join(SPLIT);
     let (mlir_ok, mlir_out, mlir_err) = run(MLIR_OPT, &input, flags);

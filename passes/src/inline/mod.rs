@@ -161,10 +161,8 @@ fn collect_calls(ctx: &Context, cg: &CallGraph, root: &Body, table: &[Op], body:
         for op in body.block_ops(b) {
             if is_call(ctx, body.op(op).name) {
                 let nested = ctx.op_attr(body, op, "callee").is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::SymbolRef { nested, .. } if !nested.is_empty()));
-                if !nested {
-                    if let Some(target) = cg.resolve_call(ctx, root, table, body, op) {
-                        out.push(ResolvedCall { call: op, source, target });
-                    }
+                if !nested && let Some(target) = cg.resolve_call(ctx, root, table, body, op) {
+                    out.push(ResolvedCall { call: op, source, target });
                 }
                 continue;
             }
@@ -298,13 +296,13 @@ impl Driver<'_> {
         }
         // A multi-block callee needs a region that may hold several blocks.
         let callee_blocks = callee.roots.first().map_or(0, |r| callee.region_blocks(*r).len());
-        if callee_blocks >= 2 {
-            if let Some(parent) = caller.parent_op(c.call) {
-                let name = caller.op(parent).name;
-                let single_block = ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::SINGLE_BLOCK));
-                if ctx.str(name) != "func.func" && single_block {
-                    return false;
-                }
+        if callee_blocks >= 2
+            && let Some(parent) = caller.parent_op(c.call)
+        {
+            let name = caller.op(parent).name;
+            let single_block = ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::SINGLE_BLOCK));
+            if ctx.str(name) != "func.func" && single_block {
+                return false;
             }
         }
         self.profitable(caller, callee)

@@ -116,17 +116,17 @@ impl UseList {
     pub(super) fn recompute(&mut self, ctx: &Context, cg: &CallGraph, root: &Body, node: NodeId) {
         self.decrement(node);
         let mut user = User::default();
-        if let Some(place) = cg.place(node) {
-            if let Some(body) = body_at(root, &place.path) {
-                for (n, top) in referenced_nodes(ctx, cg, root, &place.path, body, place.op) {
-                    let Some(count) = self.discardable.get_mut(&n) else { continue };
-                    if !top {
-                        *user.inner.entry(n).or_insert(0) += 1;
-                    } else if !user.top.insert(n) {
-                        continue;
-                    }
-                    *count += 1;
+        if let Some(place) = cg.place(node)
+            && let Some(body) = body_at(root, &place.path)
+        {
+            for (n, top) in referenced_nodes(ctx, cg, root, &place.path, body, place.op) {
+                let Some(count) = self.discardable.get_mut(&n) else { continue };
+                if !top {
+                    *user.inner.entry(n).or_insert(0) += 1;
+                } else if !user.top.insert(n) {
+                    continue;
                 }
+                *count += 1;
             }
         }
         self.users.insert(node, user);
