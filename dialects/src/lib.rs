@@ -14,6 +14,7 @@ pub mod fold_util;
 pub mod func;
 pub mod index;
 mod index_fold;
+pub mod inliner;
 pub mod linalg;
 pub mod math;
 mod math_fold;
@@ -22,6 +23,7 @@ pub mod ods;
 pub mod scf;
 mod scf_fold;
 mod shaped_fold;
+pub mod speculation;
 pub mod tensor;
 pub mod ub;
 pub mod vector;
@@ -46,6 +48,8 @@ pub fn register_all(ctx: &mut Context) {
     affine::register(ctx);
     memref::register(ctx);
     linalg::register(ctx);
+    inliner::register(ctx);
+    speculation::register(ctx);
 }
 
 /// Registers an op definition under its name.

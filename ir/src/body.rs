@@ -214,6 +214,22 @@ impl Body {
         b
     }
 
+    /// Creates a block at position `index` of `region`'s block list (at the end if `index` is
+    /// past it).
+    pub fn new_block_at(&mut self, region: Region, index: usize) -> Block {
+        let b = self.blocks.push(BlockData { parent: region.into(), ..Default::default() });
+        let blocks = &mut self.regions[region].blocks;
+        blocks.insert(index.min(blocks.len()), b);
+        b
+    }
+
+    /// Takes a block out of its region; its operations and arguments stay with it.
+    pub fn detach_block(&mut self, block: Block) {
+        if let Some(region) = self.blocks[block].parent.take() {
+            self.regions[region].blocks.retain(|b| *b != block);
+        }
+    }
+
     /// Creates a block that belongs to no region (the parser keeps forward references there).
     pub fn append_block_detached(&mut self) -> Block {
         self.blocks.push(BlockData::default())
@@ -466,6 +482,17 @@ impl Body {
     /// The body of an isolated operation's regions, mutably.
     pub fn nested_mut(&mut self, op: Op) -> Option<&mut Body> {
         self.ops[op].nested.as_deref_mut()
+    }
+
+    /// Takes the body of an isolated operation out of it (to work on it elsewhere, e.g. on
+    /// another thread); [`Body::set_nested`] puts it back.
+    pub fn take_nested(&mut self, op: Op) -> Option<Box<Body>> {
+        self.ops[op].nested.take()
+    }
+
+    /// Makes `nested` the body of `op`'s regions (`op` becomes isolated).
+    pub fn set_nested(&mut self, op: Op, nested: Box<Body>) {
+        self.ops[op].nested = Some(nested);
     }
 
     /// The body holding `op`'s regions and the regions themselves (whether isolated or not).

@@ -4,6 +4,7 @@
 pub mod asm;
 pub mod attrs;
 pub mod body;
+pub mod clone;
 pub mod context;
 pub mod diagnostic;
 pub mod interner;
@@ -21,7 +22,7 @@ pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, Valu
 pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string};
-pub use registry::{AttrDef, Count, FoldResult, Folded, OpDef, Pattern, Registry, Shape, Traits};
+pub use registry::{AttrDef, Count, FoldResult, Folded, InlinerDef, OpDef, Pattern, Registry, Shape, Speculation, Traits};
 pub use rewrite::{Listener, Rewriter};
 pub use cranelift_entity::EntityRef;
 pub use source_locs::SourceId;

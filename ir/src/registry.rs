@@ -268,6 +268,44 @@ impl OpDef {
     }
 }
 
+/// Whether an op may be inlined into a region: `(ctx, callee body, op, caller body, region)`,
+/// the region being where the call sits in the caller (MLIR's
+/// `DialectInlinerInterface::isLegalToInline(Operation *, Region *, ...)`).
+pub type InlineOpFn = fn(&Context, &Body, Op, &Body, crate::Region) -> bool;
+/// Whether a callee's region may be inlined into a region held by an op of the dialect:
+/// `(ctx, caller body, destination region, callee body, callee region, caller value of each
+/// callee entry argument)` (MLIR's `isLegalToInline(Region *, Region *, ...)`).
+pub type InlineRegionFn = fn(&Context, &Body, crate::Region, &Body, crate::Region, &dyn Fn(crate::Value) -> Option<crate::Value>) -> bool;
+/// Whether a call op of the dialect may be inlined: `(ctx, caller body, call, callee body,
+/// callee op)` (MLIR's `isLegalToInline(Operation *call, Operation *callable, ...)`).
+pub type InlineCallFn = fn(&Context, &Body, Op, &Body, Op) -> bool;
+
+/// How a dialect takes part in inlining (MLIR's `DialectInlinerInterface`). A dialect without
+/// one has none of its ops inlined.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InlinerDef {
+    /// Calls of the dialect that may be inlined; `None`: all.
+    pub legal_call: Option<InlineCallFn>,
+    /// Ops of the dialect that may be inlined; `None`: all.
+    pub legal_op: Option<InlineOpFn>,
+    /// Whether callees may be inlined into the regions of the dialect's ops; `None`: never.
+    pub legal_dest: Option<InlineRegionFn>,
+}
+
+/// Whether an op may run where it would not have run (MLIR's `ConditionallySpeculatable`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Speculation {
+    /// It may have undefined behaviour.
+    Not,
+    /// It never has undefined behaviour.
+    Speculatable,
+    /// It is speculatable when every op in its regions is.
+    Recursive,
+}
+
+/// The speculatability of one op instance.
+pub type SpeculationFn = fn(&Context, &Body, Op) -> Speculation;
+
 /// Parses a dialect attribute's parameters (what follows `#dialect.mnemonic`).
 pub type AttrParseFn = for<'c> fn(&AttrDef, &mut dyn AsmParser<'c>) -> Result<Vec<crate::Attr>, ()>;
 /// Prints a dialect attribute's parameters (what follows `#dialect.mnemonic`).
@@ -302,6 +340,8 @@ pub struct Registry {
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
     materializers: FxHashMap<&'static str, MaterializeFn>,
+    inliners: FxHashMap<&'static str, InlinerDef>,
+    speculation: FxHashMap<&'static str, SpeculationFn>,
 }
 
 impl Registry {
@@ -376,6 +416,32 @@ impl Registry {
             }
             def.canonicalize.extend_from_slice(patterns);
         }
+    }
+
+    /// Declares how ops of `dialect` take part in inlining.
+    pub fn register_inliner(&mut self, dialect: &'static str, def: InlinerDef) {
+        self.inliners.insert(dialect, def);
+    }
+
+    /// The inliner interface of `dialect`, if it has one.
+    pub fn inliner(&self, dialect: &str) -> Option<&InlinerDef> {
+        self.inliners.get(dialect)
+    }
+
+    /// Declares the speculatability of the op named `name`, for ops that are not simply
+    /// speculatable when `PURE` and not otherwise.
+    pub fn register_speculation(&mut self, name: &'static str, f: SpeculationFn) {
+        self.speculation.insert(name, f);
+    }
+
+    /// The speculatability of `op` (an op of `body`): its declared one, else speculatable when
+    /// `PURE` (MLIR's `Pure` includes `AlwaysSpeculatable`); unregistered ops are not.
+    pub fn speculation(&self, ctx: &Context, body: &Body, op: Op) -> Speculation {
+        let name = body.op(op).name;
+        if let Some(f) = self.speculation.get(ctx.str(name)) {
+            return f(ctx, body, op);
+        }
+        if self.traits(name).contains(Traits::PURE) { Speculation::Speculatable } else { Speculation::Not }
     }
 
     /// The traits of an op (none for unregistered ops).

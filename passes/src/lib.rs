@@ -1,5 +1,6 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
-//! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`,
+//! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`, `inline`,
+//! `loop-invariant-code-motion`,
 //! `strip-debuginfo`) with mlir-opt's semantics.
 
 mod block_merge;
@@ -7,13 +8,17 @@ mod canonicalize;
 pub mod cse;
 pub mod effects;
 pub mod greedy;
+mod inline;
+mod licm;
 pub mod manager;
+mod parallel;
 pub mod pipeline;
 pub mod region_simplify;
 mod strip_debuginfo;
 mod symbol_dce;
+pub mod timing;
 
-pub use manager::{Item, Pass, PassFactory, PassManager, PipelineSetupError};
+pub use manager::{Item, Pass, PassFactory, PassManager, PassSelect, PipelineSetupError, RunLog};
 
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -22,6 +27,10 @@ struct Cse;
 impl Pass for Cse {
     fn name(&self) -> &'static str {
         "cse"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "CSE"
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
@@ -43,6 +52,8 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
         ("canonicalize", |o| canonicalize::Canonicalize::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("cse", |o| no_options("cse", o).map(|_| Box::new(Cse) as Box<dyn Pass>)),
         ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
+        ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
+        ("loop-invariant-code-motion", |o| no_options("loop-invariant-code-motion", o).map(|_| Box::new(licm::Licm) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }

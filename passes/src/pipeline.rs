@@ -84,8 +84,9 @@ impl Reader<'_> {
         }
     }
 
+    /// The value after `key=`, up to the next space at nesting depth zero: `key= other=1` gives
+    /// `key` an empty value, as MLIR reads it.
     fn option_value(&mut self) -> Result<String, PipelineError> {
-        self.skip_ws();
         let start = self.pos;
         let mut depth = 0usize;
         let mut quote = None;
@@ -178,8 +179,8 @@ mod tests {
 
     #[test]
     fn flag_options() {
-        let o = parse_options("max-iterations=10 region-simplify='normal' x={a b}").unwrap();
-        assert_eq!(o, vec![("max-iterations".into(), "10".into()), ("region-simplify".into(), "normal".into()), ("x".into(), "{a b}".into())]);
+        let o = parse_options("default-pipeline= max-iterations=10 region-simplify='normal' x={a b}").unwrap();
+        assert_eq!(o, vec![("default-pipeline".into(), String::new()), ("max-iterations".into(), "10".into()), ("region-simplify".into(), "normal".into()), ("x".into(), "{a b}".into())]);
         assert!(parse_options("=1").is_err());
     }
 }

@@ -12,6 +12,10 @@ impl Pass for StripDebugInfo {
         "strip-debuginfo"
     }
 
+    fn display_name(&self) -> &'static str {
+        "StripDebugInfo"
+    }
+
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let unknown = ctx.unknown_loc();
         body.op_mut(op).loc = unknown;

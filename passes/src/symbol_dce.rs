@@ -26,10 +26,15 @@ impl Pass for SymbolDce {
         "symbol-dce"
     }
 
+    fn display_name(&self) -> &'static str {
+        "SymbolDCE"
+    }
+
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let traits = ctx.registry().traits(body.op(op).name);
         if !traits.contains(Traits::SYMBOL_TABLE) {
-            return Err(Diagnostic::error(body.op(op).loc, " Symbol DCE pass expected a symbol table operation"));
+            let d = body.op(op);
+            return Err(Diagnostic::error(d.loc, format!("'{}' op  was scheduled to run under SymbolDCE, but does not define a symbol table", ctx.str(d.name))));
         }
         let mut live: FxHashSet<OpKey> = FxHashSet::default();
         {

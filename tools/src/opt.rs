@@ -3,7 +3,10 @@
 use crate::output::write_atomically;
 use anyhow::{Context as _, Result};
 use mica_ir::{Context, DiagLoc, Diagnostic, PrintOptions, Severity};
+use mica_passes::timing::Timer;
 use std::borrow::Cow;
+use std::io::Write as _;
+use std::time::Instant;
 use mica_parser::diagnostics::{Source, render};
 use mica_parser::split;
 
@@ -26,6 +29,12 @@ OPTIONS:
   --mlir-elide-elementsattrs-if-larger=<n> Elide element attributes with more than n elements
   --pass-pipeline=<pipeline>               Run a textual pipeline, e.g. 'builtin.module(cse)'
   --verify-each[=false]                    Verify the IR after each pass (default: true)
+  --mlir-print-ir-before=<pass,...>        Print the IR before each run of these passes (stderr)
+  --mlir-print-ir-after=<pass,...>         Print the IR after each run of these passes (stderr)
+  --mlir-print-ir-before-all               Print the IR before every pass
+  --mlir-print-ir-after-all                Print the IR after every pass
+  --mlir-timing                            Report the time taken by each pass (stderr)
+  --mlir-disable-threading                 Run nested pass pipelines on one thread
   --help                                   Show this text
 
 PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
@@ -35,6 +44,9 @@ PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
                                            disable-patterns, enable-patterns)
   --cse                                    Eliminate common subexpressions (on an e-graph)
   --symbol-dce                             Erase private symbols nothing live refers to
+  --inline                                 Inline calls (options: default-pipeline, op-pipelines,
+                                           max-iterations, inlining-threshold)
+  --loop-invariant-code-motion             Move loop-invariant code out of loops
   --strip-debuginfo                        Replace every location with loc(unknown)
 ";
 
@@ -61,6 +73,14 @@ pub struct Options {
     pub passes: Vec<PassArg>,
     /// `--verify-each=false` turns verification between passes off.
     pub no_verify_each: bool,
+    /// `--mlir-print-ir-before[-all]`
+    pub print_ir_before: mica_passes::PassSelect,
+    /// `--mlir-print-ir-after[-all]`
+    pub print_ir_after: mica_passes::PassSelect,
+    /// `--mlir-timing`
+    pub timing: bool,
+    /// `--mlir-disable-threading`
+    pub no_threading: bool,
 }
 
 /// A pass or pipeline given on the command line.
@@ -129,6 +149,24 @@ impl Options {
                     o.passes.push(PassArg::Pipeline(v));
                 }
                 "verify-each" => o.no_verify_each = matches!(value.as_deref(), Some("false" | "0")),
+                "mlir-print-ir-before-all" => o.print_ir_before = mica_passes::PassSelect::All,
+                "mlir-print-ir-after-all" => o.print_ir_after = mica_passes::PassSelect::All,
+                "mlir-print-ir-before" | "mlir-print-ir-after" => {
+                    let v = value.ok_or_else(|| format!("--{name} needs =<pass>"))?;
+                    let target = if name == "mlir-print-ir-before" { &mut o.print_ir_before } else { &mut o.print_ir_after };
+                    for pass in v.split(',') {
+                        if !mica_passes::registry().iter().any(|(n, _)| *n == pass) {
+                            return Err(format!("for the --{name} option: Cannot find option named '{pass}'!"));
+                        }
+                        match &mut *target {
+                            mica_passes::PassSelect::Named(names) => names.push(pass.to_string()),
+                            mica_passes::PassSelect::All => {}
+                            mica_passes::PassSelect::None => *target = mica_passes::PassSelect::Named(vec![pass.to_string()]),
+                        }
+                    }
+                }
+                "mlir-timing" => o.timing = true,
+                "mlir-disable-threading" => o.no_threading = true,
                 _ if mica_passes::registry().iter().any(|(n, _)| *n == name) => {
                     let options = match value.as_deref() {
                         Some(text) => mica_passes::pipeline::parse_options(text).map_err(|e| format!("invalid options for '--{name}': {}", e.message))?,
@@ -146,7 +184,8 @@ impl Options {
 
 /// What a run produced.
 pub struct Outcome {
-    /// Everything to print on stderr.
+    /// Everything to print on stderr (for [`run`], what is left to print after the output: the
+    /// timing report).
     pub stderr: String,
     /// Whether the run succeeded (exit 0).
     pub success: bool,
@@ -162,6 +201,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
 
 /// Runs ir-opt: reads the input, processes each chunk, writes the output.
 pub fn run(opts: &Options) -> Result<Outcome> {
+    let start = Instant::now();
     let (name, text) = if opts.input == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
@@ -171,26 +211,58 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         (opts.input.clone(), text)
     };
-    let (out, outcome) = process_buffer(&name, &text, opts);
+    let mut timers = Timers::default();
+    let (out, mut outcome) = process_buffer_timed(&name, &text, opts, &mut timers);
+    // Diagnostics and IR dumps come before the output, as mlir-opt writes them while it works
+    // and the output at the end.
+    {
+        let mut err = std::io::stderr().lock();
+        err.write_all(outcome.stderr.as_bytes()).context("writing to stderr")?;
+        err.flush().context("writing to stderr")?;
+        outcome.stderr.clear();
+    }
     // A failed run still shows the chunks that worked on stdout, like mlir-opt; an output file
     // is written only by a run that succeeded.
     if outcome.success || opts.output == "-" {
+        let began = Instant::now();
         write_atomically(&opts.output, out.as_bytes()).with_context(|| format!("writing '{}'", opts.output))?;
+        timers.output.add(began.elapsed());
+    }
+    if opts.timing {
+        let mut rows = vec![timers.parser];
+        rows.extend(timers.passes);
+        rows.push(timers.output);
+        outcome.stderr.push_str(&mica_passes::timing::report(&rows, start.elapsed()));
     }
     Ok(outcome)
 }
 
+/// The driver's timers for `--mlir-timing`: parsing (with the verification that follows it),
+/// the passes (as the pass manager shapes them) and printing.
+#[derive(Default)]
+struct Timers {
+    parser: Timer,
+    passes: Vec<Timer>,
+    output: Timer,
+}
+
 /// Processes a whole buffer (all chunks); returns stdout text and the outcome.
 pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcome) {
+    process_buffer_timed(name, text, opts, &mut Timers::default())
+}
+
+fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Timers) -> (String, Outcome) {
+    timers.parser = Timer::new("Parser");
+    timers.output = Timer::new("Output");
     let pm = if opts.passes.is_empty() {
         None
     } else {
         match build_pass_manager(opts, "builtin.module", name) {
             Ok(pm) => Some(pm),
-            Err(msg) => return (String::new(), Outcome { stderr: msg + "
-", success: false }),
+            Err(msg) => return (String::new(), Outcome { stderr: msg + "\n", success: false }),
         }
     };
+    timers.passes = pm.as_ref().map(|pm| pm.timers()).unwrap_or_default();
     let mut stderr = String::new();
     let chunks = if opts.split {
         let s = split::split(text);
@@ -211,7 +283,7 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
     for chunk in &chunks {
         // Blank out what comes before the chunk, so that positions match the original file.
         let padded: Cow<'_, str> = if chunk.start == 0 { Cow::Borrowed(chunk.text) } else { Cow::Owned(split::padded(text, chunk)) };
-        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref());
+        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref(), timers);
         stderr.push_str(&err);
         success &= ok;
         outputs.push(out.unwrap_or_default());
@@ -224,6 +296,10 @@ pub fn process_buffer(name: &str, text: &str, opts: &Options) -> (String, Outcom
 pub fn build_pass_manager(opts: &Options, top: &str, file: &str) -> Result<mica_passes::PassManager, String> {
     let mut pm = mica_passes::PassManager::new();
     pm.verify_each = !opts.no_verify_each;
+    pm.threading = !opts.no_threading;
+    pm.print_before = opts.print_ir_before.clone();
+    pm.print_after = opts.print_ir_after.clone();
+    pm.print_options = opts.print.clone();
     for p in &opts.passes {
         let (r, text) = match p {
             PassArg::Pass(name, options) => (pm.add_pass(name, options), None),
@@ -255,41 +331,76 @@ fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
 
 /// Parses, verifies and prints one chunk: `text` is the buffer up to the chunk's end with what
 /// comes before `start` blanked out; diagnostics quote the lines of `original`, the whole buffer.
-fn process_chunk(name: &str, text: &str, start: usize, original: &str, opts: &Options, pm: Option<&mica_passes::PassManager>) -> (Option<String>, String, bool) {
+fn process_chunk(
+    name: &str,
+    text: &str,
+    start: usize,
+    original: &str,
+    opts: &Options,
+    pm: Option<&mica_passes::PassManager>,
+    timers: &mut Timers,
+) -> (Option<String>, String, bool) {
     let ctx = new_context(opts.allow_unregistered);
-    let result = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|mut m| {
+    let mut log = mica_passes::RunLog::default();
+    let began = Instant::now();
+    let parsed = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|m| {
         mica_ir::verify::verify(&ctx, &m.body, m.top)?;
+        Ok(m)
+    });
+    timers.parser.add(began.elapsed());
+    let result = parsed.and_then(|mut m| {
         if let Some(pm) = pm {
-            pm.run(&ctx, &mut m.body, m.top)?;
+            pm.run_logged(&ctx, &mut m.body, m.top, &m.resources, &mut timers.passes, &mut log)?;
         }
         Ok(m)
     });
-    if opts.verify_diagnostics {
+    let (out, err, ok) = finish_chunk(&ctx, name, text, original, opts, result, timers);
+    if opts.leak_ir {
+        std::mem::forget(ctx);
+    }
+    (out, log.dumps + &err, ok)
+}
+
+/// Prints a chunk's result, or renders its error (checked against the expected diagnostics
+/// with `--verify-diagnostics`).
+fn finish_chunk(
+    ctx: &Context,
+    name: &str,
+    text: &str,
+    original: &str,
+    opts: &Options,
+    result: Result<mica_parser::ParsedModule, Diagnostic>,
+    timers: &mut Timers,
+) -> (Option<String>, String, bool) {
+    let began = Instant::now();
+    let outcome = if opts.verify_diagnostics {
         let diags = match &result {
             Ok(_) => Vec::new(),
             Err(d) => vec![d.clone()],
         };
-        let problems = mica_parser::verify_diagnostics::verify(&ctx, &Source::new(name, text), &diags);
+        let problems = mica_parser::verify_diagnostics::verify(ctx, &Source::new(name, text), &diags);
         if problems.is_empty() {
-            let out = result.ok().map(|m| print_module(&ctx, &m, &opts.print));
-            return (out, String::new(), true);
+            (result.ok().map(|m| print_module(ctx, &m, &opts.print)), String::new(), true)
+        } else {
+            (None, problems.join("\n") + "\n", false)
         }
-        return (None, problems.join("\n") + "\n", false);
-    }
-    match result {
-        Ok(m) => {
-            let out = print_module(&ctx, &m, &opts.print);
-            if opts.leak_ir {
-                // Freeing hundreds of thousands of small allocations costs more than the
-                // parse; the process is about to exit anyway.
-                std::mem::forget(m);
-                std::mem::forget(ctx);
+    } else {
+        match result {
+            Ok(m) => {
+                let out = print_module(ctx, &m, &opts.print);
+                if opts.leak_ir {
+                    // Freeing hundreds of thousands of small allocations costs more than the
+                    // parse; the process is about to exit anyway.
+                    std::mem::forget(m);
+                }
+                (Some(out), String::new(), true)
             }
-            (Some(out), String::new(), true)
+            // A pass failure without a message (MLIR's bare `signalPassFailure`) prints nothing.
+            Err(d) if d.message.is_empty() => (None, String::new(), false),
+            // The line index for quoting source lines is built only when there is something to quote.
+            Err(d) => (None, render(ctx, &Source::new(name, original), &d), false),
         }
-        // A pass failure without a message (MLIR's bare `signalPassFailure`) prints nothing.
-        Err(d) if d.message.is_empty() => (None, String::new(), false),
-        // The line index for quoting source lines is built only when there is something to quote.
-        Err(d) => (None, render(&ctx, &Source::new(name, original), &d), false),
-    }
+    };
+    timers.output.add(began.elapsed());
+    outcome
 }

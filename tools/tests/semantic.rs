@@ -24,7 +24,13 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The pipelines applied to every program, as `--pass-pipeline` text anchored on the module.
-const PIPELINES: &[&str] = &["builtin.module(cse)", "builtin.module(canonicalize)", "builtin.module(canonicalize,cse)"];
+const PIPELINES: &[&str] = &[
+    "builtin.module(cse)",
+    "builtin.module(canonicalize)",
+    "builtin.module(inline)",
+    "builtin.module(func.func(loop-invariant-code-motion))",
+    "builtin.module(inline,canonicalize,cse)",
+];
 /// How mlir-opt lowers a program for mlir-runner.
 const LOWERING: &[&str] = &["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"];
 /// The longest a tool may run on one program (generated programs take milliseconds).

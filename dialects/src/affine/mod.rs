@@ -7,6 +7,7 @@
 
 mod asm;
 mod validity;
+pub(crate) mod inliner;
 
 use crate::ods::constraints::*;
 use crate::ods::{Check, OpSpec, OpView};

@@ -23,6 +23,11 @@ impl<'a> ValidityScope<'a> {
         Self { ctx, body, scope: body.op_block(op).and_then(|b| body.block_region(b)).map(|r| top_region(body, r)) }
     }
 
+    /// The rules for an op placed in `region` (a region of `body`).
+    pub(super) fn in_region(ctx: &'a Context, body: &'a Body, region: Region) -> Self {
+        Self { ctx, body, scope: Some(top_region(body, region)) }
+    }
+
     /// MLIR's `isValidDim(value, scope)`.
     pub(super) fn is_valid_dim(&self, v: Value) -> bool {
         self.valid_dim(v, 0)

@@ -12,7 +12,7 @@ mod verify;
 use crate::ods::constraints::*;
 use crate::ods::enums::{register_enum_attr, EnumSpec, EnumStorage};
 use crate::ods::{OpSpec, OpView};
-use mica_ir::{AttrKind, Context, Traits};
+use mica_ir::{AttrKind, Context, Traits, TypeKind};
 
 /// `#linalg.iterator_type<...>`
 pub static ITERATOR_TYPE: EnumSpec =
@@ -121,20 +121,26 @@ pub fn register(ctx: &mut Context) {
             .format("$dim attr-dict `:` type($result)")
             .verify(verify_index),
     ];
-    let mut structured_ops = generic::ops();
-    structured_ops.extend(named::ops());
-    for s in &mut structured_ops {
-        s.effects = Some(structured_effects);
-    }
-    ops.extend(structured_ops);
+    let structured: Vec<OpSpec> = generic::ops().into_iter().chain(named::ops()).map(|s| s.effects(structured_effects)).collect();
+    let names: Vec<&'static str> = structured.iter().map(|s| s.name).collect();
+    ops.extend(structured);
     crate::ods::register(ctx, ops, &[]);
+    for name in names {
+        ctx.registry_mut().register_speculation(name, crate::speculation::linalg_structured);
+    }
 }
 
-/// A structured op only reads and writes the memrefs among its operands (MLIR's
-/// `getGenericEffectsImpl`): on tensors alone it has no memory effect.
+/// The memory effects of a structured op: none on tensors; reads of input buffers, and writes
+/// (with reads) of output buffers (MLIR's `getGenericEffectsImpl`).
 fn structured_effects(ctx: &Context, body: &mica_ir::Body, op: mica_ir::Op) -> Traits {
-    let on_memref = body.operands(op).any(|v| matches!(ctx.type_kind(body.value_type(v)), mica_ir::TypeKind::MemRef { .. } | mica_ir::TypeKind::UnrankedMemRef { .. }));
-    if on_memref { Traits::NONE } else { Traits::PURE }
+    let is_buffer = |v: mica_ir::Value| matches!(ctx.type_kind(body.value_type(v)), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. });
+    let buffers = body.operands(op).filter(|v| is_buffer(*v)).count();
+    if buffers == 0 {
+        return Traits::PURE;
+    }
+    // Outputs are the last operands (`outs`); a structured op with buffer outputs writes.
+    let writes = body.results(op).is_empty() && body.num_operands(op) > 0 && is_buffer(body.operand(op, body.num_operands(op) - 1));
+    if writes { Traits::NONE } else { Traits::MEMORY_READ }
 }
 
 /// The structured op enclosing `v`'s op, with its inputs and outputs.
