@@ -251,7 +251,7 @@ static NAMED: &[Named] = &[
     ),
     fixed(
         "linalg.conv_3d_ncdhw_fcdhw",
-        &[&[D(0), D(8), Win(1, 5, 0), Win(2, 6, 1), Win(3, 7, 2)], &[D(4), D(8), D(5), D(6), D(7)], &[D(0), D(4), D(1), D(2), D(3)]],
+        &[&[D(0), D(5), Win(2, 6, 0), Win(3, 7, 1), Win(4, 8, 2)], &[D(1), D(5), D(6), D(7), D(8)], &[D(0), D(1), D(2), D(3), D(4)]],
         "ppppprrrr",
         3,
         SIGNED,
