@@ -7,7 +7,9 @@
 //! ops of the others, each op with its optional syntax (flags, attributes, optional operands,
 //! regions with their block arguments and terminators, layouts, masks…). mlir-opt prints each
 //! program in generic, custom and debug-info form; Mica must print the same bytes. Programs
-//! mlir-opt rejects are counted, and Mica should reject them too. The shared driver
+//! mlir-opt rejects are counted, and Mica should reject them too: a few programs get a small
+//! mutation (a type, a dimension, an integer) that mostly makes them invalid, to compare the
+//! verifiers. The shared driver
 //! (`differential/harness.rs`) reports the pass rates overall and per focus dialect, the
 //! accept/reject agreement, the features whose programs fail most, and minimized
 //! disagreements; with the default seed and case count it fails when a rate drops below its
@@ -46,6 +48,8 @@ mod linalg;
 mod math;
 #[path = "dialect_differential/memref.rs"]
 mod memref;
+#[path = "dialect_differential/mutate.rs"]
+mod mutate;
 #[path = "differential/oracle.rs"]
 mod oracle;
 #[path = "differential/rng.rs"]
@@ -64,6 +68,7 @@ mod ub;
 mod vector;
 
 use compare::Mode;
+use doc::Doc;
 use harness::{Config, Program};
 
 /// Minimum pass rates with the default seed and case count (percent of the programs mlir-opt
@@ -73,6 +78,9 @@ const FLOORS: [(Mode, f64); 3] = [
     (Mode::Custom, 98.0),
     (Mode::Debuginfo, 98.0),
 ];
+
+/// Percentage of programs that get a mutation (see `dialect_differential/mutate.rs`).
+const MUTATED_PERCENT: u32 = 10;
 
 #[test]
 fn ir_opt_prints_what_mlir_opt_prints_on_random_dialect_programs() {
@@ -96,13 +104,22 @@ fn ir_opt_prints_what_mlir_opt_prints_on_random_dialect_programs() {
         default_seed: 0xD1A1_EC75,
         floors: &FLOORS,
         max_rejected_percent: 10.0,
+        regeneric_every: 4,
         floors_apply: all,
         generate: &|rng, k| {
             let focus = dialects[k % dialects.len()];
-            Program {
-                doc: program::Gen::new(rng, focus).program(),
-                group: focus,
-            }
+            let doc = program::Gen::new(rng, focus).program();
+            // Some programs get a mutation that mostly makes them invalid.
+            let doc = if rng.chance(MUTATED_PERCENT) {
+                let tags = doc.tags();
+                match mutate::mutate(rng, &doc.render()) {
+                    Some(text) => tags.into_iter().fold(Doc::text(text).tag("mutated"), Doc::tag),
+                    None => doc,
+                }
+            } else {
+                doc
+            };
+            Program { doc, group: focus }
         },
     });
 }

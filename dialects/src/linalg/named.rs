@@ -43,9 +43,10 @@ enum Compute {
     Copy,
     /// `O = cast_signed(U, value)`
     Fill,
-    /// `O += cast(U, A) * cast(U, B)`; unsigned casts when the op says so or its `cast`
-    /// attribute asks for them
-    Contract { unsigned: bool },
+    /// `O += cast(U, A) * cast(U, B)`; unsigned casts when the op's `cast` attribute asks for
+    /// them and the op heeds it (MLIR's `batch_reduce_matmul` takes the attribute but always
+    /// casts signed)
+    Contract { heeds_cast_attr: bool },
     /// `O += (cast(U, A) - cast(U, AZp)) * (cast(U, B) - cast(U, BZp))`
     Quantized,
     /// `O += cast(U, I)`
@@ -102,7 +103,7 @@ const fn fixed(name: &'static str, maps: &'static [&'static [Ix]], iterators: &'
 
 use Ix::{Sum, Win, D};
 
-const SIGNED: Compute = Compute::Contract { unsigned: false };
+const SIGNED: Compute = Compute::Contract { heeds_cast_attr: true };
 const Q: Compute = Compute::Quantized;
 
 static NAMED: &[Named] = &[
@@ -152,7 +153,7 @@ static NAMED: &[Named] = &[
         maps: Maps::Property(Defaults::Fixed(&[&[D(0), D(1), D(3)], &[D(0), D(3), D(2)], &[D(1), D(2)]], 4)),
         window: 0,
         cast_attr: true,
-        compute: SIGNED,
+        compute: Compute::Contract { heeds_cast_attr: false },
     },
     Named { name: "linalg.contract", args: Some(3), maps: Maps::Property(Defaults::Required), window: 0, cast_attr: true, compute: SIGNED },
     Named { name: "linalg.elementwise", args: None, maps: Maps::Property(Defaults::Identity), window: 0, cast_attr: false, compute: Compute::Elementwise },
@@ -593,9 +594,9 @@ fn build_body(b: &mut RegionBuilder<'_>, compute: Compute, attrs: &[(Ident, Attr
         Compute::Select => b.select(b.arg(0), b.arg(1), b.arg(2)),
         Compute::Copy => b.cast(u, b.arg(0), unsigned),
         Compute::Fill => b.cast(u, b.arg(0), false),
-        Compute::Contract { unsigned: u2 } => {
-            let x = b.cast(u, b.arg(0), unsigned || u2);
-            let y = b.cast(u, b.arg(1), unsigned || u2);
+        Compute::Contract { heeds_cast_attr } => {
+            let x = b.cast(u, b.arg(0), unsigned && heeds_cast_attr);
+            let y = b.cast(u, b.arg(1), unsigned && heeds_cast_attr);
             let m = b.binary(BinaryFn::Mul, x, y)?;
             b.binary(BinaryFn::Add, out, m)?
         }

@@ -120,7 +120,10 @@ fn ops() -> Vec<OpSpec> {
             .result("res", &INDEX)
             .format("attr-dict")
             .result_name(|_, _, _, set| set(0, "vscale".to_string())),
-        cast_op("vector.bitcast", "source", &ANY_VECTOR, &ANY_VECTOR).format("$source attr-dict `:` type($source) `to` type($result)"),
+        cast_op("vector.bitcast", "source", &ANY_VECTOR, &ANY_VECTOR)
+            .check(Check::Pred { summary: "all of {source, result} have same rank", check: same_rank_as_source })
+            .format("$source attr-dict `:` type($source) `to` type($result)")
+            .verify(verify_bitcast),
         OpSpec::new("vector.broadcast")
             .traits(Traits::PURE)
             .operand("source", &ANY_TYPE)
@@ -278,7 +281,9 @@ fn ops() -> Vec<OpSpec> {
             .attr("permutation", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
             .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"),
-        cast_op("vector.type_cast", "memref", &STATIC_MEMREF, &ANY_MEMREF).format("$memref attr-dict `:` type($memref) `to` type($result)"),
+        cast_op("vector.type_cast", "memref", &STATIC_MEMREF, &ANY_MEMREF)
+            .format("$memref attr-dict `:` type($memref) `to` type($result)")
+            .verify(verify_type_cast),
         OpSpec::new("vector.from_elements")
             .traits(Traits::PURE)
             .variadic("elements", &ANY_TYPE)
@@ -396,6 +401,70 @@ fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Strin
         if *m != -1 && !(0..size).contains(m) {
             return Err(format!("mask index #{} out of range", i + 1));
         }
+    }
+    Ok(())
+}
+
+/// The source and the result have the same rank.
+fn same_rank_as_source(ctx: &Context, v: &crate::ods::OpView<'_>) -> bool {
+    let rank = |t: Option<mica_ir::Value>| t.and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.0.len());
+    rank(v.operand("source")) == rank(v.result("result"))
+}
+
+/// MLIR's `BitCastOp::verify`: the outer dimensions agree and the minor 1-D vectors (the
+/// element types of 0-d vectors) have the same bit width.
+fn verify_bitcast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((src, _, se)), Some((res, _, re))) = (parts(v.operand("source")), parts(v.result("result"))) else { return Ok(()) };
+    for i in 0..src.len().saturating_sub(1) {
+        if res.get(i) != Some(&src[i]) {
+            return Err(format!("dimension size mismatch at: {i}"));
+        }
+    }
+    let (sb, rb) = (i64::from(ctx.int_width(se)), i64::from(ctx.int_width(re)));
+    match (src.last(), res.last()) {
+        (None, _) | (_, None) if sb != rb => Err("source/result bitwidth of the 0-D vector element types must be equal".into()),
+        (Some(s), Some(r)) if sb.saturating_mul(*s) != rb.saturating_mul(*r) => {
+            Err("source/result bitwidth of the minor 1-D vectors must be equal".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// MLIR's `TypeCastOp::verify`: identity layouts, one memory space, one scalar type, and the
+/// memref shape followed by the vector shape the same on both sides.
+fn verify_type_cast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let (Some(src), Some(res)) = (v.operand("memref"), v.result("result")) else { return Ok(()) };
+    let (src, res) = (v.ty(src), v.ty(res));
+    let (TypeKind::MemRef { shape: ss, elem: se, layout: sl, memory_space: sm }, TypeKind::MemRef { shape: rs, elem: re, layout: rl, memory_space: rm }) =
+        (ctx.type_kind(src), ctx.type_kind(res))
+    else {
+        return Ok(());
+    };
+    if !crate::memref::layout::is_identity_layout(ctx, *sl)
+        && crate::memref::layout::strides_and_offset(ctx, src) != Some((crate::memref::layout::canonical_strides(ss), 0))
+    {
+        return Err("expects operand to be a memref with identity layout".into());
+    }
+    if !crate::memref::layout::is_identity_layout(ctx, *rl) {
+        return Err("expects result to be a memref with identity layout".into());
+    }
+    if sm != rm {
+        return Err("expects result in same memory space".into());
+    }
+    let flat = |shape: &[i64], elem: Type| -> (Vec<i64>, Type) {
+        match vector_parts(ctx, elem) {
+            Some((vs, _, e)) => (shape.iter().chain(vs).copied().collect(), e),
+            None => (shape.to_vec(), elem),
+        }
+    };
+    let ((sshape, sscalar), (rshape, rscalar)) = (flat(ss, *se), flat(rs, *re));
+    let res_text = mica_ir::printer::type_string(ctx, res);
+    if sscalar != rscalar {
+        return Err(format!("expects result and operand with same underlying scalar type: '{res_text}'"));
+    }
+    if sshape != rshape {
+        return Err(format!("expects concatenated result and operand shapes to be equal: '{res_text}'"));
     }
     Ok(())
 }

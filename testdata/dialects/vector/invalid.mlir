@@ -126,3 +126,59 @@ func.func @type_cast_dynamic(%m: memref<?xf32>) {
   %0 = vector.type_cast %m : memref<?xf32> to memref<vector<4xf32>>
   return
 }
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>, %i: vector<4xindex>, %z: vector<f32>, %m: memref<4x2xf32>, %n: memref<4xf32, 1>) {
+  // expected-error@+1 {{'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal}}
+  %0 = vector.bitcast %a : vector<4xf32> to vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.bitcast' op dimension size mismatch at: 0}}
+  %0 = vector.bitcast %b : vector<2x4xf32> to vector<3x4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.bitcast' op failed to verify that all of {source, result} have same rank}}
+  %0 = vector.bitcast %b : vector<2x4xf32> to vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @f(%z: vector<f32>) {
+  // expected-error@+1 {{'vector.bitcast' op source/result bitwidth of the 0-D vector element types must be equal}}
+  %0 = vector.bitcast %z : vector<f32> to vector<f16>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x2xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: 'memref<vector<4x3xf32>>'}}
+  %0 = vector.type_cast %m : memref<4x2xf32> to memref<vector<4x3xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x2xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result and operand with same underlying scalar type: 'memref<vector<4x2xf16>>'}}
+  %0 = vector.type_cast %m : memref<4x2xf32> to memref<vector<4x2xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%n: memref<4xf32, 1>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result in same memory space}}
+  %0 = vector.type_cast %n : memref<4xf32, 1> to memref<vector<4xf32>>
+  return
+}

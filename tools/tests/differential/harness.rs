@@ -57,6 +57,10 @@ pub struct Config<'a> {
     pub max_rejected_percent: f64,
     /// Whether the floors apply (a test may turn them off for a restricted run).
     pub floors_apply: bool,
+    /// Every this many programs (0: none), what mlir-opt printed for it in generic form is
+    /// compared again as a program of its own (tagged `input.generic`), so that the generic
+    /// parser meets every op and property too.
+    pub regeneric_every: usize,
     /// Program number `k` of a run.
     pub generate: &'a dyn Fn(&mut Rng, usize) -> Program,
 }
@@ -82,6 +86,79 @@ struct Case {
     /// mlir-opt rejected it in the acceptance mode: its message, and whether Mica rejected
     /// it too.
     rejected: Option<(String, bool)>,
+}
+
+impl Case {
+    fn new(program: Program) -> Case {
+        let text = program.doc.render();
+        assert!(
+            !text.contains(SPLIT),
+            "the generator wrote the split marker:\n{text}"
+        );
+        Case {
+            tags: program.doc.tags(),
+            doc: program.doc,
+            text,
+            group: program.group,
+            judgements: BTreeMap::new(),
+            rejected: None,
+        }
+    }
+}
+
+/// Has mlir-opt print `cases` in every mode (one process per mode and batch, the modes side
+/// by side) and judges Mica against it; returns how many programs mlir-opt crashed on (in the
+/// acceptance mode), the last reason, and per program what it printed in the generic mode.
+fn evaluate(
+    mlir: &MlirOpt,
+    cases: &mut [Case],
+    modes: &[Mode],
+    acceptance_mode: Mode,
+) -> (usize, String, Vec<Option<String>>) {
+    let texts: Vec<String> = cases.iter().map(|c| c.text.clone()).collect();
+    let verdicts: Vec<(Mode, Vec<(Arc<Batch>, usize, Verdict)>)> = std::thread::scope(|s| {
+        let texts = &texts;
+        let handles: Vec<_> = modes
+            .iter()
+            .map(|&m| {
+                (
+                    m,
+                    s.spawn(move || compare::oracle_verdicts(mlir, texts, m, BATCH)),
+                )
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|(m, h)| (m, h.join().expect("oracle thread")))
+            .collect()
+    });
+    let mut crashed = 0;
+    let mut crash_reason = String::new();
+    let mut generic = vec![None; cases.len()];
+    for (mode, per_case) in &verdicts {
+        for (k, (batch, i, verdict)) in per_case.iter().enumerate() {
+            match verdict {
+                Verdict::Printed(expected) => {
+                    let j = judge(batch, *i, &cases[k].text, *mode, expected);
+                    cases[k].judgements.insert(*mode, j);
+                    if *mode == Mode::Generic {
+                        generic[k] = Some(expected.clone());
+                    }
+                }
+                Verdict::Rejected(msg) if *mode == acceptance_mode => {
+                    let mica_rejects =
+                        compare::run_mica(batch, *i, &cases[k].text, *mode).is_err();
+                    cases[k].rejected = Some((msg.clone(), mica_rejects));
+                }
+                Verdict::Crashed(why) if *mode == acceptance_mode => {
+                    crashed += 1;
+                    crash_reason.clone_from(why);
+                }
+                _ => {}
+            }
+        }
+    }
+    (crashed, crash_reason, generic)
 }
 
 /// Runs the differential test `cfg` describes (skipping without mlir-opt unless required).
@@ -123,82 +200,50 @@ pub fn run(cfg: &Config<'_>) {
 
     let mut rng = Rng::new(seed);
     let mut cases: Vec<Case> = (0..n)
-        .map(|k| {
-            let program = (cfg.generate)(&mut rng, k);
-            let text = program.doc.render();
-            assert!(
-                !text.contains(SPLIT),
-                "the generator wrote the split marker:\n{text}"
-            );
-            Case {
-                tags: program.doc.tags(),
-                doc: program.doc,
-                text,
-                group: program.group,
-                judgements: BTreeMap::new(),
-                rejected: None,
-            }
-        })
+        .map(|k| Case::new((cfg.generate)(&mut rng, k)))
         .collect();
-    let texts: Vec<String> = cases.iter().map(|c| c.text.clone()).collect();
     if let Ok(dir) = std::env::var(var("DUMP")) {
         std::fs::create_dir_all(&dir).expect("dump directory");
-        for (k, text) in texts.iter().enumerate() {
-            std::fs::write(format!("{dir}/{k}.mlir"), text).expect("dump a program");
+        for (k, c) in cases.iter().enumerate() {
+            std::fs::write(format!("{dir}/{k}.mlir"), &c.text).expect("dump a program");
         }
     }
-
-    // mlir-opt, one process per mode and batch, the modes side by side.
-    let verdicts: Vec<(Mode, Vec<(Arc<Batch>, usize, Verdict)>)> = std::thread::scope(|s| {
-        let (mlir, texts) = (&mlir, &texts);
-        let handles: Vec<_> = modes
-            .iter()
-            .map(|&m| {
-                (
-                    m,
-                    s.spawn(move || compare::oracle_verdicts(mlir, texts, m, BATCH)),
-                )
+    let (mut crashed, mut crash_reason, generic) =
+        evaluate(&mlir, &mut cases, &modes, acceptance_mode);
+    // Programs read back in the generic form mlir-opt printed for them.
+    if cfg.regeneric_every > 0 {
+        let mut again: Vec<Case> = generic
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, g)| Some((k, g?)))
+            .filter(|(k, _)| k % cfg.regeneric_every == 0)
+            .map(|(k, text)| {
+                Case::new(Program {
+                    doc: Doc::text(text).tag("input.generic"),
+                    group: cases[k].group,
+                })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|(m, h)| (m, h.join().expect("oracle thread")))
-            .collect()
-    });
-    let mut crashed = 0;
-    let mut crash_reason = String::new();
-    for (mode, per_case) in &verdicts {
-        for (k, (batch, i, verdict)) in per_case.iter().enumerate() {
-            match verdict {
-                Verdict::Printed(expected) => {
-                    let j = judge(batch, *i, &cases[k].text, *mode, expected);
-                    cases[k].judgements.insert(*mode, j);
-                }
-                Verdict::Rejected(msg) if *mode == acceptance_mode => {
-                    let mica_rejects =
-                        compare::run_mica(batch, *i, &cases[k].text, *mode).is_err();
-                    cases[k].rejected = Some((msg.clone(), mica_rejects));
-                }
-                Verdict::Crashed(why) if *mode == acceptance_mode => {
-                    crashed += 1;
-                    crash_reason.clone_from(why);
-                }
-                _ => {}
-            }
+        let (c, why, _) = evaluate(&mlir, &mut again, &modes, acceptance_mode);
+        crashed += c;
+        if c > 0 {
+            crash_reason = why;
         }
+        cases.extend(again);
     }
-
     let mut report = String::new();
     let accepted = cases
         .iter()
         .filter(|c| c.judgements.contains_key(&acceptance_mode))
         .count();
-    let rejected: Vec<usize> = (0..n).filter(|&k| cases[k].rejected.is_some()).collect();
-    let rejected_pct = 100.0 * rejected.len() as f64 / n.max(1) as f64;
+    let rejected: Vec<usize> = (0..cases.len()).filter(|&k| cases[k].rejected.is_some()).collect();
+    let rejected_pct = percent(rejected.len(), cases.len());
     let _ = writeln!(
         report,
-        "{}: seed {seed:#x}, {n} programs: {accepted} accepted by mlir-opt, {} rejected ({rejected_pct:.1}%), {crashed} lost to mlir-opt crashes",
+        "{}: seed {seed:#x}, {} programs ({} of them read back in generic form): {accepted} accepted by mlir-opt, {} rejected ({rejected_pct:.1}%), {crashed} lost to mlir-opt crashes",
         cfg.title,
+        cases.len(),
+        cases.iter().filter(|c| c.tags.contains("input.generic")).count(),
         rejected.len()
     );
     if crashed > 0 {
