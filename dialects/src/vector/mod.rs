@@ -63,6 +63,28 @@ static I64_ARRAY: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| is_int_attr_of(c, *x, 64))),
 };
 
+/// MLIR's `VectorOfRank<[1]>` (whose summary has no leading words).
+static VECTOR_RANK_1: TypeConstraint =
+    TypeConstraint { summary: " of ranks 1", check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, .. } if shape.len() == 1), buildable: None };
+/// MLIR's `ScalableVectorOfRank<[1]>`.
+static SCALABLE_VECTOR_RANK_1: TypeConstraint = TypeConstraint {
+    summary: " of ranks 1",
+    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, scalable, .. } if shape.len() == 1 && scalable.iter().any(|s| *s)),
+    buildable: None,
+};
+
+/// The number of elements of a vector type (scalable dimensions count their minimum).
+fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
+    vector_parts(ctx, t).map(|(shape, _, _)| shape.iter().product())
+}
+
+/// `pos` is a multiple of the number of elements of the named value's vector type.
+fn pos_multiple_of(ctx: &Context, v: &crate::ods::OpView<'_>, name: &str) -> bool {
+    let Some(x) = v.operand(name).or_else(|| v.result(name)) else { return true };
+    let (Some(n), Some(pos)) = (num_elements(ctx, v.ty(x)), v.attr_i64("pos")) else { return true };
+    n == 0 || pos.wrapping_rem(n) == 0
+}
+
 fn elem_is(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Vector { elem, .. } if f(ctx, *elem))
 }
@@ -274,13 +296,33 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::AllTypesMatch(&["dest", "acc"]))
             .check(Check::Pred { summary: "source operand and result have same element type", check: same_element_type_as_source })
             .format("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)"),
-        cast_op("vector.shape_cast", "source", &ANY_VECTOR, &ANY_VECTOR).format("$source attr-dict `:` type($source) `to` type($result)"),
+        cast_op("vector.shape_cast", "source", &ANY_VECTOR, &ANY_VECTOR)
+            .format("$source attr-dict `:` type($source) `to` type($result)")
+            .verify(verify_shape_cast),
         OpSpec::new("vector.transpose")
             .traits(Traits::PURE)
             .operand("vector", &ANY_VECTOR)
             .attr("permutation", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
             .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"),
+        OpSpec::new("vector.scalable.insert")
+            .traits(Traits::PURE)
+            .operand("valueToStore", &VECTOR_RANK_1)
+            .operand("dest", &SCALABLE_VECTOR_RANK_1)
+            .attr("pos", &I64_ATTR)
+            .result("res", &SCALABLE_VECTOR_RANK_1)
+            .check(Check::Pred { summary: "all of {valueToStore, dest} have same element type", check: |c, v| same_elements(c, v, "valueToStore", "dest") })
+            .check(Check::AllTypesMatch(&["dest", "res"]))
+            .check(Check::Pred { summary: "position is a multiple of the source length.", check: |c, v| pos_multiple_of(c, v, "valueToStore") })
+            .format("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)"),
+        OpSpec::new("vector.scalable.extract")
+            .traits(Traits::PURE)
+            .operand("source", &SCALABLE_VECTOR_RANK_1)
+            .attr("pos", &I64_ATTR)
+            .result("result", &VECTOR_RANK_1)
+            .check(Check::Pred { summary: "all of {source, result} have same element type", check: |c, v| same_elements(c, v, "source", "result") })
+            .check(Check::Pred { summary: "position is a multiple of the result length.", check: |c, v| pos_multiple_of(c, v, "result") })
+            .format("$source `[` $pos `]` attr-dict `:` type($result) `from` type($source)"),
         cast_op("vector.type_cast", "memref", &STATIC_MEMREF, &ANY_MEMREF)
             .format("$memref attr-dict `:` type($memref) `to` type($result)")
             .verify(verify_type_cast),
@@ -308,6 +350,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("rhs", &ANY_VECTOR)
             .result("result", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["lhs", "rhs"]))
+            .check(Check::Pred { summary: "type of 'result' is double the width of the inputs", check: |c, v| trailing_scaled(c, v, "lhs", "result", 2) })
             .format("$lhs `,` $rhs  attr-dict `:` type($lhs) `->` type($result)"),
         OpSpec::new("vector.deinterleave")
             .traits(Traits::PURE)
@@ -315,6 +358,10 @@ fn ops() -> Vec<OpSpec> {
             .result("res1", &ANY_VECTOR)
             .result("res2", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["res1", "res2"]))
+            .check(Check::Pred {
+                summary: "the trailing dimension of the results is half the width of source trailing dimension",
+                check: |c, v| trailing_scaled(c, v, "res1", "source", 2),
+            })
             .format("$source attr-dict `:` type($source) `->` type($res1)")
             .result_name(crate::ods::name_results_by_slot),
         OpSpec::new("vector.scan")
@@ -401,6 +448,47 @@ fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Strin
         if *m != -1 && !(0..size).contains(m) {
             return Err(format!("mask index #{} out of range", i + 1));
         }
+    }
+    Ok(())
+}
+
+/// The named operands or results have the same element type.
+fn same_elements(ctx: &Context, v: &crate::ods::OpView<'_>, a: &str, b: &str) -> bool {
+    let elem = |n: &str| v.operand(n).or_else(|| v.result(n)).and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.2);
+    elem(a) == elem(b)
+}
+
+/// `wide`'s type is `narrow`'s with the trailing dimension multiplied by `factor` (a 0-d
+/// `narrow` counting as a trailing dimension of 1), scalability kept.
+fn trailing_scaled(ctx: &Context, v: &crate::ods::OpView<'_>, narrow: &str, wide: &str, factor: i64) -> bool {
+    let ty = |n: &str| v.operand(n).or_else(|| v.result(n)).map(|x| v.ty(x));
+    let (Some(n), Some(w)) = (ty(narrow), ty(wide)) else { return true };
+    let (Some((ns, nsc, ne)), Some((ws, wsc, we))) = (vector_parts(ctx, n), vector_parts(ctx, w)) else { return true };
+    let (mut shape, mut scalable) = (ns.to_vec(), nsc.to_vec());
+    match shape.last_mut() {
+        Some(d) => *d = d.saturating_mul(factor),
+        None => {
+            shape.push(factor);
+            scalable.push(false);
+        }
+    }
+    ne == we && shape == ws && scalable == wsc
+}
+
+/// MLIR's `ShapeCastOp::verify`: one element type, as many elements and scalable dimensions.
+fn verify_shape_cast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((ss, ssc, se)), Some((rs, rsc, re))) = (parts(v.operand("source")), parts(v.result("result"))) else { return Ok(()) };
+    if se != re {
+        return Err("has different source and result element types".into());
+    }
+    let (sn, rn): (i64, i64) = (ss.iter().product(), rs.iter().product());
+    if sn != rn {
+        return Err(format!("has different number of elements at source ({sn}) and result ({rn})"));
+    }
+    let scalable = |s: &[bool]| s.iter().filter(|x| **x).count();
+    if scalable(ssc) != scalable(rsc) {
+        return Err(format!("has different number of scalable dims at source ({}) and result ({})", scalable(ssc), scalable(rsc)));
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! complex ops: constants, create/re/im, abs and angle, binary and unary ops with fastmath
-//! flags, comparisons and bitcasts.
+//! flags, comparisons, bitcasts and powi.
 
 use super::program::{Gen, opt, t};
 use super::types::T;
@@ -12,13 +12,13 @@ const UNARY: [&str; 13] = [
 ];
 
 fn tag(name: &str) -> &'static str {
-    const ALL: [&str; 28] = [
+    const ALL: [&str; 29] = [
         "complex.add", "complex.sub", "complex.mul", "complex.div", "complex.pow",
         "complex.atan2", "complex.conj", "complex.cos", "complex.sin", "complex.tan",
         "complex.tanh", "complex.exp", "complex.expm1", "complex.log", "complex.log1p",
         "complex.neg", "complex.sign", "complex.sqrt", "complex.rsqrt", "complex.re",
         "complex.im", "complex.abs", "complex.angle", "complex.eq", "complex.neq",
-        "complex.create", "complex.constant", "complex.bitcast",
+        "complex.create", "complex.constant", "complex.bitcast", "complex.powi",
     ];
     ALL.iter()
         .find(|n| n.strip_prefix("complex.") == Some(name))
@@ -36,7 +36,17 @@ pub fn op(g: &mut Gen) {
     let f = T::F(*g.rng.pick(&["f32", "f32", "f64", "f16"]));
     let c = T::Complex(Box::new(f.clone()));
     let r = g.fresh();
-    match g.rng.below(9) {
+    match g.rng.below(10) {
+        9 => {
+            let it = g.int_ty();
+            let (a, b) = (g.val(&c), g.val(&it));
+            let fm = fastmath(g);
+            g.emit(
+                "complex.powi",
+                Doc::cat(vec![t(format!("{r} = complex.powi {a}, {b}")), fm, t(format!(" : {}, {}", c.text(), it.text()))]),
+            );
+            g.bind(&r, c);
+        }
         0 => {
             let (a, b) = (g.scalar_literal(&f), g.scalar_literal(&f));
             let value = if f.text() == "f64" && g.rng.chance(50) {

@@ -2,7 +2,8 @@
 //! library_call, attrs, index, payloads with yields), fill, copy, the matmul family (with
 //! indexing maps and casts), dot, matvec, vecmat, mmt4d, contract, transpose, broadcast,
 //! reduce and map (short and long forms), elementwise (kinds), the unary, binary and select
-//! named ops, and the convolution and pooling families (strides, dilations, quantized).
+//! named ops, fill_rng_2d, the convolution and pooling families (strides, dilations,
+//! quantized), softmax, the Winograd transforms, pack and unpack.
 
 use super::program::{Gen, opt, t};
 use super::types::T;
@@ -100,7 +101,7 @@ fn tag(name: &str) -> &'static str {
         "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_min_unsigned", "linalg.pooling_nchw_sum",
         "linalg.pooling_nchw_max", "linalg.pooling_nwc_sum", "linalg.pooling_nwc_max",
         "linalg.pooling_nwc_min_unsigned", "linalg.pooling_ncw_sum", "linalg.pooling_ncw_max",
-        "linalg.pooling_ndhwc_sum", "linalg.pooling_ndhwc_max",
+        "linalg.pooling_ndhwc_sum", "linalg.pooling_ndhwc_max", "linalg.fill_rng_2d",
     ];
     ALL.iter().find(|n| n.strip_prefix("linalg.") == Some(name)).copied().unwrap_or("linalg")
 }
@@ -137,7 +138,15 @@ fn structured(g: &mut Gen, name: &str, pre: Doc, ins: &[T], out: &T, post: Doc) 
 /// One linalg op.
 pub fn op(g: &mut Gen) {
     let mem = g.rng.chance(30);
-    match g.rng.below(20) {
+    match g.rng.below(23) {
+        20 => softmax_winograd(g),
+        21 => pack_unpack(g),
+        22 => {
+            let e = g.rng.pick(&[T::f32(), T::F("f64"), T::F("f16"), T::I(32)]).clone();
+            let shape = g.static_shape(2);
+            let out = shaped(shape, e, mem);
+            structured(g, "fill_rng_2d", t(""), &[T::F("f64"), T::F("f64"), T::I(32)], &out, t(""));
+        }
         0..=2 => generic(g, mem),
         3 => {
             let e = g.rng.pick(&[T::f32(), T::I(32), T::F("f16")]).clone();
@@ -442,6 +451,107 @@ fn conv(g: &mut Gen, mem: bool) {
         t("")
     };
     structured(g, name, pre, &ins, &out, t(""));
+}
+
+/// `linalg.softmax` and the Winograd transforms (F(2,3), F(4,3), F(2,5)).
+fn softmax_winograd(g: &mut Gen) {
+    let r = g.fresh();
+    let attrs = g.attr_dict();
+    if g.rng.chance(40) {
+        let mem = g.rng.chance(30);
+        let rank = g.rng.range(1, 3);
+        let shape = g.static_shape(rank);
+        let ty = shaped(shape, T::f32(), mem);
+        let (x, o) = (g.val(&ty), g.val(&ty));
+        let dim = g.rng.below(rank);
+        let (def, res) = if mem { (String::new(), String::new()) } else { (format!("{r} = "), format!(" -> {}", ty.text())) };
+        g.emit(
+            "linalg.softmax",
+            Doc::cat(vec![
+                t(format!("{def}linalg.softmax")),
+                attrs,
+                t(format!(" dimension({dim}) ins({x} : {}) outs({o} : {}){res}", ty.text(), ty.text())),
+            ]),
+        );
+        if !mem {
+            g.bind(&r, ty);
+        }
+        return;
+    }
+    let (name, m, rr) = *g.rng.pick(&[("F_2_3", 2, 3), ("F_4_3", 4, 3), ("F_2_5", 2, 5)]);
+    let alpha = m + rr - 1;
+    let (n, c, f) = (g.small_dim(), g.small_dim(), g.small_dim());
+    let tiles = g.rng.range(1, 2) as i64;
+    let (tag, op, input, output) = match g.rng.below(3) {
+        0 => ("linalg.winograd_filter_transform", "winograd_filter_transform", vec![f, rr, rr, c], vec![alpha, alpha, c, f]),
+        1 => {
+            let h = m * tiles + rr - 1;
+            ("linalg.winograd_input_transform", "winograd_input_transform", vec![n, h, h, c], vec![alpha, alpha, tiles, tiles, n, c])
+        }
+        _ => ("linalg.winograd_output_transform", "winograd_output_transform", vec![alpha, alpha, tiles, tiles, n, f], vec![n, m * tiles, m * tiles, f]),
+    };
+    let (it, ot) = (T::tensor(input, T::f32()), T::tensor(output, T::f32()));
+    let (x, o) = (g.val(&it), g.val(&ot));
+    g.emit(
+        tag,
+        Doc::cat(vec![
+            t(format!("{r} = linalg.{op}")),
+            attrs,
+            t(format!(" fmr({name}) ins({x} : {}) outs({o} : {}) -> {}", it.text(), ot.text(), ot.text())),
+        ]),
+    );
+    g.bind(&r, ot);
+}
+
+/// `linalg.pack` (padding value, outer permutation, static and dynamic tiles) and
+/// `linalg.unpack`.
+fn pack_unpack(g: &mut Gen) {
+    let e = g.rng.pick(&[T::f32(), T::I(32), T::F("f16")]).clone();
+    let (tm, tn) = (*g.rng.pick(&[2, 4, 8]), *g.rng.pick(&[2, 4]));
+    let (om, on) = (g.small_dim(), g.small_dim());
+    let padded = g.rng.chance(30);
+    // A padded pack may leave a partial tile.
+    let rows = if padded { om * tm - 1 } else { om * tm };
+    let unpacked = T::tensor(vec![rows, on * tn], e.clone());
+    let permute = g.rng.chance(30);
+    let dynamic_tile = g.rng.chance(20);
+    let outer = if permute { vec![on, om] } else { vec![om, on] };
+    let mut packed_shape = outer.clone();
+    packed_shape.push(tm);
+    packed_shape.push(if dynamic_tile { super::types::DYN } else { tn });
+    let packed = T::tensor(packed_shape, e.clone());
+    let tiles = if dynamic_tile { format!("[{tm}, {}]", g.index()) } else { format!("[{tm}, {tn}]") };
+    let perm = if permute { opt(" outer_dims_perm = [1, 0]") } else { t("") };
+    let r = g.fresh();
+    let attrs = g.attr_dict();
+    if g.rng.chance(60) {
+        let (s, d) = (g.val(&unpacked), g.val(&packed));
+        let pad = if padded { format!(" padding_value({} : {})", g.val(&e), e.text()) } else { String::new() };
+        g.emit(
+            "linalg.pack",
+            Doc::cat(vec![
+                t(format!("{r} = linalg.pack {s}{pad}")),
+                perm,
+                t(format!(" inner_dims_pos = [0, 1] inner_tiles = {tiles} into {d}")),
+                attrs,
+                t(format!(" : {} -> {}", unpacked.text(), packed.text())),
+            ]),
+        );
+        g.bind(&r, packed);
+    } else {
+        let (s, d) = (g.val(&packed), g.val(&unpacked));
+        g.emit(
+            "linalg.unpack",
+            Doc::cat(vec![
+                t(format!("{r} = linalg.unpack {s}")),
+                perm,
+                t(format!(" inner_dims_pos = [0, 1] inner_tiles = {tiles} into {d}")),
+                attrs,
+                t(format!(" : {} -> {}", packed.text(), unpacked.text())),
+            ]),
+        );
+        g.bind(&r, unpacked);
+    }
 }
 
 /// `linalg.generic` over 1 to 3 loops with identity, transposed and reduced maps.

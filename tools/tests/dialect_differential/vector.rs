@@ -3,8 +3,8 @@
 //! expandload/compressstore, transfer_read/transfer_write (permutation maps, in_bounds, masks,
 //! tensors), reduction and multi_reduction (kinds, accumulators, fastmath), contract,
 //! outerproduct, shape_cast, transpose, bitcast, constant_mask, create_mask, print,
-//! type_cast, from_elements, to_elements, step, interleave/deinterleave, scan, shuffle, mask
-//! and vscale.
+//! type_cast, from_elements, to_elements, step, interleave/deinterleave, scan, shuffle, mask,
+//! vscale and scalable.insert/scalable.extract.
 
 use super::program::{Gen, opt, t};
 use super::types::T;
@@ -128,7 +128,28 @@ pub fn op(g: &mut Gen) {
             g.line("vector.vscale", format!("{r} = vector.vscale"));
             g.bind(&r, T::Index);
         }
+        29 => scalable(g),
         _ => broadcast(g),
+    }
+}
+
+/// `vector.scalable.insert` and `vector.scalable.extract` of a fixed vector at a multiple of
+/// its length.
+fn scalable(g: &mut Gen) {
+    let e = elem(g);
+    let n = *g.rng.pick(&[2, 4, 8]);
+    let small = T::vector(vec![n], e.clone());
+    let big = T::Vector(vec![n * *g.rng.pick(&[1, 2])], vec![true], Box::new(e));
+    let pos = n * g.rng.below(2) as i64;
+    let r = g.fresh();
+    if g.rng.chance(50) {
+        let (x, d) = (g.val(&small), g.val(&big));
+        g.line("vector.scalable.insert", format!("{r} = vector.scalable.insert {x}, {d}[{pos}] : {} into {}", small.text(), big.text()));
+        g.bind(&r, big);
+    } else {
+        let x = g.val(&big);
+        g.line("vector.scalable.extract", format!("{r} = vector.scalable.extract {x}[{pos}] : {} from {}", small.text(), big.text()));
+        g.bind(&r, small);
     }
 }
 
