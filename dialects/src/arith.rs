@@ -282,7 +282,8 @@ fn ops() -> Vec<OpSpec> {
             .result("out", &FLOAT_LIKE)
             .check(Check::SameOperandsAndResultShape)
             .check(Check::Elementwise)
-            .format("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"),
+            .format("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)")
+            .verify(verify_scaling_widening),
         arith_op("arith.scaling_truncf")
             .operand("in", &FLOAT_LIKE)
             .operand("scale", &FLOAT_LIKE)
@@ -291,7 +292,8 @@ fn ops() -> Vec<OpSpec> {
             .result("out", &FLOAT_LIKE)
             .check(Check::SameOperandsAndResultShape)
             .check(Check::Elementwise)
-            .format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"),
+            .format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)")
+            .verify(verify_scaling_narrowing),
         cast("arith.uitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE),
         cast("arith.sitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE),
         cast("arith.fptoui", &FLOAT_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),
@@ -414,6 +416,29 @@ fn verify_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(),
         )),
         _ => Ok(()),
     }
+}
+
+/// The scaling casts widen or narrow their first operand (the scale does not count); MLIR's
+/// message lists both operand types.
+fn verify_scaling_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(), String> {
+    let (Some(i), Some(s), Some(o)) = (v.operand("in"), v.operand("scale"), v.result("out")) else { return Ok(()) };
+    match widths(ctx, v) {
+        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) => Err(format!(
+            "operand types '{}', '{}' and result type '{}' are cast incompatible",
+            mica_ir::printer::type_string(ctx, v.ty(i)),
+            mica_ir::printer::type_string(ctx, v.ty(s)),
+            mica_ir::printer::type_string(ctx, v.ty(o))
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn verify_scaling_widening(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    verify_scaling_width_change(ctx, v, true)
+}
+
+fn verify_scaling_narrowing(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    verify_scaling_width_change(ctx, v, false)
 }
 
 fn verify_widening(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {

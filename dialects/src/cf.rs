@@ -133,12 +133,7 @@ fn parse_successor_and_operands(p: &mut dyn AsmParser<'_>, allow_result_number: 
     let mut types = Vec::new();
     if p.parse_optional_punct("(") {
         loop {
-            let at = p.offset();
-            let o = p.parse_operand()?;
-            if !allow_result_number && o.number != 0 {
-                p.error_at(at, "result number not allowed in argument list");
-                return Err(());
-            }
+            let o = if allow_result_number { p.parse_operand()? } else { p.parse_operand_without_number()? };
             operands.push(o);
             if !p.parse_optional_punct(",") {
                 break;

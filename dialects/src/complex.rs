@@ -1,5 +1,5 @@
 //! The complex dialect: arithmetic and elementary functions on `complex<T>` values, `create`,
-//! `re`/`im`, `constant`, `bitcast`, with arith's fastmath flags, and the `#complex.number`
+//! `re`/`im`, `constant`, `bitcast`, `powi`, with arith's fastmath flags, and the `#complex.number`
 //! attribute, as MLIR 22 defines them.
 
 use crate::arith::fastmath_none;
@@ -125,6 +125,15 @@ fn ops() -> Vec<OpSpec> {
         unary("complex.neg"),
         compare("complex.neq"),
         binary("complex.pow"),
+        // A complex number to an integer power; its fastmath is optional, not defaulted.
+        OpSpec::new("complex.powi")
+            .traits(Traits::PURE)
+            .operand("lhs", &COMPLEX_FLOAT)
+            .operand("rhs", &ANY_SIGNLESS_INTEGER)
+            .optional_attr("fastmath", &FASTMATH)
+            .result("result", &COMPLEX_FLOAT)
+            .check(Check::AllTypesMatch(&["lhs", "result"]))
+            .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)"),
         to_real("complex.re", "real"),
         unary("complex.rsqrt"),
         unary("complex.sign"),

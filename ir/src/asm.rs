@@ -12,8 +12,10 @@ use crate::{Attr, Context, Ident, Type};
 pub struct UnresolvedOperand {
     /// The name without `%`.
     pub name: String,
-    /// The result number after `#`.
+    /// The result number after `#` (0 when there is none).
     pub number: u32,
+    /// Whether a result number was written (`%x#0` has one, `%x` not).
+    pub numbered: bool,
     /// Byte offset of the `%`.
     pub offset: usize,
 }
@@ -66,6 +68,9 @@ pub trait AsmParser<'c> {
     fn peek_ssa_name(&self) -> bool;
     /// Parses `%name` or `%name#N`.
     fn parse_operand(&mut self) -> Result<UnresolvedOperand, ()>;
+    /// Parses `%name` where a result number may not follow (MLIR's `parseOperand` with
+    /// `allowResultNumber = false`): `%x#0` is an error at the `#`, from the parser itself.
+    fn parse_operand_without_number(&mut self) -> Result<UnresolvedOperand, ()>;
     /// Resolves an operand to a value of type `ty` (forward references allowed).
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()>;
     /// Parses a `{...}` region whose entry block defines `entry_args`, into `state`.

@@ -198,11 +198,18 @@ impl<'c> Printer<'c> {
             self.out.push_str(" = ");
         }
         self.print_op_without_results(body, op);
+        self.print_trailing_location(body.op(op).loc);
     }
 
-    /// Writes an operation without its results (name, operands, ..., location), as MLIR's
-    /// `printCustomOrGenericOp` does for an op nested in another op's custom form.
+    /// Writes an operation without its results and its location (name, operands, regions,
+    /// attributes, types), as MLIR's `printCustomOrGenericOp` does for an op nested in another
+    /// op's custom form; its location still gets an alias when debug info is printed, as MLIR's
+    /// alias walk meets it.
     pub fn print_op_without_results(&mut self, body: &Body, op: Op) {
+        if self.collecting() {
+            self.collect_op(body, op);
+            return;
+        }
         let data = body.op(op);
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
         match def.and_then(|d| d.print.map(|f| (d, f))) {
@@ -222,7 +229,6 @@ impl<'c> Printer<'c> {
             }
             None => self.print_generic_op(body, op),
         }
-        self.print_trailing_location(data.loc);
     }
 
     fn print_generic_op(&mut self, body: &Body, op: Op) {

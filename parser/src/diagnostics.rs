@@ -96,6 +96,16 @@ fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, out: &mut String)
                 out.push_str("^\n");
             }
         }
-        None => out.push_str(&format!("loc(unknown): {}: {}\n", d.severity.as_str(), d.message)),
+        // No file location in it: mlir-opt prints `<unknown>:0` and the location itself (unless
+        // it is `unknown`) in front of the message.
+        None => {
+            let shown = match d.loc {
+                DiagLoc::Loc(a) if !matches!(ctx.attr_kind(a), AttrKind::Location(Location::Unknown)) => {
+                    format!("{}: ", mica_ir::printer::attr_string(ctx, a))
+                }
+                _ => String::new(),
+            };
+            out.push_str(&format!("<unknown>:0: {}: {shown}{}\n", d.severity.as_str(), d.message));
+        }
     }
 }

@@ -951,7 +951,8 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
         let (name, number, offset) = self.parse_operand_ref()?;
-        Ok(UnresolvedOperand { name: name.to_string(), number, offset })
+        let numbered = self.src[offset + 1 + name.len()..].starts_with('#');
+        Ok(UnresolvedOperand { name: name.to_string(), number, numbered, offset })
     }
 
     /// Whether the current token is an integer type name (`i32`, `si8`, `ui1`).
@@ -1142,7 +1143,7 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::LParen) {
             self.comma_list_msg(Tok::RParen, "expected ')'", |p| {
                 let o = p.parse_operand_use()?;
-                if o.number != 0 || p.src[o.offset..].starts_with(&format!("%{}#", o.name)) {
+                if o.numbered {
                     return p.err(o.offset, "invalid block argument name");
                 }
                 p.expect(Tok::Colon, "':' and type for SSA operand")?;
@@ -1325,6 +1326,14 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         self.parse_operand_use()
     }
 
+    fn parse_operand_without_number(&mut self) -> Result<UnresolvedOperand, ()> {
+        let o = self.parse_operand_use()?;
+        if o.numbered {
+            return self.err(o.offset + 1 + o.name.len(), "result number not allowed in argument list");
+        }
+        Ok(o)
+    }
+
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()> {
         self.resolve(operand, ty)
     }
@@ -1419,7 +1428,12 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+            found.push((o.is_symbol, UnresolvedOperand {
+                name: o.name[1..].to_string(),
+                number: o.number,
+                numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
+                offset: o.offset,
+            }));
         });
         let (map, end) = match parsed {
             Ok(x) => x,
@@ -1433,7 +1447,12 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+            found.push((o.is_symbol, UnresolvedOperand {
+                name: o.name[1..].to_string(),
+                number: o.number,
+                numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
+                offset: o.offset,
+            }));
         });
         let (expr, end) = match parsed {
             Ok(x) => x,

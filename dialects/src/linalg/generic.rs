@@ -235,7 +235,7 @@ const GENERIC_TRAITS: [&str; 4] = ["doc", "indexing_maps", "library_call", "iter
 
 /// Whether `a` is `#arith.fastmath<none>`.
 fn is_none_fastmath(ctx: &Context, a: Attr) -> bool {
-    matches!(ctx.attr_kind(a), AttrKind::Dialect { .. }) && crate::arith::FASTMATH_FLAGS.int_value(ctx, a) == Some(0)
+    crate::arith::FASTMATH_FLAGS.int_value(ctx, a) == Some(0)
 }
 
 // ------------------------------------------------------------------------------ map, reduce

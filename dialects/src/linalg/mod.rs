@@ -1,11 +1,14 @@
 //! The linalg dialect as MLIR 22 defines it: `linalg.generic` and the structured ops with a
 //! hand-written syntax (`map`, `reduce`, `transpose`, `broadcast`), the named ops (`fill`,
 //! `copy`, `matmul`, the convolutions and poolings…) whose region MLIR builds from the op's
-//! definition, `linalg.yield` and `linalg.index`, with the `#linalg.*` enum attributes and the
-//! structured-op verifier.
+//! definition, `linalg.yield` and `linalg.index`, `softmax`, the Winograd transforms, `pack` and
+//! `unpack`, with the
+//! `#linalg.*` enum attributes and the structured-op verifier.
 
+mod aggregate;
 mod generic;
 mod named;
+mod relayout;
 mod structured;
 mod verify;
 
@@ -124,6 +127,8 @@ pub fn register(ctx: &mut Context) {
     let structured: Vec<OpSpec> = generic::ops().into_iter().chain(named::ops()).map(|s| s.effects(structured_effects)).collect();
     let names: Vec<&'static str> = structured.iter().map(|s| s.name).collect();
     ops.extend(structured);
+    ops.extend(aggregate::ops());
+    ops.extend(relayout::ops());
     crate::ods::register(ctx, ops, &[]);
     for name in names {
         ctx.registry_mut().register_speculation(name, crate::speculation::linalg_structured);

@@ -43,9 +43,10 @@ enum Compute {
     Copy,
     /// `O = cast_signed(U, value)`
     Fill,
-    /// `O += cast(U, A) * cast(U, B)`; unsigned casts when the op says so or its `cast`
-    /// attribute asks for them
-    Contract { unsigned: bool },
+    /// `O += cast(U, A) * cast(U, B)`; unsigned casts when the op's `cast` attribute asks for
+    /// them and the op heeds it (MLIR's `batch_reduce_matmul` takes the attribute but always
+    /// casts signed)
+    Contract { heeds_cast_attr: bool },
     /// `O += (cast(U, A) - cast(U, AZp)) * (cast(U, B) - cast(U, BZp))`
     Quantized,
     /// `O += cast(U, I)`
@@ -54,6 +55,9 @@ enum Compute {
     PoolReduce(BinaryFn, bool),
     /// `kind`'s function of the inputs
     Elementwise,
+    /// OpDSL's `fill_rng_2d`: a linear congruential generator over the two loop indices and
+    /// the seed, scaled into `[min, max)`
+    FillRng2d,
 }
 
 /// How a named op finds its indexing maps.
@@ -102,7 +106,7 @@ const fn fixed(name: &'static str, maps: &'static [&'static [Ix]], iterators: &'
 
 use Ix::{Sum, Win, D};
 
-const SIGNED: Compute = Compute::Contract { unsigned: false };
+const SIGNED: Compute = Compute::Contract { heeds_cast_attr: true };
 const Q: Compute = Compute::Quantized;
 
 static NAMED: &[Named] = &[
@@ -152,7 +156,7 @@ static NAMED: &[Named] = &[
         maps: Maps::Property(Defaults::Fixed(&[&[D(0), D(1), D(3)], &[D(0), D(3), D(2)], &[D(1), D(2)]], 4)),
         window: 0,
         cast_attr: true,
-        compute: SIGNED,
+        compute: Compute::Contract { heeds_cast_attr: false },
     },
     Named { name: "linalg.contract", args: Some(3), maps: Maps::Property(Defaults::Required), window: 0, cast_attr: true, compute: SIGNED },
     Named { name: "linalg.elementwise", args: None, maps: Maps::Property(Defaults::Identity), window: 0, cast_attr: false, compute: Compute::Elementwise },
@@ -171,6 +175,7 @@ static NAMED: &[Named] = &[
     fixed("linalg.batch_matvec", &[&[D(0), D(1), D(2)], &[D(0), D(2)], &[D(0), D(1)]], "ppr", 0, SIGNED),
     fixed("linalg.batch_vecmat", &[&[D(0), D(2)], &[D(0), D(2), D(1)], &[D(0), D(1)]], "ppr", 0, SIGNED),
     fixed("linalg.dot", &[&[D(0)], &[D(0)], &[]], "r", 0, SIGNED),
+    fixed("linalg.fill_rng_2d", &[&[], &[], &[], &[D(0), D(1)]], "pp", 0, Compute::FillRng2d),
     fixed("linalg.conv_1d", &[&[Sum(0, 1)], &[D(1)], &[D(0)]], "pr", 0, SIGNED),
     fixed("linalg.conv_2d", &[&[Sum(0, 2), Sum(1, 3)], &[D(2), D(3)], &[D(0), D(1)]], "pprr", 0, SIGNED),
     fixed("linalg.conv_3d", &[&[Sum(0, 3), Sum(1, 4), Sum(2, 5)], &[D(3), D(4), D(5)], &[D(0), D(1), D(2)]], "ppprrr", 0, SIGNED),
@@ -251,7 +256,7 @@ static NAMED: &[Named] = &[
     ),
     fixed(
         "linalg.conv_3d_ncdhw_fcdhw",
-        &[&[D(0), D(8), Win(1, 5, 0), Win(2, 6, 1), Win(3, 7, 2)], &[D(4), D(8), D(5), D(6), D(7)], &[D(0), D(4), D(1), D(2), D(3)]],
+        &[&[D(0), D(5), Win(2, 6, 0), Win(3, 7, 1), Win(4, 8, 2)], &[D(1), D(5), D(6), D(7), D(8)], &[D(0), D(1), D(2), D(3), D(4)]],
         "ppppprrrr",
         3,
         SIGNED,
@@ -332,7 +337,8 @@ fn named(name: &str) -> Option<&'static Named> {
     NAMED.iter().find(|n| n.name == name)
 }
 
-static ANY_SHAPED: TypeConstraint = TypeConstraint { summary: "shaped of any type values", check: |c, t| c.type_kind(t).is_shaped(), buildable: None };
+/// MLIR's `AnyShaped`.
+pub(super) static ANY_SHAPED: TypeConstraint = TypeConstraint { summary: "shaped of any type values", check: |c, t| c.type_kind(t).is_shaped(), buildable: None };
 static RANKED_I64_ELEMENTS: AttrConstraint = AttrConstraint {
     summary: "64-bit signless int elements attribute of rank 1",
     syntax: AttrSyntax::Plain,
@@ -593,9 +599,9 @@ fn build_body(b: &mut RegionBuilder<'_>, compute: Compute, attrs: &[(Ident, Attr
         Compute::Select => b.select(b.arg(0), b.arg(1), b.arg(2)),
         Compute::Copy => b.cast(u, b.arg(0), unsigned),
         Compute::Fill => b.cast(u, b.arg(0), false),
-        Compute::Contract { unsigned: u2 } => {
-            let x = b.cast(u, b.arg(0), unsigned || u2);
-            let y = b.cast(u, b.arg(1), unsigned || u2);
+        Compute::Contract { heeds_cast_attr } => {
+            let x = b.cast(u, b.arg(0), unsigned && heeds_cast_attr);
+            let y = b.cast(u, b.arg(1), unsigned && heeds_cast_attr);
             let m = b.binary(BinaryFn::Mul, x, y)?;
             b.binary(BinaryFn::Add, out, m)?
         }
@@ -635,9 +641,49 @@ fn build_body(b: &mut RegionBuilder<'_>, compute: Compute, attrs: &[(Ident, Attr
                 }
             }
         }
+        Compute::FillRng2d => fill_rng_2d(b, u)?,
     };
     b.yield_values(&[value]);
     Ok(())
+}
+
+/// The body of `fill_rng_2d` (arguments min, max, seed, out), in the order OpDSL emits it:
+/// `cast(U, (offset + f64(rand2)) * ((max - min) * inv_range) + min)` with
+/// `rand1 = (i32(m) + seed) * multiplier + increment` and
+/// `rand2 = (i32(n) + rand1) * multiplier + increment`.
+fn fill_rng_2d(b: &mut RegionBuilder<'_>, u: Type) -> Result<mica_ir::Value, String> {
+    let ctx = b.ctx();
+    let (i32t, i64t, f64t) = (ctx.int_type(32), ctx.int_type(64), ctx.float_type(mica_ir::FloatKind::F64));
+    let (min, max, seed) = (b.arg(0), b.arg(1), b.arg(2));
+    let int_const = |b: &mut RegionBuilder<'_>, v: i64, to: Type| {
+        let c = b.constant(i64t, ctx.int_attr(i64t, v));
+        b.cast(to, c, false)
+    };
+    let offset = int_const(b, 2_147_483_647, f64t);
+    let mut rand = Vec::new();
+    for dim in [1, 0] {
+        let i = b.index(dim);
+        rand.push(b.cast(i32t, i, false));
+    }
+    let (n, m) = (rand[0], rand[1]);
+    let lcg = |b: &mut RegionBuilder<'_>, x: mica_ir::Value| -> Result<mica_ir::Value, String> {
+        let multiplier = int_const(b, 1_103_515_245, i32t);
+        let x = b.binary(BinaryFn::Mul, x, multiplier)?;
+        let increment = int_const(b, 12345, i32t);
+        b.binary(BinaryFn::Add, x, increment)
+    };
+    let r1 = b.binary(BinaryFn::Add, m, seed)?;
+    let r1 = lcg(b, r1)?;
+    let r2 = b.binary(BinaryFn::Add, n, r1)?;
+    let r2 = lcg(b, r2)?;
+    let r2 = b.cast(f64t, r2, false);
+    let shifted = b.binary(BinaryFn::Add, offset, r2)?;
+    let range = b.binary(BinaryFn::Sub, max, min)?;
+    let inv_range = b.constant(f64t, ctx.attr(AttrKind::Float { ty: f64t, bits: u128::from(2.3283064e-10f64.to_bits()) }));
+    let scaling = b.binary(BinaryFn::Mul, range, inv_range)?;
+    let scaled = b.binary(BinaryFn::Mul, shifted, scaling)?;
+    let value = b.binary(BinaryFn::Add, scaled, min)?;
+    Ok(b.cast(u, value, false))
 }
 
 /// The `indexing_maps` a named op prints (those differing from its defaults).

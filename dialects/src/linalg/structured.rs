@@ -290,6 +290,19 @@ impl<'a> RegionBuilder<'a> {
         self.op(name, operands, &[t], vec![], vec![]).expect("one result")
     }
 
+    /// `arith.constant value` of type `ty`.
+    pub fn constant(&mut self, ty: Type, value: Attr) -> Value {
+        let props = vec![(self.ctx.ident("value"), value)];
+        self.op("arith.constant", &[], &[ty], props, vec![]).expect("one result")
+    }
+
+    /// `linalg.index dim`
+    pub fn index(&mut self, dim: i64) -> Value {
+        let ctx = self.ctx;
+        let props = vec![(ctx.ident("dim"), ctx.int_attr(ctx.int_type(64), dim))];
+        self.op("linalg.index", &[], &[ctx.index_type()], props, vec![]).expect("one result")
+    }
+
     /// `linalg.yield values`
     pub fn yield_values(&mut self, values: &[Value]) {
         self.op("linalg.yield", values, &[], vec![], vec![]);
@@ -388,7 +401,11 @@ impl<'a> RegionBuilder<'a> {
         if from == to {
             return x;
         }
-        let conv = |b: &mut Self, name: &str| b.op(name, &[x], &[to], vec![], vec![]).expect("one result");
+        let conv = |b: &mut Self, name: &str| {
+            // trunci's overflow flags are a defaulted property, there even when built.
+            let props = if name == "arith.trunci" { b.overflow() } else { vec![] };
+            b.op(name, &[x], &[to], props, vec![]).expect("one result")
+        };
         match (ctx.type_kind(from), ctx.type_kind(to)) {
             (TypeKind::Float(_), TypeKind::Integer { .. }) => conv(self, if unsigned { "arith.fptoui" } else { "arith.fptosi" }),
             (TypeKind::Index, TypeKind::Integer { .. }) => conv(self, "arith.index_cast"),

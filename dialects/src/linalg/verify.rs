@@ -121,12 +121,18 @@ pub fn dense_i64_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<
 /// tensor output, of its type.
 pub fn dps(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let Some(s) = Structured::of(ctx, v.body, v.op) else { return Ok(()) };
+    dps_outputs(ctx, v, s.inputs.len(), &s.outputs)
+}
+
+/// [`dps`] for an op whose outputs (inits) are `outputs`, after `num_inputs` other operands.
+pub fn dps_outputs(ctx: &Context, v: &OpView<'_>, num_inputs: usize, outputs: &[Value]) -> Result<(), String> {
+    let ty = |x: Value| v.body.value_type(x);
     let mut tensor_outputs = Vec::new();
-    for (k, o) in s.outputs.iter().enumerate() {
-        match ctx.type_kind(s.ty(*o)) {
-            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => tensor_outputs.push((s.inputs.len() + k, *o)),
+    for (k, o) in outputs.iter().enumerate() {
+        match ctx.type_kind(ty(*o)) {
+            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => tensor_outputs.push((num_inputs + k, *o)),
             TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => {}
-            _ => return Err(format!("expected that operand #{} is a tensor or a ranked memref", s.inputs.len() + k)),
+            _ => return Err(format!("expected that operand #{} is a tensor or a ranked memref", num_inputs + k)),
         }
     }
     let results = v.body.results(v.op);
@@ -138,7 +144,7 @@ pub fn dps(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         ));
     }
     for ((n, o), r) in tensor_outputs.iter().zip(results) {
-        let (ot, rt) = (s.ty(*o), v.ty(*r));
+        let (ot, rt) = (ty(*o), v.ty(*r));
         if ot != rt {
             return Err(format!(
                 "expected type of operand #{n} ('{}') to match type of corresponding result ('{}')",

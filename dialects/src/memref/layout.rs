@@ -44,9 +44,16 @@ pub fn is_identity_layout(ctx: &Context, layout: Option<Attr>) -> bool {
     }
 }
 
-/// `a * b` saturating to `DYNAMIC` when either is dynamic (MLIR's `SaturatedInteger`).
+/// `a * b` saturating to `DYNAMIC` when either is dynamic, except that a static 0 times
+/// anything is 0 (MLIR's `SaturatedInteger`).
 pub fn sat_mul(a: i64, b: i64) -> i64 {
-    if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a.wrapping_mul(b) }
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.wrapping_mul(b)
+    }
 }
 
 /// `a + b` saturating to `DYNAMIC` when either is dynamic.

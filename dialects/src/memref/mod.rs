@@ -2,7 +2,7 @@
 //! expand/collapse_shape, transpose), casts, globals, atomics and DMA, as MLIR 22 defines them,
 //! with the verifier messages MLIR emits.
 
-mod layout;
+pub(crate) mod layout;
 mod syntax;
 mod verify;
 

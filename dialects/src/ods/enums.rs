@@ -84,7 +84,11 @@ impl EnumSpec {
     pub fn int_value(&self, ctx: &Context, a: Attr) -> Option<u64> {
         let inner = match (self.storage, ctx.attr_kind(a)) {
             (EnumStorage::Int(w), AttrKind::Integer { ty, .. }) if ctx.int_width(*ty) == w => a,
-            (EnumStorage::Attr { .. }, AttrKind::Dialect { params, .. }) => *params.first()?,
+            (EnumStorage::Attr { dialect, mnemonic }, AttrKind::Dialect { dialect: d, mnemonic: m, params })
+                if ctx.str(*d) == dialect && ctx.str(*m) == mnemonic =>
+            {
+                *params.first()?
+            }
             _ => return None,
         };
         ctx.as_i64(inner).map(|v| v as u64)

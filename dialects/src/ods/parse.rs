@@ -169,7 +169,8 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
 /// Whether the attribute `a` can start here (for optional groups anchored on it).
 fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
     match &a.constraint.syntax {
-        AttrSyntax::IntEnum(_) => p.peek_any_keyword() || p.peek_string(),
+        // MLIR's generated parser only takes a keyword naming one of the cases.
+        AttrSyntax::IntEnum(spec) => spec.cases.iter().any(|(name, _)| p.peek_keyword(name)) || p.peek_string(),
         AttrSyntax::Dialect { .. } => p.peek_punct("<"),
         AttrSyntax::SymbolName => p.peek_symbol(),
         AttrSyntax::DenseArray(_) => p.peek_punct("["),

@@ -507,9 +507,11 @@ fn print_outerproduct(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     p.write(" ");
     let operands: Vec<_> = body.operands(op).collect();
     print_list(p, body, &operands);
-    let default_kind = ctx.op_attr(body, op, "kind") == Some(kind_add(ctx));
-    let elided: &[&str] = if default_kind { &["kind"] } else { &[] };
-    p.print_attr_dict(ctx.op_attr_dict(body, op), elided, false);
+    // MLIR prints the attributes (the kind included, even the default) only after an
+    // accumulator: without one they are left out altogether.
+    if operands.len() > 2 {
+        p.print_attr_dict(ctx.op_attr_dict(body, op), &[], false);
+    }
     p.write(" : ");
     if operands.len() >= 2 {
         p.print_type(body.value_type(operands[0]));

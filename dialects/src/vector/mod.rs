@@ -63,6 +63,28 @@ static I64_ARRAY: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| is_int_attr_of(c, *x, 64))),
 };
 
+/// MLIR's `VectorOfRank<[1]>` (whose summary has no leading words).
+static VECTOR_RANK_1: TypeConstraint =
+    TypeConstraint { summary: " of ranks 1", check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, .. } if shape.len() == 1), buildable: None };
+/// MLIR's `ScalableVectorOfRank<[1]>`.
+static SCALABLE_VECTOR_RANK_1: TypeConstraint = TypeConstraint {
+    summary: " of ranks 1",
+    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, scalable, .. } if shape.len() == 1 && scalable.iter().any(|s| *s)),
+    buildable: None,
+};
+
+/// The number of elements of a vector type (scalable dimensions count their minimum).
+fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
+    vector_parts(ctx, t).map(|(shape, _, _)| shape.iter().product())
+}
+
+/// `pos` is a multiple of the number of elements of the named value's vector type.
+fn pos_multiple_of(ctx: &Context, v: &crate::ods::OpView<'_>, name: &str) -> bool {
+    let Some(x) = v.operand(name).or_else(|| v.result(name)) else { return true };
+    let (Some(n), Some(pos)) = (num_elements(ctx, v.ty(x)), v.attr_i64("pos")) else { return true };
+    n == 0 || pos.wrapping_rem(n) == 0
+}
+
 fn elem_is(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Vector { elem, .. } if f(ctx, *elem))
 }
@@ -120,7 +142,10 @@ fn ops() -> Vec<OpSpec> {
             .result("res", &INDEX)
             .format("attr-dict")
             .result_name(|_, _, _, set| set(0, "vscale".to_string())),
-        cast_op("vector.bitcast", "source", &ANY_VECTOR, &ANY_VECTOR).format("$source attr-dict `:` type($source) `to` type($result)"),
+        cast_op("vector.bitcast", "source", &ANY_VECTOR, &ANY_VECTOR)
+            .check(Check::Pred { summary: "all of {source, result} have same rank", check: same_rank_as_source })
+            .format("$source attr-dict `:` type($source) `to` type($result)")
+            .verify(verify_bitcast),
         OpSpec::new("vector.broadcast")
             .traits(Traits::PURE)
             .operand("source", &ANY_TYPE)
@@ -271,14 +296,36 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::AllTypesMatch(&["dest", "acc"]))
             .check(Check::Pred { summary: "source operand and result have same element type", check: same_element_type_as_source })
             .format("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)"),
-        cast_op("vector.shape_cast", "source", &ANY_VECTOR, &ANY_VECTOR).format("$source attr-dict `:` type($source) `to` type($result)"),
+        cast_op("vector.shape_cast", "source", &ANY_VECTOR, &ANY_VECTOR)
+            .format("$source attr-dict `:` type($source) `to` type($result)")
+            .verify(verify_shape_cast),
         OpSpec::new("vector.transpose")
             .traits(Traits::PURE)
             .operand("vector", &ANY_VECTOR)
             .attr("permutation", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
             .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"),
-        cast_op("vector.type_cast", "memref", &STATIC_MEMREF, &ANY_MEMREF).format("$memref attr-dict `:` type($memref) `to` type($result)"),
+        OpSpec::new("vector.scalable.insert")
+            .traits(Traits::PURE)
+            .operand("valueToStore", &VECTOR_RANK_1)
+            .operand("dest", &SCALABLE_VECTOR_RANK_1)
+            .attr("pos", &I64_ATTR)
+            .result("res", &SCALABLE_VECTOR_RANK_1)
+            .check(Check::Pred { summary: "all of {valueToStore, dest} have same element type", check: |c, v| same_elements(c, v, "valueToStore", "dest") })
+            .check(Check::AllTypesMatch(&["dest", "res"]))
+            .check(Check::Pred { summary: "position is a multiple of the source length.", check: |c, v| pos_multiple_of(c, v, "valueToStore") })
+            .format("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)"),
+        OpSpec::new("vector.scalable.extract")
+            .traits(Traits::PURE)
+            .operand("source", &SCALABLE_VECTOR_RANK_1)
+            .attr("pos", &I64_ATTR)
+            .result("result", &VECTOR_RANK_1)
+            .check(Check::Pred { summary: "all of {source, result} have same element type", check: |c, v| same_elements(c, v, "source", "result") })
+            .check(Check::Pred { summary: "position is a multiple of the result length.", check: |c, v| pos_multiple_of(c, v, "result") })
+            .format("$source `[` $pos `]` attr-dict `:` type($result) `from` type($source)"),
+        cast_op("vector.type_cast", "memref", &STATIC_MEMREF, &ANY_MEMREF)
+            .format("$memref attr-dict `:` type($memref) `to` type($result)")
+            .verify(verify_type_cast),
         OpSpec::new("vector.from_elements")
             .traits(Traits::PURE)
             .variadic("elements", &ANY_TYPE)
@@ -303,6 +350,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("rhs", &ANY_VECTOR)
             .result("result", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["lhs", "rhs"]))
+            .check(Check::Pred { summary: "type of 'result' is double the width of the inputs", check: |c, v| trailing_scaled(c, v, "lhs", "result", 2) })
             .format("$lhs `,` $rhs  attr-dict `:` type($lhs) `->` type($result)"),
         OpSpec::new("vector.deinterleave")
             .traits(Traits::PURE)
@@ -310,6 +358,10 @@ fn ops() -> Vec<OpSpec> {
             .result("res1", &ANY_VECTOR)
             .result("res2", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["res1", "res2"]))
+            .check(Check::Pred {
+                summary: "the trailing dimension of the results is half the width of source trailing dimension",
+                check: |c, v| trailing_scaled(c, v, "res1", "source", 2),
+            })
             .format("$source attr-dict `:` type($source) `->` type($res1)")
             .result_name(crate::ods::name_results_by_slot),
         OpSpec::new("vector.scan")
@@ -396,6 +448,111 @@ fn verify_shuffle(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Strin
         if *m != -1 && !(0..size).contains(m) {
             return Err(format!("mask index #{} out of range", i + 1));
         }
+    }
+    Ok(())
+}
+
+/// The named operands or results have the same element type.
+fn same_elements(ctx: &Context, v: &crate::ods::OpView<'_>, a: &str, b: &str) -> bool {
+    let elem = |n: &str| v.operand(n).or_else(|| v.result(n)).and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.2);
+    elem(a) == elem(b)
+}
+
+/// `wide`'s type is `narrow`'s with the trailing dimension multiplied by `factor` (a 0-d
+/// `narrow` counting as a trailing dimension of 1), scalability kept.
+fn trailing_scaled(ctx: &Context, v: &crate::ods::OpView<'_>, narrow: &str, wide: &str, factor: i64) -> bool {
+    let ty = |n: &str| v.operand(n).or_else(|| v.result(n)).map(|x| v.ty(x));
+    let (Some(n), Some(w)) = (ty(narrow), ty(wide)) else { return true };
+    let (Some((ns, nsc, ne)), Some((ws, wsc, we))) = (vector_parts(ctx, n), vector_parts(ctx, w)) else { return true };
+    let (mut shape, mut scalable) = (ns.to_vec(), nsc.to_vec());
+    match shape.last_mut() {
+        Some(d) => *d = d.saturating_mul(factor),
+        None => {
+            shape.push(factor);
+            scalable.push(false);
+        }
+    }
+    ne == we && shape == ws && scalable == wsc
+}
+
+/// MLIR's `ShapeCastOp::verify`: one element type, as many elements and scalable dimensions.
+fn verify_shape_cast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((ss, ssc, se)), Some((rs, rsc, re))) = (parts(v.operand("source")), parts(v.result("result"))) else { return Ok(()) };
+    if se != re {
+        return Err("has different source and result element types".into());
+    }
+    let (sn, rn): (i64, i64) = (ss.iter().product(), rs.iter().product());
+    if sn != rn {
+        return Err(format!("has different number of elements at source ({sn}) and result ({rn})"));
+    }
+    let scalable = |s: &[bool]| s.iter().filter(|x| **x).count();
+    if scalable(ssc) != scalable(rsc) {
+        return Err(format!("has different number of scalable dims at source ({}) and result ({})", scalable(ssc), scalable(rsc)));
+    }
+    Ok(())
+}
+
+/// The source and the result have the same rank.
+fn same_rank_as_source(ctx: &Context, v: &crate::ods::OpView<'_>) -> bool {
+    let rank = |t: Option<mica_ir::Value>| t.and_then(|x| vector_parts(ctx, v.ty(x))).map(|p| p.0.len());
+    rank(v.operand("source")) == rank(v.result("result"))
+}
+
+/// MLIR's `BitCastOp::verify`: the outer dimensions agree and the minor 1-D vectors (the
+/// element types of 0-d vectors) have the same bit width.
+fn verify_bitcast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((src, _, se)), Some((res, _, re))) = (parts(v.operand("source")), parts(v.result("result"))) else { return Ok(()) };
+    for i in 0..src.len().saturating_sub(1) {
+        if res.get(i) != Some(&src[i]) {
+            return Err(format!("dimension size mismatch at: {i}"));
+        }
+    }
+    let (sb, rb) = (i64::from(ctx.int_width(se)), i64::from(ctx.int_width(re)));
+    match (src.last(), res.last()) {
+        (None, _) | (_, None) if sb != rb => Err("source/result bitwidth of the 0-D vector element types must be equal".into()),
+        (Some(s), Some(r)) if sb.saturating_mul(*s) != rb.saturating_mul(*r) => {
+            Err("source/result bitwidth of the minor 1-D vectors must be equal".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// MLIR's `TypeCastOp::verify`: identity layouts, one memory space, one scalar type, and the
+/// memref shape followed by the vector shape the same on both sides.
+fn verify_type_cast(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let (Some(src), Some(res)) = (v.operand("memref"), v.result("result")) else { return Ok(()) };
+    let (src, res) = (v.ty(src), v.ty(res));
+    let (TypeKind::MemRef { shape: ss, elem: se, layout: sl, memory_space: sm }, TypeKind::MemRef { shape: rs, elem: re, layout: rl, memory_space: rm }) =
+        (ctx.type_kind(src), ctx.type_kind(res))
+    else {
+        return Ok(());
+    };
+    if !crate::memref::layout::is_identity_layout(ctx, *sl)
+        && crate::memref::layout::strides_and_offset(ctx, src) != Some((crate::memref::layout::canonical_strides(ss), 0))
+    {
+        return Err("expects operand to be a memref with identity layout".into());
+    }
+    if !crate::memref::layout::is_identity_layout(ctx, *rl) {
+        return Err("expects result to be a memref with identity layout".into());
+    }
+    if sm != rm {
+        return Err("expects result in same memory space".into());
+    }
+    let flat = |shape: &[i64], elem: Type| -> (Vec<i64>, Type) {
+        match vector_parts(ctx, elem) {
+            Some((vs, _, e)) => (shape.iter().chain(vs).copied().collect(), e),
+            None => (shape.to_vec(), elem),
+        }
+    };
+    let ((sshape, sscalar), (rshape, rscalar)) = (flat(ss, *se), flat(rs, *re));
+    let res_text = mica_ir::printer::type_string(ctx, res);
+    if sscalar != rscalar {
+        return Err(format!("expects result and operand with same underlying scalar type: '{res_text}'"));
+    }
+    if sshape != rshape {
+        return Err(format!("expects concatenated result and operand shapes to be equal: '{res_text}'"));
     }
     Ok(())
 }

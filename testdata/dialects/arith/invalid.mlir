@@ -159,3 +159,19 @@ func.func @f(%a: i32) {
   %0 = "arith.sitofp"(%a) : (i32) -> i32
   return
 }
+
+// -----
+
+func.func @f(%a: f32, %s: f8E8M0FNU) {
+  // expected-error@+1 {{'arith.scaling_truncf' op operand types 'f32', 'f8E8M0FNU' and result type 'f32' are cast incompatible}}
+  %0 = arith.scaling_truncf %a, %s : f32, f8E8M0FNU to f32
+  return
+}
+
+// -----
+
+func.func @f(%a: f32, %s: f8E8M0FNU) {
+  // expected-error@+1 {{'arith.scaling_extf' op operand types 'f32', 'f8E8M0FNU' and result type 'f16' are cast incompatible}}
+  %0 = arith.scaling_extf %a, %s : f32, f8E8M0FNU to f16
+  return
+}

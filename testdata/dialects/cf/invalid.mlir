@@ -113,3 +113,17 @@ func.func @f() {
   // expected-error@-2 {{entry block of region may not have predecessors}}
   cf.br ^bb1
 }
+
+// -----
+
+// The default destination's operands may not carry a result number, not even #0 (the
+// parser's own error, at the `#`).
+func.func @f(%flag: i32) {
+  %0:2 = arith.mulsi_extended %flag, %flag : i32
+  cf.switch %flag : i32, [
+    // expected-error@+1 {{result number not allowed in argument list}}
+    default: ^bb1(%0#0 : i32)
+  ]
+^bb1(%x: i32):
+  return
+}

@@ -48,3 +48,19 @@
 %x = "test.x"() : () -> f32
 // expected-error@+1 {{'complex.create' op failed to verify that complex element type matches real operand type}}
 %e = "complex.create"(%x, %x) : (f32, f32) -> complex<f64>
+
+// -----
+
+func.func @f(%c: complex<f32>, %i: si32) {
+  // expected-error@+1 {{'complex.powi' op operand #1 must be signless integer, but got 'si32'}}
+  %0 = "complex.powi"(%c, %i) : (complex<f32>, si32) -> complex<f32>
+  return
+}
+
+// -----
+
+func.func @f(%c: complex<f32>, %i: i32) {
+  // expected-error@+1 {{'complex.powi' op failed to verify that all of {lhs, result} have same type}}
+  %0 = "complex.powi"(%c, %i) : (complex<f32>, i32) -> complex<f64>
+  return
+}

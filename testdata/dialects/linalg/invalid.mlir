@@ -206,3 +206,228 @@ func.func @f(%a: tensor<4xf32>) {
   } -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{'linalg.pack' op failed to verify that result type matches type of dest}}
+  %0 = "linalg.pack"(%p, %q) <{inner_dims_pos = array<i64: 0, 1>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_inner_tiles = array<i64: 8, 32>}> : (tensor<128x256xf32>, tensor<16x8x8x32xf32>) -> tensor<16x8x8x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{invalid zero tile factor}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [0, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{invalid inner_dims_pos vector}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 2] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{invalid outer_dims_perm vector}}
+  %0 = linalg.pack %p outer_dims_perm = [0, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{outer_dims_perm must be a permutation or empty}}
+  %0 = linalg.pack %p outer_dims_perm = [0] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{tiling factors must be less than or equal to the input rank for pack or output rank for unpack}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, 32, 4] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{tiling factors must equal the number of dimensions to tile}}
+  %0 = linalg.pack %p inner_dims_pos = [0] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8xf32>) {
+  // expected-error@+1 {{packed rank != (unpacked rank + num tiling factors), got 3 != 4}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x16xf32>) {
+  // expected-error@+1 {{mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<15x8x8x32xf32>) {
+  // expected-error@+1 {{expected 'tensor<16x8x8x32xf32>' for the packed domain value, got 'tensor<15x8x8x32xf32>'}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<15x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>, %x: f16) {
+  // expected-error@+1 {{'linalg.pack' op expected padding_value has 'f32' but got: 'f16'}}
+  %0 = linalg.pack %p padding_value(%x : f16) inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<130x256xf32>, %q: tensor<17x8x8x32xf32>) {
+  // expected-error@+1 {{'linalg.pack' op invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %q : tensor<130x256xf32> -> tensor<17x8x8x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<130x256xf32>, %q: tensor<17x8x?x32xf32>, %n: index) {
+  // expected-error@+1 {{'linalg.pack' op invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [%n, 32] into %q : tensor<130x256xf32> -> tensor<17x8x?x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<128x256xf32>, %q: tensor<16x8x8x32xf32>) {
+  // expected-error@+1 {{mismatch in inner tile sizes specified and shaped of tiled dimension in the packed type}}
+  %0 = linalg.unpack %q inner_dims_pos = [0, 1] inner_tiles = [8, 16] into %p : tensor<16x8x8x32xf32> -> tensor<128x256xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<2x16x32xf32>, %h: tensor<2x16x32xf16>) {
+  // expected-error@+1 {{'linalg.softmax' op failed to verify that input and output have same element type}}
+  %0 = linalg.softmax dimension(1) ins(%t : tensor<2x16x32xf32>) outs(%h : tensor<2x16x32xf16>) -> tensor<2x16x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<2x16x32xf32>, %u: tensor<2x16x8xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op incompatible output shape}}
+  %0 = linalg.softmax dimension(1) ins(%t : tensor<2x16x32xf32>) outs(%u : tensor<2x16x8xf32>) -> tensor<2x16x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<2x16x32xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op incorrect dimension specified}}
+  %0 = linalg.softmax dimension(3) ins(%t : tensor<2x16x32xf32>) outs(%t : tensor<2x16x32xf32>) -> tensor<2x16x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<2x16x32xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op expected the number of tensor results (0) to be equal to the number of output tensors (1)}}
+  linalg.softmax dimension(1) ins(%t : tensor<2x16x32xf32>) outs(%t : tensor<2x16x32xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<2x16x32xf32>, %m: tensor<?x16x32xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op expected type of operand #1 ('tensor<?x16x32xf32>') to match type of corresponding result ('tensor<2x16x32xf32>')}}
+  %0 = linalg.softmax dimension(1) ins(%t : tensor<2x16x32xf32>) outs(%m : tensor<?x16x32xf32>) -> tensor<2x16x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x3x3xf32>, %b: tensor<6x6x5x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_filter_transform' op operand #0 must be 4D tensor of any type values, but got 'tensor<2x3x3xf32>'}}
+  %0 = "linalg.winograd_filter_transform"(%a, %b) <{fmr = 1 : i32}> : (tensor<2x3x3xf32>, tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x4x3x5xf32>, %b: tensor<6x6x5x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_filter_transform' op expect filter height either equals to r or 1}}
+  %0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%a : tensor<2x4x3x5xf32>) outs(%b : tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x3x3x5xf32>, %b: tensor<6x5x5x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_filter_transform' op the output shape is not expected}}
+  %0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%a : tensor<2x3x3x5xf32>) outs(%b : tensor<6x5x5x2xf32>) -> tensor<6x5x5x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x1x1x5xf32>, %b: tensor<6x6x5x2xf32>) {
+  // expected-error@+1 {{'linalg.winograd_filter_transform' op expect either filter height or width equals to r}}
+  %0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%a : tensor<2x1x1x5xf32>) outs(%b : tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x6x6x5xf32>, %b: tensor<6x6x1x1x2x5xf32>) {
+  %0 = linalg.winograd_input_transform fmr(F_4_3) ins(%a : tensor<2x6x6x5xf32>) outs(%b : tensor<6x6x1x1x2x5xf32>) -> tensor<6x6x1x1x2x5xf32>
+  // expected-error@+1 {{'linalg.winograd_output_transform' op the output shape is not expected}}
+  %1 = linalg.winograd_output_transform fmr(F_4_3) ins(%b : tensor<6x6x1x1x2x5xf32>) outs(%a : tensor<2x6x6x5xf32>) -> tensor<2x6x6x5xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x4x4x5xf32>, %b: tensor<6x6x1x1x2x5xf32>) {
+  %1 = linalg.winograd_output_transform fmr(F_4_3) ins(%b : tensor<6x6x1x1x2x5xf32>) outs(%a : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x4x4x5xf32>, %b: tensor<5x6x1x1x2x5xf32>) {
+  // expected-error@+1 {{'linalg.winograd_output_transform' op expect input height equals to input tile size}}
+  %1 = linalg.winograd_output_transform fmr(F_4_3) ins(%b : tensor<5x6x1x1x2x5xf32>) outs(%a : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x?x6x5xf32>, %b: tensor<6x6x?x1x2x5xf32>) {
+  // expected-error@+1 {{'linalg.winograd_input_transform' op the output shape is not expected}}
+  %0 = linalg.winograd_input_transform fmr(F_2_3) ins(%a : tensor<2x?x6x5xf32>) outs(%b : tensor<6x6x?x1x2x5xf32>) -> tensor<6x6x?x1x2x5xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<16x4xf32>, %q: tensor<2x1x8x?xf32>) {
+  %c = arith.constant 0 : index
+  // expected-error@+1 {{invalid zero tile factor}}
+  %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, %c] into %q : tensor<16x4xf32> -> tensor<2x1x8x?xf32>
+  return
+}

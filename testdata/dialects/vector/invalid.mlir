@@ -126,3 +126,148 @@ func.func @type_cast_dynamic(%m: memref<?xf32>) {
   %0 = vector.type_cast %m : memref<?xf32> to memref<vector<4xf32>>
   return
 }
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>, %i: vector<4xindex>, %z: vector<f32>, %m: memref<4x2xf32>, %n: memref<4xf32, 1>) {
+  // expected-error@+1 {{'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal}}
+  %0 = vector.bitcast %a : vector<4xf32> to vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.bitcast' op dimension size mismatch at: 0}}
+  %0 = vector.bitcast %b : vector<2x4xf32> to vector<3x4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.bitcast' op failed to verify that all of {source, result} have same rank}}
+  %0 = vector.bitcast %b : vector<2x4xf32> to vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @f(%z: vector<f32>) {
+  // expected-error@+1 {{'vector.bitcast' op source/result bitwidth of the 0-D vector element types must be equal}}
+  %0 = vector.bitcast %z : vector<f32> to vector<f16>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x2xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: 'memref<vector<4x3xf32>>'}}
+  %0 = vector.type_cast %m : memref<4x2xf32> to memref<vector<4x3xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x2xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result and operand with same underlying scalar type: 'memref<vector<4x2xf16>>'}}
+  %0 = vector.type_cast %m : memref<4x2xf32> to memref<vector<4x2xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%n: memref<4xf32, 1>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result in same memory space}}
+  %0 = vector.type_cast %n : memref<4xf32, 1> to memref<vector<4xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>, %s: vector<[8]xf32>, %w: vector<[4]xf32>, %t: vector<4xi32>) {
+  // expected-error@+1 {{'vector.scalable.insert' op failed to verify that position is a multiple of the source length.}}
+  %0 = vector.scalable.insert %v, %s[2] : vector<4xf32> into vector<[8]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>, %s: vector<[8]xf32>, %w: vector<[4]xf32>, %t: vector<4xi32>) {
+  // expected-error@+1 {{'vector.scalable.extract' op failed to verify that position is a multiple of the result length.}}
+  %0 = vector.scalable.extract %s[2] : vector<4xf32> from vector<[8]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>, %s: vector<8xf32>, %t: vector<4xi32>) {
+  // expected-error@+1 {{'vector.scalable.insert' op operand #1 must be  of ranks 1, but got 'vector<8xf32>'}}
+  %0 = vector.scalable.insert %v, %s[0] : vector<4xf32> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xi32>, %s: vector<[8]xf32>) {
+  // expected-error@+1 {{'vector.scalable.insert' op failed to verify that all of {valueToStore, dest} have same element type}}
+  %0 = vector.scalable.insert %v, %s[0] : vector<4xi32> into vector<[8]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: vector<[8]xf32>) {
+  // expected-error@+1 {{'vector.scalable.extract' op failed to verify that all of {source, result} have same element type}}
+  %0 = vector.scalable.extract %s[0] : vector<4xi32> from vector<[8]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4xf32>, %b: vector<16xf32>) {
+  // expected-error@+1 {{'vector.interleave' op failed to verify that type of 'result' is double the width of the inputs}}
+  %0 = vector.interleave %a, %a : vector<4xf32> -> vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x4xf32>) {
+  // expected-error@+1 {{'vector.shape_cast' op has different number of elements at source (16) and result (24)}}
+  %0 = vector.shape_cast %a : vector<4x4xf32> to vector<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<8xf32>) {
+  // expected-error@+1 {{'vector.deinterleave' op failed to verify that the trailing dimension of the results is half the width of source trailing dimension}}
+  %0, %1 = vector.deinterleave %a : vector<8xf32> -> vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x4xf32>) {
+  // expected-error@+1 {{'vector.shape_cast' op has different source and result element types}}
+  %0 = vector.shape_cast %a : vector<4x4xf32> to vector<16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x[4]xf32>) {
+  // expected-error@+1 {{'vector.shape_cast' op has different number of scalable dims at source (1) and result (0)}}
+  %0 = vector.shape_cast %a : vector<4x[4]xf32> to vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<f32>) {
+  %0 = vector.interleave %a, %a : vector<f32> -> vector<2xf32>
+  // expected-error@+1 {{'vector.interleave' op failed to verify that type of 'result' is double the width of the inputs}}
+  %1 = vector.interleave %a, %a : vector<f32> -> vector<4xf32>
+  return
+}
