@@ -438,7 +438,7 @@ impl Body {
         self.ops[op].operands.len()
     }
 
-    /// The results of an operation.
+    /// The results of an operation: consecutive values, created with it.
     pub fn results(&self, op: Op) -> &[Value] {
         &self.ops[op].results
     }

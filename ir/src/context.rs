@@ -9,6 +9,7 @@ use crate::interner::Interner;
 use crate::registry::Registry;
 use crate::source_locs::{OFFSET_BIT, SourceId, SourceLocs};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An interned string: identifiers, attribute names, op names, symbol names.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -32,6 +33,10 @@ pub struct Context {
     empty_dict: Attr,
     unknown_loc: Attr,
     sources: SourceLocs,
+    /// Whether a type or attribute the printer may give an alias was ever interned: affine maps
+    /// and sets, distinct attributes, tuples of more than 16 types, and attributes or types
+    /// holding a location (operation locations are aliased only with debug info).
+    aliasable: AtomicBool,
 }
 
 impl Default for Context {
@@ -55,6 +60,7 @@ impl Context {
             empty_dict,
             unknown_loc,
             sources: SourceLocs::default(),
+            aliasable: AtomicBool::new(false),
         }
     }
 
@@ -70,7 +76,30 @@ impl Context {
 
     /// Interns a type.
     pub fn ty(&self, kind: TypeKind) -> Type {
+        let aliasable = match &kind {
+            TypeKind::Tuple(es) => es.len() > 16,
+            TypeKind::RankedTensor { encoding: a, .. } | TypeKind::UnrankedMemRef { memory_space: a, .. } => {
+                a.is_some_and(|a| self.is_location(a))
+            }
+            TypeKind::MemRef { layout, memory_space, .. } => {
+                layout.is_some_and(|a| self.is_location(a)) || memory_space.is_some_and(|a| self.is_location(a))
+            }
+            _ => false,
+        };
+        if aliasable {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
         Type(self.types.intern(kind))
+    }
+
+    /// Whether some type or attribute could have an alias when printed (if not, the printer
+    /// need not look for aliases unless it prints operation locations).
+    pub fn may_have_aliases(&self) -> bool {
+        self.aliasable.load(Ordering::Relaxed)
+    }
+
+    fn is_location(&self, a: Attr) -> bool {
+        a.0 & OFFSET_BIT != 0 || matches!(self.attrs.get(a.0), AttrKind::Location(_))
     }
 
     /// The structure of a type.
@@ -80,6 +109,17 @@ impl Context {
 
     /// Interns an attribute.
     pub fn attr(&self, kind: AttrKind) -> Attr {
+        let aliasable = match &kind {
+            AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) | AttrKind::Distinct { .. } => true,
+            // Locations are aliased where they are attribute values.
+            AttrKind::Array(xs) | AttrKind::Dialect { params: xs, .. } => xs.iter().any(|&x| self.is_location(x)),
+            AttrKind::Dictionary(es) => es.iter().any(|e| self.is_location(e.1)),
+            AttrKind::Sparse { indices, values, .. } => self.is_location(*indices) || self.is_location(*values),
+            _ => false,
+        };
+        if aliasable {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = &kind {
             if let Some(a) = self.sources.find_or_note(*file, *line, *col) {
                 return a;
