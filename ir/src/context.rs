@@ -9,6 +9,7 @@ use crate::interner::Interner;
 use crate::registry::Registry;
 use crate::source_locs::{OFFSET_BIT, SourceId, SourceLocs};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An interned string: identifiers, attribute names, op names, symbol names.
@@ -293,7 +294,32 @@ impl Context {
         }
         entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
         entries.dedup_by_key(|e| e.0);
-        self.attr(AttrKind::Dictionary(entries.into()))
+        self.dict_attr_sorted(&entries)
+    }
+
+    /// A dictionary attribute from entries already sorted by name, without duplicates (as
+    /// [`Self::dict_attr`] would leave them); an existing dictionary is found without copying
+    /// them.
+    pub fn dict_attr_sorted(&self, entries: &[(Ident, Attr)]) -> Attr {
+        if entries.is_empty() {
+            return self.empty_dict;
+        }
+        debug_assert!(entries.windows(2).all(|w| self.str(w[0].0) < self.str(w[1].0)), "dictionary entries out of order");
+        // Locations are aliased where they are attribute values (see `Self::attr`).
+        if entries.iter().any(|e| self.is_location(e.1)) {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
+        // Hashed as the derived `Hash` of `AttrKind::Dictionary(entries)` hashes (the unit test
+        // below checks that they agree).
+        let mut h = Interner::<AttrKind>::hasher();
+        std::mem::discriminant(&AttrKind::Dictionary(Box::new([]))).hash(&mut h);
+        entries.hash(&mut h);
+        let id = self.attrs.intern_hashed(
+            h.finish(),
+            |k| matches!(k, AttrKind::Dictionary(e) if **e == *entries),
+            || AttrKind::Dictionary(entries.into()),
+        );
+        Attr(id)
     }
 
     /// The entries of a dictionary attribute (empty for other attributes).
@@ -368,5 +394,23 @@ impl Context {
     /// Builds an integer attribute from raw bits.
     pub fn int_attr_bits(&self, ty: Type, bits: IntBits) -> Attr {
         self.attr(AttrKind::Integer { ty, bits })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_dictionaries_intern_like_built_ones() {
+        let ctx = Context::new();
+        let entries = vec![(ctx.ident("a"), ctx.unit_attr()), (ctx.ident("b"), ctx.bool_attr(true))];
+        let built = ctx.attr(AttrKind::Dictionary(entries.clone().into()));
+        assert_eq!(ctx.dict_attr_sorted(&entries), built);
+        assert_eq!(ctx.dict_attr(entries.into_iter().rev().collect()), built);
+        let one = [(ctx.ident("c"), ctx.unit_attr())];
+        let first = ctx.dict_attr_sorted(&one);
+        assert_eq!(ctx.attr(AttrKind::Dictionary(one.into())), first);
+        assert_ne!(first, built);
     }
 }

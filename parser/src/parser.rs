@@ -981,7 +981,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
         let (name, number, offset) = self.parse_operand_ref()?;
-        Ok(UnresolvedOperand { name: name.to_string(), number, offset })
+        Ok(UnresolvedOperand { name: name.into(), number, offset })
     }
 
     /// Whether the current token is an integer type name (`i32`, `si8`, `ui1`).
@@ -1466,7 +1466,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].into(), number: o.number, offset: o.offset }));
         });
         let (map, end) = match parsed {
             Ok(x) => x,
@@ -1480,7 +1480,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].to_string(), number: o.number, offset: o.offset }));
+            found.push((o.is_symbol, UnresolvedOperand { name: o.name[1..].into(), number: o.number, offset: o.offset }));
         });
         let (expr, end) = match parsed {
             Ok(x) => x,
