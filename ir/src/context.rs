@@ -335,6 +335,17 @@ impl Context {
         self.dict_entries(dict).iter().find(|(k, _)| self.str(*k) == name).map(|e| e.1)
     }
 
+    /// Looks an identifier up in a dictionary attribute.
+    pub fn dict_get_id(&self, dict: Attr, name: Ident) -> Option<Attr> {
+        self.dict_entries(dict).iter().find(|(k, _)| *k == name).map(|e| e.1)
+    }
+
+    /// [`Self::op_attr`] by identifier.
+    pub fn op_attr_id(&self, body: &crate::Body, op: crate::Op, name: Ident) -> Option<Attr> {
+        let d = body.op(op);
+        d.properties.and_then(|p| self.dict_get_id(p, name)).or_else(|| self.dict_get_id(d.attrs, name))
+    }
+
     /// An op's attribute by name: its properties first, then its discardable attributes.
     pub fn op_attr(&self, body: &crate::Body, op: crate::Op, name: &str) -> Option<Attr> {
         let d = body.op(op);
