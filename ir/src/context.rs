@@ -71,6 +71,7 @@ impl Context {
     }
 
     /// The string behind an interned identifier.
+    #[inline]
     pub fn str(&self, id: Ident) -> &str {
         self.idents.get(id.0)
     }
@@ -104,6 +105,7 @@ impl Context {
     }
 
     /// The structure of a type.
+    #[inline]
     pub fn type_kind(&self, t: Type) -> &TypeKind {
         self.types.get(t.0)
     }
@@ -130,6 +132,7 @@ impl Context {
     }
 
     /// The structure of an attribute.
+    #[inline]
     pub fn attr_kind(&self, a: Attr) -> &AttrKind {
         if a.0 & OFFSET_BIT != 0 {
             // An offset location: its `FileLineCol` form is interned on first look (under an
@@ -160,6 +163,7 @@ impl Context {
     }
 
     /// The registry of operations known to this context.
+    #[inline]
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
@@ -207,11 +211,13 @@ impl Context {
     // ----- attribute shortcuts -----
 
     /// The empty dictionary `{}`.
+    #[inline]
     pub fn empty_dict(&self) -> Attr {
         self.empty_dict
     }
 
     /// `loc(unknown)`
+    #[inline]
     pub fn unknown_loc(&self) -> Attr {
         self.unknown_loc
     }
@@ -323,6 +329,7 @@ impl Context {
     }
 
     /// The entries of a dictionary attribute (empty for other attributes).
+    #[inline]
     pub fn dict_entries(&self, a: Attr) -> &[(Ident, Attr)] {
         match self.attr_kind(a) {
             AttrKind::Dictionary(e) => e,
@@ -336,11 +343,13 @@ impl Context {
     }
 
     /// Looks an identifier up in a dictionary attribute.
+    #[inline]
     pub fn dict_get_id(&self, dict: Attr, name: Ident) -> Option<Attr> {
         self.dict_entries(dict).iter().find(|(k, _)| *k == name).map(|e| e.1)
     }
 
     /// [`Self::op_attr`] by identifier.
+    #[inline]
     pub fn op_attr_id(&self, body: &crate::Body, op: crate::Op, name: Ident) -> Option<Attr> {
         let d = body.op(op);
         d.properties.and_then(|p| self.dict_get_id(p, name)).or_else(|| self.dict_get_id(d.attrs, name))

@@ -96,6 +96,7 @@ impl<T: Hash + Eq> Interner<T> {
     }
 
     /// The value behind an id this table handed out.
+    #[inline]
     pub fn get(&self, id: u32) -> &T {
         &self.storage[id as usize]
     }

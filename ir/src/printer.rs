@@ -188,16 +188,19 @@ impl<'c> Printer<'c> {
     }
 
     /// Whether the generic form is printed.
+    #[inline]
     pub fn is_generic(&self) -> bool {
         self.opts.generic
     }
 
     /// Writes text verbatim.
+    #[inline]
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
     }
 
     /// Starts a new line at the current indentation (MLIR's `printNewline`).
+    #[inline]
     pub fn newline_at_indent(&mut self) {
         self.newline();
     }
@@ -1247,15 +1250,26 @@ impl<'c> Printer<'c> {
 
 /// Appends the decimal digits of `n` (without the formatting machinery).
 fn push_u32(out: &mut String, mut n: u32) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
     let mut buf = [0u8; 10];
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let r = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    }
+    if n >= 10 {
+        let r = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
     for &d in &buf[i..] {
         out.push(d as char);

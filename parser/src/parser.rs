@@ -926,7 +926,7 @@ impl<'a> Parser<'a> {
         let reg = self.ctx.registry();
         let default = self.default_dialects.last().copied().filter(|d| !d.is_empty());
         // The name as written, then with the default dialect's prefix, then with `builtin.`.
-        let mut found = reg.get_str(written).filter(|d| d.parse.is_some());
+        let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
         for prefix in [default, Some("builtin")].into_iter().flatten() {
             if found.is_some() {
                 break;
@@ -935,13 +935,12 @@ impl<'a> Parser<'a> {
             self.name_buf.push_str(prefix);
             self.name_buf.push('.');
             self.name_buf.push_str(written);
-            found = reg.get_str(&self.name_buf).filter(|d| d.parse.is_some());
+            found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
         }
-        let Some(def) = found else {
+        let Some((name, def)) = found else {
             let tried = format!("{}.{written}", default.unwrap_or("builtin"));
             return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
         };
-        let name = self.ctx.ident(def.name);
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         let parse = def.parse.expect("checked above");

@@ -81,21 +81,35 @@ pub struct ParseCtx<'s> {
 impl<'s> ParseCtx<'s> {
     /// An empty state for `spec`.
     pub fn new(spec: &'s OpSpec, start: usize) -> Self {
-        let (n_operands, n_results) = (spec.operands.len(), spec.results.len());
-        Self {
+        let mut cx = Self {
             spec,
-            operands: (0..n_operands).map(|_| SmallVec::new()).collect(),
-            operand_types: (0..n_operands).map(|_| None).collect(),
-            result_types: (0..n_results).map(|_| None).collect(),
-            attrs: smallvec::smallvec![None; spec.attrs.len()],
-            successors: (0..spec.successors.len()).map(|_| SmallVec::new()).collect(),
+            operands: SmallVec::new(),
+            operand_types: SmallVec::new(),
+            result_types: SmallVec::new(),
+            attrs: SmallVec::new(),
+            successors: SmallVec::new(),
             region_slots: SmallVec::new(),
             dict: Vec::new(),
             all_operand_types: None,
             all_result_types: None,
             start,
-            ranged_types: smallvec::smallvec![false; n_operands],
+            ranged_types: SmallVec::new(),
+        };
+        for _ in &spec.operands {
+            cx.operands.push(SmallVec::new());
+            cx.operand_types.push(None);
+            cx.ranged_types.push(false);
         }
+        for _ in &spec.results {
+            cx.result_types.push(None);
+        }
+        for _ in &spec.attrs {
+            cx.attrs.push(None);
+        }
+        for _ in &spec.successors {
+            cx.successors.push(SmallVec::new());
+        }
+        cx
     }
 
     /// Records the types of `var`; `at` is where they were written.

@@ -22,7 +22,7 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
     for e in &format.elems {
         parse_elem(p, &mut cx, state, e)?;
     }
-    finish(p, cx, format, state)
+    finish(p, &mut cx, format, state)
 }
 
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
@@ -417,7 +417,7 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
 
 /// Moves inherent attributes out of the dictionary, fills defaults, infers and resolves types,
 /// and writes everything into `state`.
-fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
+fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let spec = cx.spec;
     // Inherent attributes written in the dictionary become properties.
@@ -458,7 +458,7 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, format: &Format, stat
             at = end;
         }
     }
-    infer_types(ctx, &mut cx, &format.infer);
+    infer_types(ctx, cx, &format.infer);
     // Operands.
     let same_type = cx_same_type(spec);
     for i in 0..spec.operands.len() {
