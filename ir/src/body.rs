@@ -405,6 +405,7 @@ impl Body {
     // ----- queries -----
 
     /// An operation's data.
+    #[inline]
     pub fn op(&self, op: Op) -> &OpData {
         &self.ops[op]
     }
@@ -425,11 +426,13 @@ impl Body {
     }
 
     /// A value's data.
+    #[inline]
     pub fn value(&self, v: Value) -> &ValueData {
         &self.values[v]
     }
 
     /// A value's type.
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v].ty
     }
@@ -440,21 +443,25 @@ impl Body {
     }
 
     /// The operand values of an operation.
+    #[inline]
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
         self.ops[op].operands.iter().map(|o| o.value)
     }
 
     /// Operand `i` of an operation.
+    #[inline]
     pub fn operand(&self, op: Op, i: usize) -> Value {
         self.ops[op].operands[i].value
     }
 
     /// The number of operands of an operation.
+    #[inline]
     pub fn num_operands(&self, op: Op) -> usize {
         self.ops[op].operands.len()
     }
 
-    /// The results of an operation.
+    /// The results of an operation: consecutive values, created with it.
+    #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
         &self.ops[op].results
     }
@@ -475,6 +482,7 @@ impl Body {
     }
 
     /// The body of an isolated operation's regions.
+    #[inline]
     pub fn nested(&self, op: Op) -> Option<&Body> {
         self.ops[op].nested.as_deref()
     }
@@ -496,6 +504,7 @@ impl Body {
     }
 
     /// The body holding `op`'s regions and the regions themselves (whether isolated or not).
+    #[inline]
     pub fn op_regions(&self, op: Op) -> (&Body, &[Region]) {
         match self.ops[op].nested.as_deref() {
             Some(b) => (b, &b.roots),
@@ -509,11 +518,13 @@ impl Body {
     }
 
     /// The block containing an operation.
+    #[inline]
     pub fn op_block(&self, op: Op) -> Option<Block> {
         self.ops[op].parent.expand()
     }
 
     /// The operation after `op` in its block.
+    #[inline]
     pub fn next_op(&self, op: Op) -> Option<Op> {
         self.ops[op].next.expand()
     }
@@ -524,16 +535,19 @@ impl Body {
     }
 
     /// The operations of a block, in order.
+    #[inline]
     pub fn block_ops(&self, block: Block) -> impl Iterator<Item = Op> + '_ {
         std::iter::successors(self.blocks[block].first.expand(), move |op| self.ops[*op].next.expand())
     }
 
     /// The last operation of a block.
+    #[inline]
     pub fn block_last_op(&self, block: Block) -> Option<Op> {
         self.blocks[block].last.expand()
     }
 
     /// The arguments of a block.
+    #[inline]
     pub fn block_args(&self, block: Block) -> &[Value] {
         &self.blocks[block].args
     }
@@ -544,6 +558,7 @@ impl Body {
     }
 
     /// The blocks of a region, in order.
+    #[inline]
     pub fn region_blocks(&self, region: Region) -> &[Block] {
         &self.regions[region].blocks
     }

@@ -9,6 +9,8 @@ use crate::interner::Interner;
 use crate::registry::Registry;
 use crate::source_locs::{OFFSET_BIT, SourceId, SourceLocs};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An interned string: identifiers, attribute names, op names, symbol names.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -32,6 +34,10 @@ pub struct Context {
     empty_dict: Attr,
     unknown_loc: Attr,
     sources: SourceLocs,
+    /// Whether a type or attribute the printer may give an alias was ever interned: affine maps
+    /// and sets, distinct attributes, tuples of more than 16 types, and attributes or types
+    /// holding a location (operation locations are aliased only with debug info).
+    aliasable: AtomicBool,
 }
 
 impl Default for Context {
@@ -55,6 +61,7 @@ impl Context {
             empty_dict,
             unknown_loc,
             sources: SourceLocs::default(),
+            aliasable: AtomicBool::new(false),
         }
     }
 
@@ -64,22 +71,58 @@ impl Context {
     }
 
     /// The string behind an interned identifier.
+    #[inline]
     pub fn str(&self, id: Ident) -> &str {
         self.idents.get(id.0)
     }
 
     /// Interns a type.
     pub fn ty(&self, kind: TypeKind) -> Type {
+        let aliasable = match &kind {
+            TypeKind::Tuple(es) => es.len() > 16,
+            TypeKind::RankedTensor { encoding: a, .. } | TypeKind::UnrankedMemRef { memory_space: a, .. } => {
+                a.is_some_and(|a| self.is_location(a))
+            }
+            TypeKind::MemRef { layout, memory_space, .. } => {
+                layout.is_some_and(|a| self.is_location(a)) || memory_space.is_some_and(|a| self.is_location(a))
+            }
+            _ => false,
+        };
+        if aliasable {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
         Type(self.types.intern(kind))
     }
 
+    /// Whether some type or attribute could have an alias when printed (if not, the printer
+    /// need not look for aliases unless it prints operation locations).
+    pub fn may_have_aliases(&self) -> bool {
+        self.aliasable.load(Ordering::Relaxed)
+    }
+
+    fn is_location(&self, a: Attr) -> bool {
+        a.0 & OFFSET_BIT != 0 || matches!(self.attrs.get(a.0), AttrKind::Location(_))
+    }
+
     /// The structure of a type.
+    #[inline]
     pub fn type_kind(&self, t: Type) -> &TypeKind {
         self.types.get(t.0)
     }
 
     /// Interns an attribute.
     pub fn attr(&self, kind: AttrKind) -> Attr {
+        let aliasable = match &kind {
+            AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) | AttrKind::Distinct { .. } => true,
+            // Locations are aliased where they are attribute values.
+            AttrKind::Array(xs) | AttrKind::Dialect { params: xs, .. } => xs.iter().any(|&x| self.is_location(x)),
+            AttrKind::Dictionary(es) => es.iter().any(|e| self.is_location(e.1)),
+            AttrKind::Sparse { indices, values, .. } => self.is_location(*indices) || self.is_location(*values),
+            _ => false,
+        };
+        if aliasable {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = &kind {
             if let Some(a) = self.sources.find_or_note(*file, *line, *col) {
                 return a;
@@ -89,6 +132,7 @@ impl Context {
     }
 
     /// The structure of an attribute.
+    #[inline]
     pub fn attr_kind(&self, a: Attr) -> &AttrKind {
         if a.0 & OFFSET_BIT != 0 {
             // An offset location: its `FileLineCol` form is interned on first look (under an
@@ -119,6 +163,7 @@ impl Context {
     }
 
     /// The registry of operations known to this context.
+    #[inline]
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
@@ -166,11 +211,13 @@ impl Context {
     // ----- attribute shortcuts -----
 
     /// The empty dictionary `{}`.
+    #[inline]
     pub fn empty_dict(&self) -> Attr {
         self.empty_dict
     }
 
     /// `loc(unknown)`
+    #[inline]
     pub fn unknown_loc(&self) -> Attr {
         self.unknown_loc
     }
@@ -253,10 +300,36 @@ impl Context {
         }
         entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
         entries.dedup_by_key(|e| e.0);
-        self.attr(AttrKind::Dictionary(entries.into()))
+        self.dict_attr_sorted(&entries)
+    }
+
+    /// A dictionary attribute from entries already sorted by name, without duplicates (as
+    /// [`Self::dict_attr`] would leave them); an existing dictionary is found without copying
+    /// them.
+    pub fn dict_attr_sorted(&self, entries: &[(Ident, Attr)]) -> Attr {
+        if entries.is_empty() {
+            return self.empty_dict;
+        }
+        debug_assert!(entries.windows(2).all(|w| self.str(w[0].0) < self.str(w[1].0)), "dictionary entries out of order");
+        // Locations are aliased where they are attribute values (see `Self::attr`).
+        if entries.iter().any(|e| self.is_location(e.1)) {
+            self.aliasable.store(true, Ordering::Relaxed);
+        }
+        // Hashed as the derived `Hash` of `AttrKind::Dictionary(entries)` hashes (the unit test
+        // below checks that they agree).
+        let mut h = Interner::<AttrKind>::hasher();
+        std::mem::discriminant(&AttrKind::Dictionary(Box::new([]))).hash(&mut h);
+        entries.hash(&mut h);
+        let id = self.attrs.intern_hashed(
+            h.finish(),
+            |k| matches!(k, AttrKind::Dictionary(e) if **e == *entries),
+            || AttrKind::Dictionary(entries.into()),
+        );
+        Attr(id)
     }
 
     /// The entries of a dictionary attribute (empty for other attributes).
+    #[inline]
     pub fn dict_entries(&self, a: Attr) -> &[(Ident, Attr)] {
         match self.attr_kind(a) {
             AttrKind::Dictionary(e) => e,
@@ -267,6 +340,19 @@ impl Context {
     /// Looks a name up in a dictionary attribute.
     pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
         self.dict_entries(dict).iter().find(|(k, _)| self.str(*k) == name).map(|e| e.1)
+    }
+
+    /// Looks an identifier up in a dictionary attribute.
+    #[inline]
+    pub fn dict_get_id(&self, dict: Attr, name: Ident) -> Option<Attr> {
+        self.dict_entries(dict).iter().find(|(k, _)| *k == name).map(|e| e.1)
+    }
+
+    /// [`Self::op_attr`] by identifier.
+    #[inline]
+    pub fn op_attr_id(&self, body: &crate::Body, op: crate::Op, name: Ident) -> Option<Attr> {
+        let d = body.op(op);
+        d.properties.and_then(|p| self.dict_get_id(p, name)).or_else(|| self.dict_get_id(d.attrs, name))
     }
 
     /// An op's attribute by name: its properties first, then its discardable attributes.
@@ -328,5 +414,23 @@ impl Context {
     /// Builds an integer attribute from raw bits.
     pub fn int_attr_bits(&self, ty: Type, bits: IntBits) -> Attr {
         self.attr(AttrKind::Integer { ty, bits })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_dictionaries_intern_like_built_ones() {
+        let ctx = Context::new();
+        let entries = vec![(ctx.ident("a"), ctx.unit_attr()), (ctx.ident("b"), ctx.bool_attr(true))];
+        let built = ctx.attr(AttrKind::Dictionary(entries.clone().into()));
+        assert_eq!(ctx.dict_attr_sorted(&entries), built);
+        assert_eq!(ctx.dict_attr(entries.into_iter().rev().collect()), built);
+        let one = [(ctx.ident("c"), ctx.unit_attr())];
+        let first = ctx.dict_attr_sorted(&one);
+        assert_eq!(ctx.attr(AttrKind::Dictionary(one.into())), first);
+        assert_ne!(first, built);
     }
 }

@@ -57,6 +57,24 @@ impl<T: Hash + Eq> Interner<T> {
         self.insert(&mut table, hash, make())
     }
 
+    /// Returns the id of the value `eq` accepts, inserting `make()` if there was none. `hash`
+    /// must be the hash of `make()` as [`Interner::hash_of`] computes it: this looks a value up
+    /// by a borrowed form of it without building it first.
+    pub fn intern_hashed(&self, hash: u64, eq: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> u32 {
+        let mut table = self.shard(hash);
+        if let Some(&id) = table.find(hash, |&id| eq(&self.storage[id as usize])) {
+            return id;
+        }
+        let value = make();
+        debug_assert_eq!(hash_of(&value), hash, "intern_hashed: hash of a different form");
+        self.insert(&mut table, hash, value)
+    }
+
+    /// The hasher the table hashes values with.
+    pub fn hasher() -> FxHasher {
+        FxHasher::default()
+    }
+
     /// The locked shard of values with this hash.
     fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, HashTable<u32>> {
         // A poisoned shard only means another thread panicked mid-insert of an unrelated value;
@@ -78,6 +96,7 @@ impl<T: Hash + Eq> Interner<T> {
     }
 
     /// The value behind an id this table handed out.
+    #[inline]
     pub fn get(&self, id: u32) -> &T {
         &self.storage[id as usize]
     }

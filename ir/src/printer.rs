@@ -45,12 +45,20 @@ pub struct Printer<'c> {
     deferred_order: Vec<AliasKey>,
     /// Printed text of types already printed (without aliases at the top level), by type index.
     type_texts: Vec<Option<Box<str>>>,
+    /// Quoted generic-form op names already printed, by identifier index.
+    quoted_names: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
     distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names (innermost op default dialect).
     default_dialects: Vec<&'static str>,
     /// The alias dry run, while it goes on.
     collect: Option<Box<aliases::AliasCollect>>,
+    /// Where `out` goes once it is large, when printing to a writer ([`print_op_to_writer`]):
+    /// between two operations of a block, the text written so far may move there, so print
+    /// hooks must not keep offsets into `out` across regions.
+    sink: Option<&'c mut dyn std::io::Write>,
+    /// The first error the sink reported (nothing more is written after it).
+    sink_error: Option<std::io::Error>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -65,21 +73,26 @@ enum AliasKey {
 pub fn print_op_to_string(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions) -> String {
     let mut p = Printer::new(ctx, opts.clone());
     p.out.reserve(64 * body.count_ops());
-    p.names = NameTable::build(ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
-    if opts.local_scope {
-        p.print_op(body, top);
-        return p.out;
-    }
-    p.collect_aliases(body, top);
-    let aliases_text = p.take_alias_definitions();
-    p.out.push_str(&aliases_text);
-    p.print_op(body, top);
-    p.out.push('\n');
-    let deferred = p.deferred_order.clone();
-    let tail = p.alias_definitions(&deferred);
-    p.out.push_str(&tail);
+    p.print_top(body, top);
     p.out
 }
+
+/// [`print_op_to_string`] into a writer, a piece at a time (the whole text is never held in
+/// memory). Returns the writer's first error.
+pub fn print_op_to_writer(ctx: &Context, body: &Body, top: Op, opts: &PrintOptions, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut p = Printer::new(ctx, opts.clone());
+    p.out.reserve(FLUSH_AT + 4096);
+    p.sink = Some(sink);
+    p.print_top(body, top);
+    p.flush_sink();
+    match p.sink_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// How much text a printer with a sink gathers before handing it over.
+const FLUSH_AT: usize = 1 << 16;
 
 /// How much of an attribute's type to leave out.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -119,23 +132,75 @@ impl<'c> Printer<'c> {
             alias_order: Vec::new(),
             deferred_order: Vec::new(),
             type_texts: Vec::new(),
+            quoted_names: Vec::new(),
             distinct_ids: FxHashMap::default(),
             default_dialects: Vec::new(),
             collect: None,
+            sink: None,
+            sink_error: None,
         }
     }
 
+    /// Writes `top` with its alias definitions before it, a newline and the deferred location
+    /// aliases after it (with `--mlir-print-local-scope`, the operation alone).
+    fn print_top(&mut self, body: &Body, top: Op) {
+        let opts = &self.opts;
+        self.names = NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
+        if self.opts.local_scope {
+            self.print_op(body, top);
+            return;
+        }
+        // Without debug info only a few kinds of types and attributes get aliases; when the
+        // context never interned one of them there is nothing to look for.
+        if self.opts.debuginfo || self.ctx.may_have_aliases() {
+            self.collect_aliases(body, top);
+        }
+        let aliases_text = self.take_alias_definitions();
+        self.out.push_str(&aliases_text);
+        self.print_op(body, top);
+        self.out.push('\n');
+        let deferred = self.deferred_order.clone();
+        let tail = self.alias_definitions(&deferred);
+        self.out.push_str(&tail);
+    }
+
+    /// Hands the text written so far to the sink once there is enough of it (a dry run's text
+    /// is dropped instead).
+    fn maybe_flush(&mut self) {
+        if self.out.len() < FLUSH_AT {
+            return;
+        }
+        if self.collecting() {
+            self.out.clear();
+        } else if self.sink.is_some() {
+            self.flush_sink();
+        }
+    }
+
+    fn flush_sink(&mut self) {
+        let Some(sink) = self.sink.as_mut() else { return };
+        if self.sink_error.is_none() {
+            if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                self.sink_error = Some(e);
+            }
+        }
+        self.out.clear();
+    }
+
     /// Whether the generic form is printed.
+    #[inline]
     pub fn is_generic(&self) -> bool {
         self.opts.generic
     }
 
     /// Writes text verbatim.
+    #[inline]
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
     }
 
     /// Starts a new line at the current indentation (MLIR's `printNewline`).
+    #[inline]
     pub fn newline_at_indent(&mut self) {
         self.newline();
     }
@@ -233,7 +298,18 @@ impl<'c> Printer<'c> {
 
     fn print_generic_op(&mut self, body: &Body, op: Op) {
         let data = body.op(op);
-        self.print_string_literal(self.ctx.str(data.name).as_bytes());
+        let index = data.name.index() as usize;
+        match self.quoted_names.get(index) {
+            Some(Some(quoted)) => self.out.push_str(quoted),
+            _ => {
+                let start = self.out.len();
+                self.print_string_literal(self.ctx.str(data.name).as_bytes());
+                if self.quoted_names.len() <= index {
+                    self.quoted_names.resize(index + 1, None);
+                }
+                self.quoted_names[index] = Some(self.out[start..].into());
+            }
+        }
         self.out.push('(');
         for (i, v) in body.operands(op).enumerate() {
             if i > 0 {
@@ -338,6 +414,7 @@ impl<'c> Printer<'c> {
             }
             self.newline();
             self.print_op(body, op);
+            self.maybe_flush();
         }
         self.indent -= 2;
     }
@@ -1179,15 +1256,26 @@ impl<'c> Printer<'c> {
 
 /// Appends the decimal digits of `n` (without the formatting machinery).
 fn push_u32(out: &mut String, mut n: u32) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
     let mut buf = [0u8; 10];
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let r = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    }
+    if n >= 10 {
+        let r = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
     for &d in &buf[i..] {
         out.push(d as char);

@@ -336,7 +336,7 @@ pub struct Registry {
     defs: Vec<OpDef>,
     /// Definition by interned name, indexed by the name's id (identifiers are dense).
     by_name: Vec<Option<OpDefId>>,
-    by_str: FxHashMap<&'static str, OpDefId>,
+    by_str: FxHashMap<&'static str, (OpDefId, Ident)>,
     dialects: Vec<&'static str>,
     attr_defs: FxHashMap<&'static str, Vec<AttrDef>>,
     materializers: FxHashMap<&'static str, MaterializeFn>,
@@ -356,7 +356,7 @@ impl Registry {
             return id;
         }
         let id = OpDefId(self.defs.len() as u32);
-        self.by_str.insert(def.name, id);
+        self.by_str.insert(def.name, (id, name));
         self.defs.push(def);
         if self.by_name.len() <= name.0 as usize {
             self.by_name.resize(name.0 as usize + 1, None);
@@ -366,14 +366,20 @@ impl Registry {
     }
 
     /// The definition of an op by interned name.
+    #[inline]
     pub fn get(&self, name: Ident) -> Option<&OpDef> {
         let id = (*self.by_name.get(name.0 as usize)?)?;
         Some(&self.defs[id.0 as usize])
     }
 
+    /// The definition registered under the name `name`, with its identifier.
+    pub fn lookup_str(&self, name: &str) -> Option<(Ident, &OpDef)> {
+        self.by_str.get(name).map(|&(id, ident)| (ident, &self.defs[id.0 as usize]))
+    }
+
     /// The definition of an op by name.
     pub fn get_str(&self, name: &str) -> Option<&OpDef> {
-        self.by_str.get(name).map(|id| &self.defs[id.0 as usize])
+        self.lookup_str(name).map(|(_, d)| d)
     }
 
     /// Whether a dialect has registered ops.

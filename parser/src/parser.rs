@@ -36,9 +36,25 @@ pub(crate) type PResult<T> = Result<T, ()>;
 struct Scope<'a> {
     /// Names defined in this region: `%name` -> values (a result group) and the byte offset of
     /// the definition. Names borrow the source text.
-    values: FxHashMap<&'a str, (SmallVec<[Value; 1]>, usize)>,
+    values: FxHashMap<&'a str, Defined>,
     /// Whether names of outer scopes are invisible (isolated region boundary).
     isolated: bool,
+}
+
+/// What a name stands for: `count` consecutive values from `first` (an operation's results
+/// are consecutive values), defined at byte `offset`.
+#[derive(Copy, Clone)]
+struct Defined {
+    first: Value,
+    count: u32,
+    offset: usize,
+}
+
+impl Defined {
+    /// Value `i` of the group.
+    fn get(&self, i: u32) -> Option<Value> {
+        (i < self.count).then(|| Value::from_u32(self.first.as_u32() + i))
+    }
 }
 
 struct ForwardRef {
@@ -90,6 +106,10 @@ pub struct Parser<'a> {
     pub(crate) simple_types: FxHashMap<&'a str, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
+    /// Scratch space for building op names.
+    name_buf: String,
+    /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
+    free_value_maps: Vec<FxHashMap<&'a str, Defined>>,
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
@@ -126,6 +146,8 @@ impl<'a> Parser<'a> {
             pending_isolated: Vec::new(),
             custom_ops: Vec::new(),
             distinct_refs: FxHashMap::default(),
+            name_buf: String::new(),
+            free_value_maps: Vec::new(),
             op_names: FxHashMap::default(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
@@ -368,7 +390,7 @@ impl<'a> Parser<'a> {
         self.fwd_blocks.push(fwd);
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+        self.push_scope(true);
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region });
         loop {
             match self.tok.kind {
@@ -384,7 +406,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.finish_forward_refs()?;
-        self.scopes.pop();
+        self.pop_scope();
         self.block_scopes.pop();
         let mut body = self.bodies.pop().unwrap_or_default();
         self.resolve_deferred_locations(&mut body)?;
@@ -537,7 +559,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
-    fn lookup_value(&self, name: &str) -> Option<&(SmallVec<[Value; 1]>, usize)> {
+    fn lookup_value(&self, name: &str) -> Option<&Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
                 return Some(v);
@@ -555,9 +577,10 @@ impl<'a> Parser<'a> {
         self.src.get(start..start + op.name.len()).unwrap_or("")
     }
 
-    fn define_values(&mut self, name: &'a str, offset: usize, values: SmallVec<[Value; 1]>) -> PResult<()> {
+    fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
+        let values = Defined { first, count, offset };
         // Redefinition check across visible scopes.
-        if let Some(&(_, prev)) = self.lookup_value(name) {
+        if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
             self.note_at(prev, "previously defined here");
             return Err(());
@@ -565,7 +588,7 @@ impl<'a> Parser<'a> {
         // Resolve forward references.
         if self.forward.last().is_some_and(|f| !f.is_empty()) {
             let depth = self.scopes.len();
-            for (i, &v) in values.iter().enumerate() {
+            for (i, v) in (0..count).filter_map(|i| Some((i as usize, values.get(i)?))) {
                 let visible = self.forward.last().and_then(|f| f.get(&(name, i as u32))).is_some_and(|f| f.depth >= depth);
                 if !visible {
                     continue;
@@ -587,7 +610,7 @@ impl<'a> Parser<'a> {
                 }
             }
             // Uses like %x#3 of a group with fewer results.
-            let n = values.len() as u32;
+            let n = count;
             if let Some(f) = self
                 .forward
                 .last()
@@ -597,7 +620,7 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.insert(name, (values, offset));
+            s.values.insert(name, values);
         }
         Ok(())
     }
@@ -608,9 +631,9 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some((vals, def_at)) = self.lookup_value(name) {
-            let def_at = *def_at;
-            let Some(&v) = vals.get(number as usize) else {
+        if let Some(&defined) = self.lookup_value(name) {
+            let def_at = defined.offset;
+            let Some(v) = defined.get(number) else {
                 return self.err(offset, "reference to invalid result number");
             };
             let vty = self.cur_body_ref().value_type(v);
@@ -726,9 +749,11 @@ impl<'a> Parser<'a> {
             }
             let mut i = 0usize;
             for (name, count, at) in results {
-                let group = SmallVec::from_slice(&self.cur_body_ref().results(op)[i..i + count as usize]);
+                let group = &self.cur_body_ref().results(op)[i..i + count as usize];
+                debug_assert!(group.windows(2).all(|w| w[1].as_u32() == w[0].as_u32() + 1), "results are consecutive");
+                let first = group[0];
                 i += count as usize;
-                self.define_values(name, at, group)?;
+                self.define_values(name, at, first, count)?;
             }
         }
         Ok(op)
@@ -896,22 +921,26 @@ impl<'a> Parser<'a> {
 
     fn parse_custom_operation(&mut self) -> PResult<Op> {
         let name_at = self.tok.start;
-        let written = self.text().to_string();
+        let written = self.text();
         self.bump();
         let reg = self.ctx.registry();
-        let mut candidates: Vec<String> = vec![written.clone()];
-        if let Some(d) = self.default_dialects.last() {
-            if !d.is_empty() {
-                candidates.push(format!("{d}.{written}"));
+        let default = self.default_dialects.last().copied().filter(|d| !d.is_empty());
+        // The name as written, then with the default dialect's prefix, then with `builtin.`.
+        let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
+        for prefix in [default, Some("builtin")].into_iter().flatten() {
+            if found.is_some() {
+                break;
             }
+            self.name_buf.clear();
+            self.name_buf.push_str(prefix);
+            self.name_buf.push('.');
+            self.name_buf.push_str(written);
+            found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
         }
-        candidates.push(format!("builtin.{written}"));
-        let found = candidates.iter().find_map(|c| reg.get_str(c).filter(|d| d.parse.is_some()));
-        let Some(def) = found else {
-            let tried = if candidates.len() > 2 { candidates[1].clone() } else { format!("builtin.{written}") };
+        let Some((name, def)) = found else {
+            let tried = format!("{}.{written}", default.unwrap_or("builtin"));
             return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
         };
-        let name = self.ctx.ident(def.name);
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         let parse = def.parse.expect("checked above");
@@ -952,7 +981,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
         let (name, number, offset) = self.parse_operand_ref()?;
         let numbered = self.src[offset + 1 + name.len()..].starts_with('#');
-        Ok(UnresolvedOperand { name: name.to_string(), number, numbered, offset })
+        Ok(UnresolvedOperand { name: name.into(), number, numbered, offset })
     }
 
     /// Whether the current token is an integer type name (`i32`, `si8`, `ui1`).
@@ -1041,11 +1070,28 @@ impl<'a> Parser<'a> {
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: true });
+        self.push_scope(true);
+    }
+
+    /// Opens a name scope (reusing the memory of a closed one).
+    fn push_scope(&mut self, isolated: bool) {
+        let values = self.free_value_maps.pop().unwrap_or_default();
+        self.scopes.push(Scope { values, isolated });
+    }
+
+    /// Closes the innermost name scope.
+    fn pop_scope(&mut self) {
+        if let Some(mut scope) = self.scopes.pop() {
+            // Small maps are worth keeping; clearing a big one for every small scope is not.
+            if scope.values.capacity() <= 64 {
+                scope.values.clear();
+                self.free_value_maps.push(scope.values);
+            }
+        }
     }
 
     fn pop_body(&mut self) -> Option<Body> {
-        self.scopes.pop();
+        self.pop_scope();
         self.fwd_blocks.pop();
         self.forward.pop();
         self.bodies.pop()
@@ -1063,10 +1109,10 @@ impl<'a> Parser<'a> {
     fn parse_region_body_inner(&mut self, entry_args: &[EntryArg]) -> PResult<Region> {
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.cur_body().new_region();
-        self.scopes.push(Scope { values: FxHashMap::default(), isolated: false });
+        self.push_scope(false);
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
         let r = self.parse_region_blocks(region, entry_args);
-        self.scopes.pop();
+        self.pop_scope();
         let bs = self.block_scopes.pop();
         r?;
         if let Some(bs) = bs {
@@ -1112,13 +1158,13 @@ impl<'a> Parser<'a> {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
             let name = self.operand_name(&a.name);
-            if let Some(&(_, prev)) = self.lookup_value(name) {
+            if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
                 let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
                 self.note_at(prev, "previously referenced here");
                 return Err(());
             }
             let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
-            self.define_values(name, a.name.offset, SmallVec::from_elem(v, 1))?;
+            self.define_values(name, a.name.offset, v, 1)?;
         }
         Ok(())
     }
@@ -1152,7 +1198,7 @@ impl<'a> Parser<'a> {
                 let loc = loc.unwrap_or_else(|| p.loc_at(o.offset));
                 let v = p.cur_body().add_block_arg(b, ty, Some(loc));
                 let name = p.operand_name(&o);
-                p.define_values(name, o.offset, SmallVec::from_elem(v, 1))
+                p.define_values(name, o.offset, v, 1)
             })?;
         }
         self.expect(Tok::Colon, "':' after block name")?;
@@ -1429,7 +1475,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
             found.push((o.is_symbol, UnresolvedOperand {
-                name: o.name[1..].to_string(),
+                name: o.name[1..].into(),
                 number: o.number,
                 numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
                 offset: o.offset,
@@ -1448,7 +1494,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
             found.push((o.is_symbol, UnresolvedOperand {
-                name: o.name[1..].to_string(),
+                name: o.name[1..].into(),
                 number: o.number,
                 numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
                 offset: o.offset,

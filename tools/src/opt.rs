@@ -1,11 +1,11 @@
 //! `ir-opt`'s driver: options, per-chunk parse → verify → print, `--verify-diagnostics`.
 
-use crate::output::write_atomically;
+use crate::output::{AtomicFile, write_atomically};
+use std::io::Write;
 use anyhow::{Context as _, Result};
 use mica_ir::{Context, DiagLoc, Diagnostic, PrintOptions, Severity};
 use mica_passes::timing::Timer;
 use std::borrow::Cow;
-use std::io::Write as _;
 use std::time::Instant;
 use mica_parser::diagnostics::{Source, render};
 use mica_parser::split;
@@ -211,6 +211,16 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         (opts.input.clone(), text)
     };
+    // Without split chunks, expected diagnostics or instrumentation, the module is printed
+    // straight into the output.
+    let instrumented = opts.timing || opts.print_ir_before != mica_passes::PassSelect::None || opts.print_ir_after != mica_passes::PassSelect::None;
+    if !opts.split && !opts.verify_diagnostics && !instrumented {
+        let outcome = run_streaming(&name, &text, opts);
+        if opts.leak_ir {
+            std::mem::forget(text);
+        }
+        return outcome;
+    }
     let mut timers = Timers::default();
     let (out, mut outcome) = process_buffer_timed(&name, &text, opts, &mut timers);
     // Diagnostics and IR dumps come before the output, as mlir-opt writes them while it works
@@ -244,6 +254,41 @@ struct Timers {
     parser: Timer,
     passes: Vec<Timer>,
     output: Timer,
+}
+
+/// Processes a buffer that is one chunk, printing the module straight into the output (so the
+/// whole output text is never held in memory). Nothing is written when it fails.
+fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
+    let pm = if opts.passes.is_empty() {
+        None
+    } else {
+        match build_pass_manager(opts, "builtin.module", name) {
+            Ok(pm) => Some(pm),
+            Err(msg) => return Ok(Outcome { stderr: msg + "\n", success: false }),
+        }
+    };
+    let ctx = new_context(opts.allow_unregistered);
+    let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
+        Ok(m) => m,
+        Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d), success: false }),
+    };
+    let written = if opts.output == "-" {
+        let mut out = std::io::stdout().lock();
+        write_module(&ctx, &m, &opts.print, &mut out).and_then(|_| out.flush())
+    } else {
+        AtomicFile::create(&opts.output).and_then(|mut f| {
+            write_module(&ctx, &m, &opts.print, &mut f)?;
+            f.commit()
+        })
+    };
+    written.with_context(|| format!("writing '{}'", opts.output))?;
+    if opts.leak_ir {
+        // Freeing hundreds of thousands of small allocations costs more than the parse; the
+        // process is about to exit anyway.
+        std::mem::forget(m);
+        std::mem::forget(ctx);
+    }
+    Ok(Outcome { stderr: String::new(), success: true })
 }
 
 /// Processes a whole buffer (all chunks); returns stdout text and the outcome.
@@ -327,6 +372,26 @@ fn print_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
     }
     out.push('\n');
     out
+}
+
+/// [`print_module`] into a writer.
+fn write_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptions, out: &mut dyn Write) -> std::io::Result<()> {
+    mica_ir::print_op_to_writer(ctx, &m.body, m.top, print, out)?;
+    if !print.local_scope {
+        out.write_all(mica_ir::printer::print_resources(ctx, &m.body, m.top, &m.resources).as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Parses and verifies one chunk and runs the passes on it. `text` is the buffer up to the
+/// chunk's end with what comes before `start` blanked out.
+fn parse_and_run(ctx: &Context, name: &str, text: &str, start: usize, pm: Option<&mica_passes::PassManager>) -> Result<mica_parser::ParsedModule, Diagnostic> {
+    let mut m = mica_parser::parse_source_chunk(ctx, name, text, start)?;
+    mica_ir::verify::verify(ctx, &m.body, m.top)?;
+    if let Some(pm) = pm {
+        pm.run(ctx, &mut m.body, m.top)?;
+    }
+    Ok(m)
 }
 
 /// Parses, verifies and prints one chunk: `text` is the buffer up to the chunk's end with what

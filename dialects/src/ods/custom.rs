@@ -44,6 +44,9 @@ pub struct CustomDirective {
     pub print: CustomPrintFn,
 }
 
+/// Types parsed or inferred for one slot (most slots hold one value).
+pub type SlotTypes = SmallVec<[Type; 2]>;
+
 /// What has been parsed of an op so far, per slot of its spec.
 pub struct ParseCtx<'s> {
     /// The op's spec.
@@ -51,9 +54,9 @@ pub struct ParseCtx<'s> {
     /// Operands per operand slot.
     pub operands: SmallVec<[SmallVec<[UnresolvedOperand; 2]>; 4]>,
     /// Operand types per slot, once known.
-    pub operand_types: SmallVec<[Option<Vec<Type>>; 4]>,
+    pub operand_types: SmallVec<[Option<SlotTypes>; 4]>,
     /// Result types per slot, once known.
-    pub result_types: SmallVec<[Option<Vec<Type>>; 2]>,
+    pub result_types: SmallVec<[Option<SlotTypes>; 2]>,
     /// Inherent attributes per attribute slot.
     pub attrs: SmallVec<[Option<Attr>; 4]>,
     /// Successors per successor slot.
@@ -64,38 +67,54 @@ pub struct ParseCtx<'s> {
     pub dict: Vec<(Ident, Attr)>,
     /// Types given for all operands at once (`type(operands)`, `functional-type`), with the
     /// offset where they were written.
-    pub all_operand_types: Option<(Vec<Type>, usize)>,
+    pub all_operand_types: Option<(SlotTypes, usize)>,
     /// Types given for all results at once.
-    pub all_result_types: Option<Vec<Type>>,
+    pub all_result_types: Option<SlotTypes>,
     /// Byte offset of the op's first token after its name (MLIR reports some errors there).
     pub start: usize,
     /// Per operand slot: its types came as a whole list from another type
     /// ([`super::Check::TypesMatchWithRange`]), so a count mismatch is MLIR's operand/type
     /// count error.
-    pub ranged_types: Vec<bool>,
+    pub ranged_types: SmallVec<[bool; 4]>,
 }
 
 impl<'s> ParseCtx<'s> {
     /// An empty state for `spec`.
     pub fn new(spec: &'s OpSpec, start: usize) -> Self {
-        Self {
+        let mut cx = Self {
             spec,
-            operands: smallvec::smallvec![SmallVec::new(); spec.operands.len()],
-            operand_types: smallvec::smallvec![None; spec.operands.len()],
-            result_types: smallvec::smallvec![None; spec.results.len()],
-            attrs: smallvec::smallvec![None; spec.attrs.len()],
-            successors: smallvec::smallvec![SmallVec::new(); spec.successors.len()],
+            operands: SmallVec::new(),
+            operand_types: SmallVec::new(),
+            result_types: SmallVec::new(),
+            attrs: SmallVec::new(),
+            successors: SmallVec::new(),
             region_slots: SmallVec::new(),
             dict: Vec::new(),
             all_operand_types: None,
             all_result_types: None,
             start,
-            ranged_types: vec![false; spec.operands.len()],
+            ranged_types: SmallVec::new(),
+        };
+        for _ in &spec.operands {
+            cx.operands.push(SmallVec::new());
+            cx.operand_types.push(None);
+            cx.ranged_types.push(false);
         }
+        for _ in &spec.results {
+            cx.result_types.push(None);
+        }
+        for _ in &spec.attrs {
+            cx.attrs.push(None);
+        }
+        for _ in &spec.successors {
+            cx.successors.push(SmallVec::new());
+        }
+        cx
     }
 
     /// Records the types of `var`; `at` is where they were written.
-    pub fn set_types(&mut self, var: &Var, types: Vec<Type>, at: usize) {
+    pub fn set_types(&mut self, var: &Var, types: impl Into<SlotTypes>, at: usize) {
+        let types = types.into();
         match var {
             Var::Operand(i) => self.operand_types[*i] = Some(types),
             Var::Result(i) => self.result_types[*i] = Some(types),

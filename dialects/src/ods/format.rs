@@ -9,7 +9,7 @@
 //! `oilist(...)`.
 
 use super::custom::{CustomArg, CustomDirective};
-use super::OpSpec;
+use super::{Check, OpSpec, TypeRangeTransform, TypeTransform};
 
 /// What a `type(...)` directive or a custom argument refers to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,98 @@ pub struct Format {
     pub attrs_in_format: Vec<usize>,
     /// Whether the format contains `prop-dict`.
     pub has_prop_dict: bool,
+    /// The op's type relations, with their names resolved to slots, in the order the parser
+    /// uses them to infer types the format leaves out.
+    pub(crate) infer: Vec<InferRule>,
+    /// The properties a parsed op can have, sorted by name (the order of a dictionary).
+    pub(crate) props_sorted: Vec<PropSlot>,
+}
+
+/// An operand, result or attribute slot named in a check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// Operand slot `i`.
+    Operand(usize),
+    /// Result slot `i`.
+    Result(usize),
+    /// Attribute slot `i`.
+    Attr(usize),
+    /// A name that is none of them.
+    Missing,
+}
+
+impl Slot {
+    /// The slot `name` refers to: an operand, else a result, else an attribute.
+    pub(crate) fn resolve(spec: &OpSpec, name: &str) -> Slot {
+        if let Some(i) = spec.operand_index(name) {
+            Slot::Operand(i)
+        } else if let Some(i) = spec.result_index(name) {
+            Slot::Result(i)
+        } else if let Some(i) = spec.attr_index(name) {
+            Slot::Attr(i)
+        } else {
+            Slot::Missing
+        }
+    }
+}
+
+/// A type relation the parser infers types from.
+#[derive(Clone, Debug)]
+pub(crate) enum InferRule {
+    /// The slots all have one type (`SameOperandsAndResultType`, `SameTypeOperands`,
+    /// `AllTypesMatch`).
+    Same(Vec<Slot>),
+    /// `to`'s type is `transform(from's type)`.
+    MatchWith { from: Slot, to: Slot, transform: TypeTransform },
+    /// The types of operand slot `to` are `transform(from's type)`.
+    MatchWithRange { from: Slot, to: Option<usize>, transform: TypeRangeTransform },
+}
+
+/// A property of a parsed op.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PropSlot {
+    /// Attribute slot `i`.
+    Attr(usize),
+    /// `operandSegmentSizes`
+    OperandSegments,
+    /// `resultSegmentSizes`
+    ResultSegments,
+}
+
+/// The type relations of `spec`'s checks, resolved to slots.
+fn infer_rules(spec: &OpSpec) -> Vec<InferRule> {
+    let slots = |names: &mut dyn Iterator<Item = &str>| names.map(|n| Slot::resolve(spec, n)).collect();
+    spec.checks
+        .iter()
+        .filter_map(|c| match c {
+            Check::SameOperandsAndResultType => {
+                Some(InferRule::Same(slots(&mut spec.operands.iter().chain(&spec.results).map(|v| v.name))))
+            }
+            Check::SameTypeOperands => Some(InferRule::Same(slots(&mut spec.operands.iter().map(|v| v.name)))),
+            Check::AllTypesMatch(names) => Some(InferRule::Same(slots(&mut names.iter().copied()))),
+            Check::TypesMatchWith { from, to, transform, .. } => {
+                Some(InferRule::MatchWith { from: Slot::resolve(spec, from), to: Slot::resolve(spec, to), transform: *transform })
+            }
+            Check::TypesMatchWithRange { from, to, transform, .. } => {
+                Some(InferRule::MatchWithRange { from: Slot::resolve(spec, from), to: spec.operand_index(to), transform: *transform })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The properties of `spec`, sorted by name.
+fn props_sorted(spec: &OpSpec) -> Vec<PropSlot> {
+    let mut props: Vec<(&str, PropSlot)> = spec.attrs.iter().enumerate().map(|(i, a)| (a.name, PropSlot::Attr(i))).collect();
+    if spec.operand_segments {
+        props.push(("operandSegmentSizes", PropSlot::OperandSegments));
+    }
+    if spec.result_segments {
+        props.push(("resultSegmentSizes", PropSlot::ResultSegments));
+    }
+    props.sort_by(|a, b| a.0.cmp(b.0));
+    props.dedup_by(|a, b| a.0 == b.0);
+    props.into_iter().map(|p| p.1).collect()
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -138,7 +230,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     while p.pos < p.toks.len() {
         elems.push(p.element(false)?.0);
     }
-    Ok(Format { elems, attrs_in_format: p.attrs_in_format, has_prop_dict: p.has_prop_dict })
+    Ok(Format { elems, attrs_in_format: p.attrs_in_format, has_prop_dict: p.has_prop_dict, infer: infer_rules(spec), props_sorted: props_sorted(spec) })
 }
 
 impl FormatParser<'_> {

@@ -4,11 +4,12 @@
 //! as MLIR's generated parsers do.
 
 use super::constraints::AttrSyntax;
-use super::custom::ParseCtx;
-use super::format::{Elem, Var};
+use super::custom::{ParseCtx, SlotTypes};
+use super::format::{Elem, Format, InferRule, PropSlot, Slot, Var};
 use super::{spec_of, Arity, AttrSpec, Check, OpSpec, ParsedAttrs, Presence};
 use mica_ir::asm::AsmParser;
-use mica_ir::{Attr, AttrKind, Context, OpDef, OperationState, Type};
+use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
+use smallvec::{smallvec, SmallVec};
 
 /// The parse hook of every op defined by a format.
 pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -21,7 +22,7 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
     for e in &format.elems {
         parse_elem(p, &mut cx, state, e)?;
     }
-    finish(p, cx, state)
+    finish(p, &mut cx, format, state)
 }
 
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
@@ -37,8 +38,8 @@ fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result
     Ok(true)
 }
 
-fn parse_type_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
-    let mut out = Vec::new();
+fn parse_type_list(p: &mut dyn AsmParser<'_>) -> Result<SlotTypes, ()> {
+    let mut out = SlotTypes::new();
     if let Some(t) = p.parse_optional_type()? {
         out.push(t);
         while p.parse_optional_punct(",") {
@@ -59,7 +60,7 @@ fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
 fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> Result<(), ()> {
     let at = p.offset();
     let types = match var_arity(cx.spec, v) {
-        Arity::Single => vec![p.parse_type()?],
+        Arity::Single => smallvec![p.parse_type()?],
         Arity::Optional => p.parse_optional_type()?.into_iter().collect(),
         Arity::Variadic => parse_type_list(p)?,
     };
@@ -259,7 +260,7 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
         Elem::FunctionalType(a, b) => {
             let at = p.offset();
             let t = p.parse_type()?;
-            let Some((ins, outs)) = p.ctx().function_signature(t).map(|(i, o)| (i.to_vec(), o.to_vec())) else {
+            let Some((ins, outs)) = p.ctx().function_signature(t).map(|(i, o)| (SlotTypes::from_slice(i), SlotTypes::from_slice(o))) else {
                 p.error_at(at, "invalid kind of type specified");
                 return Err(());
             };
@@ -417,13 +418,13 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
 
 /// Moves inherent attributes out of the dictionary, fills defaults, infers and resolves types,
 /// and writes everything into `state`.
-fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut OperationState) -> Result<(), ()> {
+fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let spec = cx.spec;
     // Inherent attributes written in the dictionary become properties.
     let mut discardable = Vec::new();
     for (k, v) in std::mem::take(&mut cx.dict) {
-        match spec.attr_index(ctx.str(k)) {
+        match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
             Some(i) if cx.attrs[i].is_none() => cx.attrs[i] = Some(v),
             _ => discardable.push((k, v)),
         }
@@ -440,38 +441,39 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut Operation
             p.error_at(at, &format!("{n} operands present, but expected {}", types.len()));
             return Err(());
         }
-        let mut it = types.into_iter();
+        let mut at = 0;
         for i in 0..spec.operands.len() {
             let k = cx.operands[i].len();
-            cx.operand_types[i] = Some(it.by_ref().take(k).collect());
+            cx.operand_types[i] = Some(SlotTypes::from_slice(&types[at..at + k]));
+            at += k;
         }
     }
     if let Some(types) = cx.all_result_types.take() {
         let singles = spec.results.iter().filter(|r| r.arity == Arity::Single).count();
         let rest = types.len().saturating_sub(singles);
-        let mut it = types.into_iter();
+        let mut at = 0;
         for (i, r) in spec.results.iter().enumerate() {
             let k = if r.arity == Arity::Single { 1 } else { rest };
-            cx.result_types[i] = Some(it.by_ref().take(k).collect());
+            let end = (at + k).min(types.len());
+            cx.result_types[i] = Some(SlotTypes::from_slice(&types[at.min(end)..end]));
+            at = end;
         }
     }
-    infer_types(ctx, &mut cx);
+    infer_types(ctx, cx, &format.infer);
     // Operands.
+    let same_type = cx_same_type(spec);
     for i in 0..spec.operands.len() {
-        let ops = std::mem::take(&mut cx.operands[i]);
-        let Some(types) = cx.operand_types[i].clone() else {
+        let ops = &cx.operands[i];
+        let Some(types) = cx.operand_types[i].as_ref() else {
             if ops.is_empty() {
                 continue;
             }
             p.error_at(cx.start, &format!("could not infer the type of operand '{}'", spec.operands[i].name));
             return Err(());
         };
-        let types = if types.len() == 1 && ops.len() > 1 && spec.operands[i].arity == Arity::Variadic && cx_same_type(spec) {
-            vec![types[0]; ops.len()]
-        } else {
-            types
-        };
-        if types.len() != ops.len() {
+        // One type written for a variadic group of an op whose operands share a type.
+        let splat = types.len() == 1 && ops.len() > 1 && spec.operands[i].arity == Arity::Variadic && same_type;
+        if !splat && types.len() != ops.len() {
             if cx.ranged_types[i] {
                 let at = ops.first().map_or(cx.start, |o| o.offset);
                 p.error_at(at, &format!("number of operands and types do not match: got {} operands and {} types", ops.len(), types.len()));
@@ -480,11 +482,11 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut Operation
             }
             return Err(());
         }
-        for (o, t) in ops.iter().zip(types) {
+        for (k, o) in ops.iter().enumerate() {
+            let t = if splat { types[0] } else { types[k] };
             let v = p.resolve_operand(o, t)?;
             state.operands.push(v);
         }
-        cx.operands[i] = ops;
     }
     // Results: explicit or inferred by the op.
     // Ops that infer their results do so for variadic results too.
@@ -534,23 +536,27 @@ fn finish(p: &mut dyn AsmParser<'_>, mut cx: ParseCtx<'_>, state: &mut Operation
             p.ensure_terminator(state, k, term);
         }
     }
-    // Properties.
-    let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
-    for (i, a) in spec.attrs.iter().enumerate() {
-        if let Some(v) = cx.attrs[i] {
-            props.push((a.ident(ctx), v));
+    // Properties, in name order.
+    let mut props: SmallVec<[(Ident, Attr); 4]> = SmallVec::new();
+    for slot in &format.props_sorted {
+        match *slot {
+            PropSlot::Attr(i) => {
+                if let Some(v) = cx.attrs[i] {
+                    props.push((spec.attrs[i].ident(ctx), v));
+                }
+            }
+            PropSlot::OperandSegments => {
+                let sizes = cx.operands.iter().map(|o| o.len() as i64);
+                props.push((ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes)));
+            }
+            PropSlot::ResultSegments => {
+                let sizes = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as i64);
+                props.push((ctx.ident("resultSegmentSizes"), ctx.dense_int_array(32, sizes)));
+            }
         }
     }
-    if spec.operand_segments {
-        let sizes = cx.operands.iter().map(|o| o.len() as i64);
-        props.push((ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes)));
-    }
-    if spec.result_segments {
-        let sizes = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as i64);
-        props.push((ctx.ident("resultSegmentSizes"), ctx.dense_int_array(32, sizes)));
-    }
     if !props.is_empty() {
-        state.properties = Some(ctx.dict_attr(props));
+        state.properties = Some(ctx.dict_attr_sorted(&props));
     }
     state.attrs = ctx.dict_attr(discardable);
     Ok(())
@@ -560,87 +566,73 @@ fn cx_same_type(spec: &OpSpec) -> bool {
     spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType | Check::SameTypeOperands))
 }
 
+/// The known type of a slot (the first of its group).
+fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
+    match slot {
+        Slot::Operand(i) => cx.operand_types[i].as_ref().and_then(|t| t.first().copied()),
+        Slot::Result(i) => cx.result_types[i].as_ref().and_then(|t| t.first().copied()),
+        Slot::Attr(i) => cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a)),
+        Slot::Missing => None,
+    }
+}
+
+/// Gives an operand or result slot whose types are unknown the type `t` (each of its values);
+/// whether it changed anything.
+fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
+    match slot {
+        Slot::Operand(i) if cx.operand_types[i].is_none() => {
+            let n = cx.operands[i].len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
+            cx.operand_types[i] = Some(smallvec![t; n]);
+            true
+        }
+        Slot::Result(i) if cx.result_types[i].is_none() => {
+            cx.result_types[i] = Some(smallvec![t]);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Fills unknown operand and result types from the op's type relations and buildable
 /// constraints, until nothing changes.
-fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>) {
+fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
     let spec = cx.spec;
-    // Known type of a named operand, result or typed attribute.
-    fn known(ctx: &Context, cx: &ParseCtx<'_>, name: &str) -> Option<Type> {
-        let spec = cx.spec;
-        if let Some(i) = spec.operand_index(name) {
-            return cx.operand_types[i].as_ref().and_then(|t| t.first().copied());
-        }
-        if let Some(i) = spec.result_index(name) {
-            return cx.result_types[i].as_ref().and_then(|t| t.first().copied());
-        }
-        if let Some(i) = spec.attr_index(name) {
-            return cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a));
-        }
-        None
-    }
-    fn set(cx: &mut ParseCtx<'_>, name: &str, t: Type) -> bool {
-        let spec = cx.spec;
-        if let Some(i) = spec.operand_index(name) {
-            if cx.operand_types[i].is_none() {
-                let n = cx.operands[i].len().max(if spec.operands[i].arity == Arity::Single { 1 } else { 0 });
-                cx.operand_types[i] = Some(vec![t; n]);
-                return true;
-            }
-        } else if let Some(i) = spec.result_index(name) {
-            if cx.result_types[i].is_none() {
-                cx.result_types[i] = Some(vec![t]);
-                return true;
-            }
-        }
-        false
-    }
-    let all_names: Vec<&str> = spec.operands.iter().map(|o| o.name).chain(spec.results.iter().map(|r| r.name)).collect();
-    let operand_names: Vec<&str> = spec.operands.iter().map(|o| o.name).collect();
     loop {
         let mut changed = false;
-        for c in &spec.checks {
-            match c {
-                Check::SameOperandsAndResultType | Check::SameTypeOperands => {
-                    let names: &[&str] = if matches!(c, Check::SameTypeOperands) { &operand_names } else { &all_names };
-                    if let Some(t) = names.iter().find_map(|n| known(ctx, cx, n)) {
-                        for n in names {
-                            changed |= set(cx, n, t);
+        for rule in rules {
+            match rule {
+                InferRule::Same(slots) => {
+                    if let Some(t) = slots.iter().find_map(|s| known(ctx, cx, *s)) {
+                        for s in slots {
+                            changed |= set(cx, *s, t);
                         }
                     }
                 }
-                Check::AllTypesMatch(names) => {
-                    if let Some(t) = names.iter().find_map(|n| known(ctx, cx, n)) {
-                        for n in names.iter() {
-                            changed |= set(cx, n, t);
-                        }
-                    }
-                }
-                Check::TypesMatchWithRange { from, to, transform, .. } => {
-                    if let (Some(i), Some(t)) = (spec.operand_index(to), known(ctx, cx, from)) {
+                InferRule::MatchWithRange { from, to, transform } => {
+                    if let (Some(i), Some(t)) = (*to, known(ctx, cx, *from)) {
                         if cx.operand_types[i].is_none() {
                             if let Some(types) = transform(ctx, t) {
-                                cx.operand_types[i] = Some(types);
+                                cx.operand_types[i] = Some(types.into());
                                 cx.ranged_types[i] = true;
                                 changed = true;
                             }
                         }
                     }
                 }
-                Check::TypesMatchWith { from, to, transform, .. } => {
-                    if known(ctx, cx, to).is_none() {
-                        if let Some(t) = known(ctx, cx, from).and_then(|t| transform(ctx, t)) {
-                            changed |= set(cx, to, t);
+                InferRule::MatchWith { from, to, transform } => {
+                    if known(ctx, cx, *to).is_none() {
+                        if let Some(t) = known(ctx, cx, *from).and_then(|t| transform(ctx, t)) {
+                            changed |= set(cx, *to, t);
                         }
                     }
                 }
-                _ => {}
             }
         }
         for (i, o) in spec.operands.iter().enumerate() {
             if cx.operand_types[i].is_none() {
                 if let Some(b) = o.ty.buildable {
                     let n = cx.operands[i].len();
-                    cx.operand_types[i] = Some(vec![b(ctx); n]);
+                    cx.operand_types[i] = Some(smallvec![b(ctx); n]);
                     changed = true;
                 }
             }
@@ -648,7 +640,7 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>) {
         for (i, r) in spec.results.iter().enumerate() {
             if cx.result_types[i].is_none() && r.arity == Arity::Single {
                 if let Some(b) = r.ty.buildable {
-                    cx.result_types[i] = Some(vec![b(ctx)]);
+                    cx.result_types[i] = Some(smallvec![b(ctx)]);
                     changed = true;
                 }
             }

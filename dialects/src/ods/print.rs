@@ -8,6 +8,7 @@ use super::format::{Elem, Var};
 use super::{spec_of, AttrSpec, OpView, Presence};
 use mica_ir::printer::might_be_terminator;
 use mica_ir::{Attr, AttrKind, Body, Op, OpDef, Printer, Type};
+use smallvec::SmallVec;
 
 /// The print hook of every op defined by a format.
 pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
@@ -98,13 +99,13 @@ fn attr_present(v: &OpView<'_>, spec: &AttrSpec, a: Option<Attr>) -> bool {
 }
 
 /// The regions of region slot `i` (one per fixed slot, the rest to a variadic one).
-fn region_group(v: &OpView<'_>, i: usize) -> Vec<mica_ir::Region> {
+fn region_group<'v>(v: &'v OpView<'_>, i: usize) -> &'v [mica_ir::Region] {
     let regions = v.body.op_regions(v.op).1;
     let fixed_before = v.spec.regions[..i].iter().filter(|r| !r.variadic).count();
     if v.spec.regions[i].variadic {
         let fixed_after = v.spec.regions[i + 1..].iter().filter(|r| !r.variadic).count();
         let end = regions.len().saturating_sub(fixed_after);
-        regions.get(fixed_before..end).map(|s| s.to_vec()).unwrap_or_default()
+        regions.get(fixed_before..end).unwrap_or_default()
     } else {
         let variadic_before = v.spec.regions[..i].iter().any(|r| r.variadic);
         let idx = if variadic_before {
@@ -113,7 +114,7 @@ fn region_group(v: &OpView<'_>, i: usize) -> Vec<mica_ir::Region> {
         } else {
             fixed_before
         };
-        regions.get(idx).map(|r| vec![*r]).unwrap_or_default()
+        regions.get(idx..idx + 1).unwrap_or_default()
     }
 }
 
@@ -134,17 +135,26 @@ fn print_region_custom(p: &mut Printer<'_>, v: &OpView<'_>, r: mica_ir::Region) 
 
 /// Writes the types of `var`.
 fn print_types(p: &mut Printer<'_>, v: &OpView<'_>, var: &Var) {
-    let types: Vec<Type> = var_values(v, var).iter().map(|x| v.ty(*x)).collect();
-    p.type_list(&types);
+    for (i, x) in var_values(v, var).iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_type(v.ty(*x));
+    }
 }
 
-fn var_values(v: &OpView<'_>, var: &Var) -> Vec<mica_ir::Value> {
+fn var_values<'v>(v: &'v OpView<'_>, var: &Var) -> &'v [mica_ir::Value] {
     match var {
-        Var::Operand(i) => v.operand_group(*i).to_vec(),
-        Var::Result(i) => v.result_group(*i).to_vec(),
-        Var::Operands => v.operands().to_vec(),
-        Var::Results => v.body.results(v.op).to_vec(),
+        Var::Operand(i) => v.operand_group(*i),
+        Var::Result(i) => v.result_group(*i),
+        Var::Operands => v.operands(),
+        Var::Results => v.body.results(v.op),
     }
+}
+
+/// The types of `var`.
+fn var_types(v: &OpView<'_>, var: &Var) -> SmallVec<[Type; 4]> {
+    var_values(v, var).iter().map(|x| v.ty(*x)).collect()
 }
 
 /// Writes an attribute the way its constraint writes it in a format.
@@ -208,8 +218,8 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
 
 /// The attribute names `attr-dict` leaves out: those the format writes, segment sizes, and
 /// attributes equal to their default.
-fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
+fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> SmallVec<[&'static str; 8]> {
+    let mut out: SmallVec<[&'static str; 8]> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
     // Segment sizes are elided only where they are the op's own (a discardable attribute of
     // that name on another op is printed).
     if v.spec.operand_segments {
@@ -219,9 +229,9 @@ fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> Vec<&'static str> {
         out.push("resultSegmentSizes");
     }
     out.extend(v.spec.segment_attrs.iter().copied());
-    for a in &v.spec.attrs {
+    for (i, a) in v.spec.attrs.iter().enumerate() {
         if let Presence::Default(_) | Presence::DefaultOptional(_) = a.presence {
-            if v.attr(a.name) == a.default_value(v.ctx) {
+            if v.attr_at(i) == a.default_value(v.ctx) {
                 out.push(a.name);
             }
         }
@@ -328,7 +338,7 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
             }
         }
         Elem::Region(i) => {
-            for (k, r) in region_group(v, *i).into_iter().enumerate() {
+            for (k, &r) in region_group(v, *i).iter().enumerate() {
                 if k > 0 {
                     p.write(", ");
                 }
@@ -350,9 +360,7 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
         }
         Elem::Type(var, _) => print_types(p, v, var),
         Elem::FunctionalType(a, b) => {
-            let ins: Vec<Type> = var_values(v, a).iter().map(|x| v.ty(*x)).collect();
-            let outs: Vec<Type> = var_values(v, b).iter().map(|x| v.ty(*x)).collect();
-            p.print_function_type(&ins, &outs);
+            p.print_function_type(&var_types(v, a), &var_types(v, b));
         }
         Elem::Operands => {
             for (k, x) in v.operands().iter().enumerate() {

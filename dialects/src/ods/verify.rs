@@ -97,13 +97,14 @@ fn type_str(ctx: &Context, t: Type) -> String {
 }
 
 fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Body, Op)>) -> Result<(), String> {
-    for a in &spec.attrs {
-        if v.attr(a.name).is_none() && matches!(a.presence, Presence::Required) {
+    let values: SmallVec<[Option<mica_ir::Attr>; 4]> = (0..spec.attrs.len()).map(|i| v.attr_at(i)).collect();
+    for (a, x) in spec.attrs.iter().zip(&values) {
+        if x.is_none() && matches!(a.presence, Presence::Required) {
             return Err(format!("requires attribute '{}'", a.name));
         }
     }
-    for a in &spec.attrs {
-        if let Some(x) = v.attr(a.name) {
+    for (a, x) in spec.attrs.iter().zip(&values) {
+        if let Some(x) = *x {
             if !a.constraint.satisfied(ctx, x) {
                 let summary = match &a.constraint.syntax {
                     AttrSyntax::IntEnum(e) => e.int_summary(),
@@ -143,8 +144,9 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
     if !spec.checks.is_empty() {
         let operand_types: SmallVec<[Type; 4]> = v.operands().iter().map(|x| v.ty(*x)).collect();
         let result_types: SmallVec<[Type; 2]> = v.body.results(v.op).iter().map(|x| v.ty(*x)).collect();
+        let types = Types { operands: &operand_types, results: &result_types, same: same_type(&operand_types, &result_types) };
         for c in spec.checks.iter().filter(|c| c.is_predicate()) {
-            check(ctx, v, c, &operand_types, &result_types)?;
+            check(ctx, v, c, &types)?;
         }
         for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
             if let Check::HasParent(names) = c {
@@ -157,7 +159,7 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
                 }
                 continue;
             }
-            check(ctx, v, c, &operand_types, &result_types)?;
+            check(ctx, v, c, &types)?;
         }
     }
     if spec.implicit_terminator.is_some() {
@@ -197,7 +199,35 @@ pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
     }
 }
 
-fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], result_types: &[Type]) -> Result<(), String> {
+/// The operand and result types of an op under check.
+struct Types<'a> {
+    operands: &'a [Type],
+    results: &'a [Type],
+    /// The one type of every operand and result, when they all have the same.
+    same: Option<Type>,
+}
+
+/// The type every operand and result has, if they all have one.
+fn same_type(operands: &[Type], results: &[Type]) -> Option<Type> {
+    let first = *operands.first().or(results.first())?;
+    operands.iter().chain(results).all(|&t| t == first).then_some(first)
+}
+
+fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<(), String> {
+    let (operand_types, result_types) = (types.operands, types.results);
+    // Operands and results of one type pass the checks of equal types, shapes and element
+    // types; an elementwise op passes unless its one type is a vector or tensor that only
+    // operands or only results have.
+    if let Some(t) = types.same {
+        match c {
+            Check::SameOperandsAndResultType
+            | Check::SameTypeOperands
+            | Check::SameOperandsAndResultShape
+            | Check::SameOperandsAndResultElementType => return Ok(()),
+            Check::Elementwise if !is_mappable(ctx, t) || (!operand_types.is_empty() && !result_types.is_empty()) => return Ok(()),
+            _ => {}
+        }
+    }
     match c {
         Check::SameOperandsAndResultType => {
             let (Some(&first), false) = (result_types.first(), operand_types.is_empty()) else { return Ok(()) };
@@ -253,7 +283,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], resul
             }
         }
         Check::Elementwise => {
-            let mappable = |t: &Type| matches!(ctx.type_kind(*t), TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. });
+            let mappable = |t: &Type| is_mappable(ctx, *t);
             let res: Vec<Type> = result_types.iter().copied().filter(mappable).collect();
             let opnd: Vec<Type> = operand_types.iter().copied().filter(mappable).collect();
             if res.is_empty() && opnd.is_empty() {
@@ -283,4 +313,9 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, operand_types: &[Type], resul
         Check::HasParent(_) => {}
     }
     Ok(())
+}
+
+/// Whether `t` is a type MLIR's `Elementwise` maps over (a vector or a tensor).
+fn is_mappable(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. })
 }

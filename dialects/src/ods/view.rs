@@ -20,7 +20,10 @@ pub struct OpView<'a> {
     /// verifying).
     pub parent: Option<(&'a Body, Op)>,
     operands: SmallVec<[Value; 4]>,
+    /// Per operand slot, its index range among the operands; empty when every slot holds
+    /// exactly one value (slot `i` is operand `i`).
     operand_ranges: SmallVec<[Range<usize>; 4]>,
+    /// The same for results.
     result_ranges: SmallVec<[Range<usize>; 4]>,
 }
 
@@ -28,7 +31,10 @@ impl<'a> OpView<'a> {
     /// The view of `op`; `Err` says why its operands or results do not fit the slots (MLIR's
     /// segment-size messages).
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
-        let operands: SmallVec<[Value; 4]> = body.operands(op).collect();
+        let mut operands: SmallVec<[Value; 4]> = SmallVec::with_capacity(body.num_operands(op));
+        for v in body.operands(op) {
+            operands.push(v);
+        }
         let seg = |name: &str| ctx.op_attr(body, op, name);
         let operand_ranges = group_ranges(
             ctx,
@@ -49,22 +55,22 @@ impl<'a> OpView<'a> {
 
     /// The values of operand slot `i`.
     pub fn operand_group(&self, i: usize) -> &[Value] {
-        &self.operands[self.operand_ranges[i].clone()]
+        &self.operands[slot_range(&self.operand_ranges, i)]
     }
 
     /// The values of result slot `i`.
     pub fn result_group(&self, i: usize) -> &[Value] {
-        &self.body.results(self.op)[self.result_ranges[i].clone()]
+        &self.body.results(self.op)[slot_range(&self.result_ranges, i)]
     }
 
     /// The index of the first operand of slot `i` among all operands.
     pub fn operand_start(&self, i: usize) -> usize {
-        self.operand_ranges[i].start
+        slot_range(&self.operand_ranges, i).start
     }
 
     /// The index of the first result of slot `i` among all results.
     pub fn result_start(&self, i: usize) -> usize {
-        self.result_ranges[i].start
+        slot_range(&self.result_ranges, i).start
     }
 
     /// All operands.
@@ -99,7 +105,7 @@ impl<'a> OpView<'a> {
 
     /// The inherent attribute in slot `i`.
     pub fn attr_at(&self, i: usize) -> Option<Attr> {
-        self.attr(self.spec.attrs[i].name)
+        self.ctx.op_attr_id(self.body, self.op, self.spec.attrs[i].ident(self.ctx))
     }
 
     /// The integer value of attribute `name`.
@@ -116,7 +122,15 @@ impl<'a> OpView<'a> {
     }
 }
 
-/// The index ranges of each slot among `n` values.
+/// The index range of slot `i` given the ranges `group_ranges` made.
+fn slot_range(ranges: &[Range<usize>], i: usize) -> Range<usize> {
+    match ranges.get(i) {
+        Some(r) => r.clone(),
+        None => i..i + 1,
+    }
+}
+
+/// The index ranges of each slot among `n` values; empty when slot `i` is value `i`.
 fn group_ranges(
     ctx: &Context,
     slots: &[ValueSpec],
@@ -126,7 +140,7 @@ fn group_ranges(
 ) -> Result<SmallVec<[Range<usize>; 4]>, String> {
     // Fast path: every slot holds exactly one value.
     if segments.is_none() && n == slots.len() && slots.iter().all(|s| s.arity == Arity::Single) {
-        return Ok((0..n).map(|i| i..i + 1).collect());
+        return Ok(SmallVec::new());
     }
     let attr_name = if what == "operand" { "operandSegmentSizes" } else { "resultSegmentSizes" };
     let mut sizes: SmallVec<[usize; 4]> = SmallVec::new();
