@@ -9,6 +9,7 @@ pub mod cf;
 pub mod complex;
 pub mod dlti;
 pub mod func;
+pub mod gpu;
 pub mod index;
 pub mod linalg;
 pub mod math;
@@ -26,6 +27,7 @@ pub fn register_all(ctx: &mut Context) {
     builtin::register(ctx);
     dlti::register(ctx);
     func::register(ctx);
+    gpu::register(ctx);
     arith::register(ctx);
     math::register(ctx);
     complex::register(ctx);

@@ -304,7 +304,9 @@ fn ops() -> Vec<OpSpec> {
             .operand("vector", &ANY_VECTOR)
             .attr("permutation", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
-            .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"),
+            .check(Check::Pred { summary: "operand and result have same element type", check: |c, v| same_elements(c, v, "vector", "result") })
+            .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)")
+            .verify(verify_transpose),
         OpSpec::new("vector.scalable.insert")
             .traits(Traits::PURE)
             .operand("valueToStore", &VECTOR_RANK_1)
@@ -473,6 +475,34 @@ fn trailing_scaled(ctx: &Context, v: &crate::ods::OpView<'_>, narrow: &str, wide
         }
     }
     ne == we && shape == ws && scalable == wsc
+}
+
+/// MLIR's `TransposeOp::verify`: ranks, a permutation, and the dimensions it moves.
+fn verify_transpose(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((src, _, _)), Some((res, _, _))) = (parts(v.operand("vector")), parts(v.result("result"))) else { return Ok(()) };
+    let rank = res.len();
+    if src.len() != rank {
+        return Err(format!("vector result rank mismatch: {rank}"));
+    }
+    let perm = v.attr_dense_i64("permutation").unwrap_or_default();
+    if perm.len() != rank {
+        return Err(format!("transposition length mismatch: {}", perm.len()));
+    }
+    let mut seen = vec![false; rank];
+    for (i, &p) in perm.iter().enumerate() {
+        if p < 0 || p >= rank as i64 {
+            return Err(format!("transposition index out of range: {p}"));
+        }
+        if seen[p as usize] {
+            return Err(format!("duplicate position index: {p}"));
+        }
+        seen[p as usize] = true;
+        if res[i] != src[p as usize] {
+            return Err(format!("dimension size mismatch at: {p}"));
+        }
+    }
+    Ok(())
 }
 
 /// MLIR's `ShapeCastOp::verify`: one element type, as many elements and scalable dimensions.

@@ -431,3 +431,38 @@ func.func @f(%p: tensor<16x4xf32>, %q: tensor<2x1x8x?xf32>) {
   %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, %c] into %q : tensor<16x4xf32> -> tensor<2x1x8x?xf32>
   return
 }
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{custom op 'linalg.conv_2d_nhwc_hwcf' 'linalg.conv_2d_nhwc_hwcf' op attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<3xi64>} ins(%i, %k : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{'linalg.conv_2d_nhwc_hwcf' op attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = "linalg.conv_2d_nhwc_hwcf"(%i, %k, %o) <{dilations = dense<1> : tensor<3xi64>, operandSegmentSizes = array<i32: 2, 1>}> ({
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    linalg.yield %c : f32
+  }) : (tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>, tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x3xf32>, %k: tensor<3x3x8xf32>, %o: tensor<1x7x8xf32>) {
+  // expected-error@+1 {{custom op 'linalg.conv_1d_nwc_wcf' 'linalg.conv_1d_nwc_wcf' op attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [1]}}
+  %0 = linalg.conv_1d_nwc_wcf {strides = dense<1> : tensor<2xi64>} ins(%i, %k : tensor<1x9x3xf32>, tensor<3x3x8xf32>) outs(%o : tensor<1x7x8xf32>) -> tensor<1x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{'linalg.conv_2d_nhwc_hwcf' op attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = linalg.conv_2d_nhwc_hwcf ins(%i, %k : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x7x7x8xf32>) {strides = dense<1> : tensor<3xi64>, dilations = dense<1> : tensor<3xi64>} -> tensor<1x7x7x8xf32>
+  return
+}

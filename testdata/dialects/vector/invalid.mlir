@@ -271,3 +271,43 @@ func.func @f(%a: vector<f32>) {
   %1 = vector.interleave %a, %a : vector<f32> -> vector<4xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op dimension size mismatch at: 0}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op duplicate position index: 1}}
+  %0 = vector.transpose %a, [1, 1] : vector<2x4xf32> to vector<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op transposition length mismatch: 1}}
+  %0 = vector.transpose %a, [1] : vector<2x4xf32> to vector<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op failed to verify that operand and result have same element type}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x2xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op vector result rank mismatch: 3}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x2x1xf32>
+  return
+}
