@@ -26,7 +26,7 @@ const EW_BINARY: [&str; 10] = [
 /// Convolutions and poolings: name, input, filter and output layouts (N batch, C channels,
 /// F filters, G groups, M multiplier, S input / K kernel / O output spatial dimensions),
 /// whether strides and dilations apply, whether zero points follow the inputs.
-const CONVS: [(&str, &str, &str, &str, bool, bool); 44] = [
+const CONVS: [(&str, &str, &str, &str, bool, bool); 47] = [
     ("conv_1d", "S", "K", "O", false, false),
     ("conv_2d", "SS", "KK", "OO", false, false),
     ("conv_3d", "SSS", "KKK", "OOO", false, false),
@@ -67,6 +67,9 @@ const CONVS: [(&str, &str, &str, &str, bool, bool); 44] = [
     ("pooling_nwc_sum", "NSC", "K", "NOC", true, false),
     ("pooling_nwc_max", "NSC", "K", "NOC", true, false),
     ("pooling_nwc_min_unsigned", "NSC", "K", "NOC", true, false),
+    ("pooling_nwc_min", "NSC", "K", "NOC", true, false),
+    ("pooling_nwc_max_unsigned", "NSC", "K", "NOC", true, false),
+    ("pooling_ndhwc_min", "NSSSC", "KKK", "NOOOC", true, false),
     ("pooling_ncw_sum", "NCS", "K", "NCO", true, false),
     ("pooling_ncw_max", "NCS", "K", "NCO", true, false),
     ("pooling_ndhwc_sum", "NSSSC", "KKK", "NOOOC", true, false),
@@ -100,7 +103,8 @@ fn tag(name: &str) -> &'static str {
         "linalg.pooling_nhwc_sum", "linalg.pooling_nhwc_max", "linalg.pooling_nhwc_max_unsigned",
         "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_min_unsigned", "linalg.pooling_nchw_sum",
         "linalg.pooling_nchw_max", "linalg.pooling_nwc_sum", "linalg.pooling_nwc_max",
-        "linalg.pooling_nwc_min_unsigned", "linalg.pooling_ncw_sum", "linalg.pooling_ncw_max",
+        "linalg.pooling_nwc_min_unsigned", "linalg.pooling_nwc_min", "linalg.pooling_nwc_max_unsigned",
+        "linalg.pooling_ndhwc_min", "linalg.pooling_ncw_sum", "linalg.pooling_ncw_max",
         "linalg.pooling_ndhwc_sum", "linalg.pooling_ndhwc_max", "linalg.fill_rng_2d",
     ];
     ALL.iter().find(|n| n.strip_prefix("linalg.") == Some(name)).copied().unwrap_or("linalg")
@@ -213,8 +217,11 @@ fn matmul_family(g: &mut Gen, mem: bool) {
         7 => structured(g, "batch_matvec", t(""), &[s(vec![b, m, k], &ea), s(vec![b, k], &eb)], &s(vec![b, m], &ec), t("")),
         8 => structured(g, "dot", t(""), &[s(vec![k], &ea), s(vec![k], &eb)], &s(vec![], &ec), t("")),
         _ => {
-            if g.rng.chance(50) {
+            if g.rng.chance(30) {
                 structured(g, "batch_vecmat", t(""), &[s(vec![b, k], &ea), s(vec![b, k, n], &eb)], &s(vec![b, n], &ec), t(""));
+            } else if g.rng.chance(50) {
+                let ins = [s(vec![b, m, k], &T::I(8)), s(vec![b, k, n], &T::I(8)), T::I(32), T::I(32)];
+                structured(g, "quantized_batch_matmul", t(""), &ins, &s(vec![b, m, n], &T::I(32)), t(""));
             } else {
                 let ins = [s(vec![m, k], &T::I(8)), s(vec![k, n], &T::I(8)), T::I(32), T::I(32)];
                 structured(g, "quantized_matmul", t(""), &ins, &s(vec![m, n], &T::I(32)), t(""));

@@ -196,8 +196,9 @@ impl<'r> Gen<'r> {
         let args: Vec<Doc> = std::mem::take(&mut self.args)
             .into_iter()
             .map(|a| {
+                let attrs = self.arg_attrs(&a.ty);
                 let loc = self.arg_loc();
-                Doc::cat(vec![t(format!("{}: {}", a.name, a.ty.text())), loc])
+                Doc::cat(vec![t(format!("{}: {}", a.name, a.ty.text())), attrs, loc])
             })
             .collect();
         let n_args = args.len();
@@ -699,6 +700,26 @@ impl<'r> Gen<'r> {
         }
         let body = self.loc_body(0);
         Doc::opt_list(" loc(", "", ")", vec![t(body)]).tag("loc")
+    }
+
+    /// An argument attribute dictionary of a function, rarely: the bufferization dialect's
+    /// attributes on tensors and memrefs, any on others.
+    fn arg_attrs(&mut self, ty: &T) -> Doc {
+        if !self.rng.chance(8) {
+            return t("");
+        }
+        let entry = match ty {
+            T::Tensor(..) | T::MemRef(..) if self.rng.chance(70) => *self.rng.pick(&[
+                "bufferization.writable = true",
+                "bufferization.writable = false",
+                "bufferization.access = \"read\"",
+                "bufferization.access = \"read-write\"",
+                "bufferization.buffer_layout = affine_map<(d0, d1) -> (d0, d1)>",
+            ]),
+            _ => *self.rng.pick(&["tst.arg", "tst.n = 1 : i64"]),
+        };
+        let entry = if entry.contains("(d0, d1)") && ty.shape().len() != 2 { "tst.arg" } else { entry };
+        Doc::opt_list(" {", ", ", "}", vec![t(entry)]).tag("func.arg_attrs")
     }
 
     /// ` loc(...)` on a block or function argument, rarely.
