@@ -311,3 +311,67 @@ func.func @f(%a: vector<2x4xf32>) {
   %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x2x1xf32>
   return
 }
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %pt: vector<4xf32>) {
+  // expected-error@+1 {{'vector.contract' op invalid accumulator/result vector shape, expected: 'vector<2xf32>'}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %v, %v, %pt : vector<2x4xf32>, vector<2x4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op expected at least one contracting dimension pair}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["parallel", "parallel"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %w: vector<4x2xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid contracting dimension map}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %w, %s : vector<2x4xf32>, vector<4x2xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op unsupported contraction type}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"], kind = #vector.kind<maxsi>} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid contracting dimension map}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op expected indexing map 0 to be a projected permutation of its inputs}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid indexing maps are non-invertible: ((d0, d1, d2) -> (d0, d1, d0, d1))}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, j)>, affine_map<(i, j, k) -> (i, j)>, affine_map<(i, j, k) -> ()>], iterator_types = ["reduction", "reduction", "parallel"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%m1: memref<?xf32>, %i: index, %iv: vector<4xindex>, %mask: vector<4xi1>, %pt: vector<4xf32>) {
+  // expected-error@+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %7 = vector.mask %mask, %pt { vector.gather %m1[%i] [%iv], %mask, %pt : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return
+}
