@@ -527,13 +527,7 @@ fn verify_contract(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Stri
         }
     }
     let elem = res_v.map_or(res_ty, |p| p.2);
-    let (is_int, is_float) = (matches!(ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index), matches!(ctx.type_kind(elem), TypeKind::Float(_)));
-    let supported = match v.attr("kind").and_then(|k| super::COMBINING_KIND.int_value(ctx, k)) {
-        Some(0 | 1) => is_int || is_float,
-        Some(2 | 3 | 5 | 6 | 8 | 9 | 10) => is_int,
-        Some(_) => is_float,
-        None => true,
-    };
+    let supported = v.attr("kind").and_then(|k| super::COMBINING_KIND.int_value(ctx, k)).is_none_or(|k| super::supports_kind(ctx, k, elem));
     if !supported {
         return Err("unsupported contraction type".into());
     }

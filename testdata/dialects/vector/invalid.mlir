@@ -375,3 +375,83 @@ func.func @f(%m1: memref<?xf32>, %i: index, %iv: vector<4xindex>, %mask: vector<
   %7 = vector.mask %mask, %pt { vector.gather %m1[%i] [%iv], %mask, %pt : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected sum(offsets, sizes) dimension 1 to be confined to [1, 9)}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 5], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf16> to vector<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected strides to be confined to [1, 2)}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 2], sizes = [2, 4], strides = [1, 2]} : vector<4x8xf16> to vector<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected result type to be 'vector<2x4xf16>'}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 2], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf16> to vector<2x3xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected offsets dimension 0 to be confined to [0, 4)}}
+  %0 = vector.extract_strided_slice %a {offsets = [4], sizes = [2], strides = [1]} : vector<4x8xf16> to vector<2x8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected sum(offsets, source vector shape) dimension 0 to be confined to [1, 5)}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [3, 2], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected offsets of same size as destination vector rank}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected strides to be confined to [1, 2)}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1, 1], strides = [1, 3]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x2xi32>, %a2: vector<2xi32>) {
+  // expected-error@+1 {{'vector.scan' op reduction dimension 2 has to be less than 2}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 2} : vector<2x2xi32>, vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x3xi32>, %a2: vector<2xi32>) {
+  // expected-error@+1 {{'vector.scan' op incompatible input/initial value shapes}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 0} : vector<2x3xi32>, vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x3xf32>, %a2: vector<3xf32>) {
+  // expected-error@+1 {{'vector.scan' op unsupported reduction type 'f32' for kind 'xor'}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 0} : vector<2x3xf32>, vector<3xf32>
+  return
+}
