@@ -115,8 +115,29 @@ fn shaped(shape: Vec<i64>, e: T, mem: bool) -> T {
     if mem { T::memref(shape, e) } else { T::tensor(shape, e) }
 }
 
+/// `ty` with one dimension made dynamic, sometimes (the verifier then skips the shape checks).
+fn loosen(g: &mut Gen, ty: &T) -> T {
+    match ty {
+        T::Tensor(shape, e) if !shape.is_empty() && g.rng.chance(12) => {
+            let mut shape = shape.clone();
+            let k = g.rng.below(shape.len());
+            shape[k] = super::types::DYN;
+            T::Tensor(shape, e.clone())
+        }
+        T::MemRef(shape, e, l, sp) if !shape.is_empty() && g.rng.chance(12) => {
+            let mut shape = shape.clone();
+            let k = g.rng.below(shape.len());
+            shape[k] = super::types::DYN;
+            T::MemRef(shape, e.clone(), l.clone(), *sp)
+        }
+        _ => ty.clone(),
+    }
+}
+
 /// Emits `linalg.<name> <pre> ins(...) outs(...) [-> result]` and binds the result.
 fn structured(g: &mut Gen, name: &str, pre: Doc, ins: &[T], out: &T, post: Doc) {
+    let ins: Vec<T> = ins.iter().map(|t| loosen(g, t)).collect();
+    let out = &loosen(g, out);
     let xs: Vec<String> = ins.iter().map(|ty| g.val(ty)).collect();
     let o = g.val(out);
     let its: Vec<String> = ins.iter().map(T::text).collect();
@@ -606,6 +627,8 @@ fn generic(g: &mut Gen, mem: bool) {
         maps.push(out_map.clone());
         outs.push(shaped(out_dims.iter().map(|i| sizes[*i]).collect(), e, mem));
     }
+    let ins: Vec<T> = ins.iter().map(|t| loosen(g, t)).collect();
+    let outs: Vec<T> = outs.iter().map(|t| loosen(g, t)).collect();
     let xs: Vec<String> = ins.iter().map(|ty| g.val(ty)).collect();
     let os: Vec<String> = outs.iter().map(|ty| g.val(ty)).collect();
     let mut args: Vec<(String, T)> = ins.iter().map(|ty| (format!("%in{}", g.id()), ty.elem().clone())).collect();
