@@ -657,7 +657,18 @@ fn verify_mask(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> 
     if rb.operands(terminator).count() != v.body.results(v.op).len() {
         return Err("expects number of results to match mask region yielded values".into());
     }
-    let (Some(&masked), Some(passthru)) = (ops.first().filter(|_| ops.len() == 2), v.operand("passthru")) else { return Ok(()) };
+    let Some(&masked) = ops.first().filter(|_| ops.len() == 2) else { return Ok(()) };
+    let (inner, outer) = (rb.results(masked), v.body.results(v.op));
+    if inner.len() != outer.len() {
+        return Err("expects number of results to match maskable operation number of results".into());
+    }
+    if !rb.operands(terminator).eq(inner.iter().copied()) {
+        return Err("expects all the results from the MaskableOpInterface to match all the values returned by the terminator".into());
+    }
+    if inner.iter().zip(outer).any(|(a, b)| rb.value_type(*a) != v.body.value_type(*b)) {
+        return Err("expects result type to match maskable operation result type".into());
+    }
+    let Some(passthru) = v.operand("passthru") else { return Ok(()) };
     if ctx.str(rb.op(masked).name) != "vector.transfer_read" {
         return Err("doesn't expect a passthru argument for this maskable operation".into());
     }

@@ -455,3 +455,11 @@ func.func @f(%a1: vector<2x3xf32>, %a2: vector<3xf32>) {
   %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 0} : vector<2x3xf32>, vector<3xf32>
   return
 }
+
+// -----
+
+func.func @f(%v: vector<8xf32>, %m: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects result type to match maskable operation result type}}
+  %0 = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f16
+  return
+}
