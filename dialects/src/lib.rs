@@ -12,6 +12,7 @@ pub mod complex;
 pub mod dlti;
 pub mod fold_util;
 pub mod func;
+pub mod gpu;
 pub mod index;
 mod index_fold;
 pub mod inliner;
@@ -35,6 +36,7 @@ pub fn register_all(ctx: &mut Context) {
     builtin::register(ctx);
     dlti::register(ctx);
     func::register(ctx);
+    gpu::register(ctx);
     arith::register(ctx);
     math::register(ctx);
     complex::register(ctx);

@@ -442,12 +442,14 @@ impl Parser<'_> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        // The type's verifier reports at the `vector` keyword.
+        let start = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "'<' in vector type")?;
         let (dims, scalable) = self.parse_dimension_list(false, true)?;
         for d in &dims {
             if *d <= 0 {
-                return self.err_here("vector types must have positive constant sizes but got ".to_string() + &dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
+                return self.err(start, "vector types must have positive constant sizes but got ".to_string() + &dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
             }
         }
         let elem = self.parse_element_type("vector")?;

@@ -72,11 +72,12 @@ use doc::Doc;
 use harness::{Config, Program};
 
 /// Minimum pass rates with the default seed and case count (percent of the programs mlir-opt
-/// accepts): the measured rates rounded down. Raise them as bugs get fixed.
+/// accepts). All pass today; the floors leave room for one or two programs of the 500 (issue
+/// 3 asks for 98%).
 const FLOORS: [(Mode, f64); 3] = [
-    (Mode::Generic, 98.0),
-    (Mode::Custom, 98.0),
-    (Mode::Debuginfo, 98.0),
+    (Mode::Generic, 99.5),
+    (Mode::Custom, 99.5),
+    (Mode::Debuginfo, 99.5),
 ];
 
 /// Percentage of programs that get a mutation (see `dialect_differential/mutate.rs`).
@@ -104,6 +105,7 @@ fn ir_opt_prints_what_mlir_opt_prints_on_random_dialect_programs() {
         default_seed: 0xD1A1_EC75,
         floors: &FLOORS,
         max_rejected_percent: 10.0,
+        agreement_floor: 99.5,
         regeneric_every: 4,
         floors_apply: all,
         generate: &|rng, k| {

@@ -54,6 +54,7 @@ fn ir_opt_prints_what_mlir_opt_prints_on_random_programs() {
         default_seed: 0x00D1_FF00,
         floors: &FLOORS,
         max_rejected_percent: 5.0,
+        agreement_floor: 99.5,
         regeneric_every: 0,
         floors_apply: true,
         generate: &|rng, _| Program {

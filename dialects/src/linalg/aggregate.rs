@@ -124,7 +124,7 @@ fn transform_dps(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 /// Filter `(F, H, W, C)` to `(alphaH, alphaW, C, F)`.
 fn verify_filter_transform(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     transform_dps(ctx, v)?;
-    let Some((filter, output)) = shapes(ctx, v) else { return Ok(()) };
+    let Some((filter, output)) = shapes(ctx, v).filter(|(a, b)| a.len() == 4 && b.len() == 4) else { return Ok(()) };
     let (m, r) = fmr(ctx, v);
     let (h, w) = (filter[1], filter[2]);
     if h != r && h != 1 {
@@ -147,7 +147,7 @@ fn verify_filter_transform(ctx: &Context, v: &OpView<'_>) -> Result<(), String> 
 /// Input `(N, H, W, C)` to `(alphaH, alphaW, tileH, tileW, N, C)`.
 fn verify_input_transform(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     transform_dps(ctx, v)?;
-    let Some((input, output)) = shapes(ctx, v) else { return Ok(()) };
+    let Some((input, output)) = shapes(ctx, v).filter(|(a, b)| a.len() == 4 && b.len() == 6) else { return Ok(()) };
     let (m, r) = fmr(ctx, v);
     let tile = m + r - 1;
     // (alpha, tiles) along one spatial dimension of size `d`, transformed or not.
@@ -172,7 +172,7 @@ fn verify_input_transform(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 /// Value `(alphaH, alphaW, tileH, tileW, N, F)` to `(N, H, W, F)`.
 fn verify_output_transform(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     transform_dps(ctx, v)?;
-    let Some((value, output)) = shapes(ctx, v) else { return Ok(()) };
+    let Some((value, output)) = shapes(ctx, v).filter(|(a, b)| a.len() == 6 && b.len() == 4) else { return Ok(()) };
     let (m, r) = fmr(ctx, v);
     let along = |alpha: i64, tiles: i64, what: &str| -> Result<i64, String> {
         if alpha == DYNAMIC || tiles == DYNAMIC {

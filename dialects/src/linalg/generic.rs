@@ -428,7 +428,7 @@ fn print_args_and_region(p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_map(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs, .. } = parse_dst_style(p, state)?;
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);
     }
@@ -463,7 +463,7 @@ fn print_map(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 fn parse_reduce(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let spec = spec_or_err(def, p)?;
     let payload = parse_payload_name(p)?;
-    let CommonParts { input_types: ins, output_types: outs, mut attrs } = parse_dst_style(p, state)?;
+    let CommonParts { input_types: ins, output_types: outs, mut attrs, .. } = parse_dst_style(p, state)?;
     let ctx = p.ctx();
     let dims = parse_named_i64_array(p, "dimensions")?;
     attrs.push((ctx.ident("dimensions"), dims));

@@ -339,17 +339,35 @@ fn named(name: &str) -> Option<&'static Named> {
 
 /// MLIR's `AnyShaped`.
 pub(super) static ANY_SHAPED: TypeConstraint = TypeConstraint { summary: "shaped of any type values", check: |c, t| c.type_kind(t).is_shaped(), buildable: None };
-static RANKED_I64_ELEMENTS: AttrConstraint = AttrConstraint {
-    summary: "64-bit signless int elements attribute of rank 1",
-    syntax: AttrSyntax::Plain,
-    check: |c, a| match c.attr_kind(a) {
+/// Whether `a` holds 64-bit signless integers in the shape `[n]`.
+fn is_i64_elements_of(c: &Context, a: Attr, n: i64) -> bool {
+    match c.attr_kind(a) {
         AttrKind::DenseElements { ty, .. } => match c.type_kind(*ty) {
-            TypeKind::RankedTensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => shape.len() == 1 && is_signless_int_of(c, *elem, 64),
+            TypeKind::RankedTensor { shape, elem, .. } | TypeKind::Vector { shape, elem, .. } => shape[..] == [n] && is_signless_int_of(c, *elem, 64),
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// `strides` and `dilations` of ops with 1, 2 and 3 spatial dimensions.
+static WINDOW_ATTRS: [AttrConstraint; 3] = [
+    AttrConstraint {
+        summary: "64-bit signless int elements attribute of shape [1]",
+        syntax: AttrSyntax::Plain,
+        check: |c, a| is_i64_elements_of(c, a, 1),
     },
-};
+    AttrConstraint {
+        summary: "64-bit signless int elements attribute of shape [2]",
+        syntax: AttrSyntax::Plain,
+        check: |c, a| is_i64_elements_of(c, a, 2),
+    },
+    AttrConstraint {
+        summary: "64-bit signless int elements attribute of shape [3]",
+        syntax: AttrSyntax::Plain,
+        check: |c, a| is_i64_elements_of(c, a, 3),
+    },
+];
 static TYPE_FN_ATTR: AttrConstraint = AttrConstraint { summary: "", syntax: AttrSyntax::Dialect { dialect: "linalg", mnemonic: "type_fn" }, check: |_, _| true };
 static ELEMENTWISE_KIND_ATTR: AttrConstraint =
     AttrConstraint { summary: "", syntax: AttrSyntax::Dialect { dialect: "linalg", mnemonic: "elementwise_kind" }, check: |_, _| true };
@@ -370,7 +388,8 @@ pub fn ops() -> Vec<OpSpec> {
                 s = s.optional_attr("cast", &TYPE_FN_ATTR);
             }
             if n.window > 0 {
-                s = s.optional_attr("strides", &RANKED_I64_ELEMENTS).optional_attr("dilations", &RANKED_I64_ELEMENTS);
+                let window = &WINDOW_ATTRS[n.window.clamp(1, 3) - 1];
+                s = s.optional_attr("strides", window).optional_attr("dilations", window);
             }
             if n.compute == Compute::Elementwise {
                 s = s.attr("kind", &ELEMENTWISE_KIND_ATTR);
@@ -504,6 +523,15 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         }
     }
     let common = parse_common(p, state)?;
+    // MLIR checks the inherent attributes of the dictionary before `ins` as it parses them.
+    let (dict_at, dict_len) = common.dict;
+    for (k, v) in &common.attrs[common.attrs.len() - dict_len..] {
+        let Some(a) = spec.attrs.iter().find(|a| a.name == ctx.str(*k)) else { continue };
+        if !(a.constraint.check)(ctx, *v) {
+            p.error_at(dict_at, &format!("'{}' op attribute '{}' failed to satisfy constraint: {}", def.name, a.name, a.constraint.summary));
+            return Err(());
+        }
+    }
     attrs.extend(common.attrs);
     if let Some(extra) = p.parse_optional_attr_dict()? {
         attrs.extend(extra);

@@ -30,6 +30,9 @@ pub struct CommonParts {
     pub output_types: Vec<Type>,
     /// Entries of the attribute dictionary and of `<{...}>`.
     pub attrs: Vec<(Ident, Attr)>,
+    /// Where the attribute dictionary is (or would be), and how many of `attrs` (the last
+    /// ones) it holds.
+    pub dict: (usize, usize),
 }
 
 /// Parses `<{props}>? {attrs}? (ins(%a, ... : T, ...))? (outs(%b, ... : T, ...))?`, resolving the
@@ -45,14 +48,17 @@ pub fn parse_common(p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Re
         p.parse_punct(">")?;
         attrs.extend(entries);
     }
+    let dict_at = p.offset();
+    let mut dict_len = 0;
     if let Some(entries) = p.parse_optional_attr_dict()? {
+        dict_len = entries.len();
         attrs.extend(entries);
     }
     let (ins, input_types) = parse_operand_group(p, "ins")?;
     let (outs, output_types) = parse_operand_group(p, "outs")?;
     resolve_all(p, state, &ins, &input_types)?;
     resolve_all(p, state, &outs, &output_types)?;
-    Ok(CommonParts { input_types, output_types, attrs })
+    Ok(CommonParts { input_types, output_types, attrs, dict: (dict_at, dict_len) })
 }
 
 /// `keyword ( %a, %b : T1, T2 )` if the keyword is there.

@@ -209,16 +209,32 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         let all = AffineMap::new(dims as u32, 0, maps.iter().flat_map(|m| m.results.iter().cloned()).collect());
         return Err(format!("invalid indexing maps are non-invertible: ({all})"));
     }
-    for (i, m) in maps.iter().enumerate() {
-        let shape = ctx.type_kind(s.ty(operands[i])).shape().map(|x| x.to_vec()).unwrap_or_default();
-        for (k, e) in m.results.iter().enumerate() {
-            let (AffineExpr::Dim(d), Some(&actual)) = (e, shape.get(k)) else { continue };
-            if actual == DYNAMIC {
-                continue;
-            }
-            if let Some(inferred) = ranges.get(*d as usize).copied().flatten() {
-                if inferred != actual {
-                    return Err(format!("inferred input/output operand #{i} has shape's dimension #{k} to be {inferred}, but found {actual}"));
+    // With every loop range static, each operand dimension must hold the indices its
+    // expression takes from the first to the last iteration.
+    if let Some(ranges) = ranges.iter().copied().collect::<Option<Vec<i64>>>() {
+        let first: Vec<AffineExpr> = vec![AffineExpr::constant(0); dims];
+        let last: Vec<AffineExpr> = ranges.iter().map(|r| AffineExpr::constant(r - 1)).collect();
+        for (i, m) in maps.iter().enumerate() {
+            let shape = ctx.type_kind(s.ty(operands[i])).shape().map(|x| x.to_vec()).unwrap_or_default();
+            for (k, e) in m.results.iter().enumerate() {
+                let Some(&actual) = shape.get(k) else { continue };
+                if actual == DYNAMIC || actual == 0 {
+                    continue;
+                }
+                let at = |point: &[AffineExpr]| e.replace_dims_and_symbols(point, &[]).as_constant();
+                let (Some(a), Some(b)) = (at(&first), at(&last)) else { continue };
+                if a.min(b) < 0 {
+                    return Err(format!("unexpected result less than 0 at expression #{k} in {m}"));
+                }
+                let inferred = a.max(b) + 1;
+                if matches!(e, AffineExpr::Dim(_)) {
+                    if inferred != actual {
+                        return Err(format!("inferred input/output operand #{i} has shape's dimension #{k} to be {inferred}, but found {actual}"));
+                    }
+                } else if inferred > actual {
+                    return Err(format!(
+                        "inferred input/output operand #{i} has shape's dimension #{k} to be greater than or equal to {inferred}, but found {actual}"
+                    ));
                 }
             }
         }

@@ -80,6 +80,7 @@ pub(super) fn contract() -> OpSpec {
         .default_attr("kind", &KIND, kind_add)
         .result("result", &ANY_TYPE)
         .custom(parse_contract, print_contract)
+        .verify(verify_contract)
 }
 
 /// `vector.outerproduct`
@@ -104,6 +105,7 @@ pub(super) fn mask() -> OpSpec {
         .region("maskRegion", None)
         .traits(Traits::SINGLE_BLOCK)
         .custom(parse_mask, print_mask)
+        .verify(verify_mask)
 }
 
 // ------------------------------------------------------------------------------ helpers
@@ -423,6 +425,121 @@ fn parse_contract(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSta
     Ok(())
 }
 
+/// MLIR's `ContractionOp::verify`: one projected-permutation map per operand, contracting and
+/// batch dimensions of matching sizes, the accumulator and result shaped as the free and batch
+/// dimensions say, and a combining kind that suits the element type.
+fn verify_contract(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let (Some(lhs), Some(rhs), Some(acc), Some(res)) = (v.operand("lhs"), v.operand("rhs"), v.operand("acc"), v.result("result")) else {
+        return Ok(());
+    };
+    let (Some((ls, _, le)), Some((rs, _, _))) = (vector_parts(ctx, v.ty(lhs)), vector_parts(ctx, v.ty(rhs))) else { return Ok(()) };
+    if let TypeKind::Integer { signedness, .. } = ctx.type_kind(le) {
+        if *signedness != mica_ir::Signedness::Signless {
+            return Err("only supports signless integer types".into());
+        }
+    }
+    let maps: Vec<AffineMap> = match v.attr("indexing_maps").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items
+            .iter()
+            .filter_map(|m| match ctx.attr_kind(*m) {
+                AttrKind::AffineMap(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    if maps.len() != 3 {
+        return Err("expected an indexing map for each vector operand".into());
+    }
+    let iterators: Vec<u64> = match v.attr("iterator_types").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.iter().map(|i| ITERATOR_TYPE.int_value(ctx, *i).unwrap_or(0)).collect(),
+        _ => Vec::new(),
+    };
+    let operand_types = [v.ty(lhs), v.ty(rhs), v.ty(acc)];
+    for (index, map) in maps.iter().enumerate() {
+        if map.num_symbols != 0 {
+            return Err(format!("expected indexing map {index} to have no symbols"));
+        }
+        let rank = vector_parts(ctx, operand_types[index]).map_or(0, |p| p.0.len());
+        if map.num_dims as usize != iterators.len() {
+            return Err(format!("expected indexing map {index} to have {} number of inputs", iterators.len()));
+        }
+        if map.results.len() != rank {
+            return Err(format!("expected indexing map {index} to have {rank} number of outputs"));
+        }
+        let mut seen = vec![false; map.num_dims as usize];
+        let projected = map.results.iter().all(|r| match r {
+            AffineExpr::Dim(d) if !std::mem::replace(&mut seen[*d as usize], true) => true,
+            _ => false,
+        });
+        if !projected {
+            return Err(format!("expected indexing map {index} to be a projected permutation of its inputs"));
+        }
+    }
+    // Pairs of (lhs, rhs) result positions of the iterators of one kind found in both.
+    let position = |map: &AffineMap, d: usize| map.results.iter().position(|r| *r == AffineExpr::Dim(d as u32));
+    let dim_map = |kind: u64| -> Vec<(usize, usize)> {
+        (0..iterators.len())
+            .filter(|i| iterators[*i] == kind)
+            .filter_map(|i| Some((position(&maps[0], i)?, position(&maps[1], i)?)))
+            .collect()
+    };
+    let (contracting, batch) = (dim_map(1), dim_map(0));
+    if contracting.is_empty() {
+        return Err("expected at least one contracting dimension pair".into());
+    }
+    let valid = |pairs: &[(usize, usize)]| pairs.iter().all(|(a, b)| *a < ls.len() && *b < rs.len() && ls[*a] == rs[*b]);
+    if !valid(&contracting) {
+        return Err("invalid contracting dimension map".into());
+    }
+    if !valid(&batch) {
+        return Err("invalid batch dimension map".into());
+    }
+    // The free and batch dimensions of lhs, then the free ones of rhs.
+    let free_lhs = (0..ls.len()).filter(|i| !contracting.iter().any(|(a, _)| a == i));
+    let free_rhs = (0..rs.len()).filter(|i| !contracting.iter().any(|(_, b)| b == i) && !batch.iter().any(|(_, b)| b == i));
+    let expected_dims = free_lhs.count() + free_rhs.count();
+    let (res_ty, acc_ty) = (v.ty(res), v.ty(acc));
+    let (res_v, acc_v) = (vector_parts(ctx, res_ty), vector_parts(ctx, acc_ty));
+    if expected_dims == 0 {
+        if res_v.is_some() || acc_v.is_some() {
+            return Err("invalid accumulator/result vector shape".into());
+        }
+    } else {
+        let (Some((_, res_scalable, res_elem)), Some(_)) = (res_v, acc_v) else {
+            return Err("invalid accumulator/result vector shape".into());
+        };
+        let mut extents: Vec<Option<i64>> = vec![None; iterators.len()];
+        for (shape, map) in [(ls, &maps[0]), (rs, &maps[1])] {
+            for (k, r) in map.results.iter().enumerate() {
+                if let (AffineExpr::Dim(d), Some(size)) = (r, shape.get(k)) {
+                    extents[*d as usize].get_or_insert(*size);
+                }
+            }
+        }
+        if extents.iter().any(Option::is_none) {
+            return Err("expected all dimensions to be either a LHS or a RHS dimension".into());
+        }
+        let shape: Vec<i64> = maps[2].results.iter().map(|r| if let AffineExpr::Dim(d) = r { extents[*d as usize].unwrap_or(0) } else { 0 }).collect();
+        let expected = ctx.ty(TypeKind::Vector { shape: shape.into(), scalable: res_scalable.into(), elem: res_elem });
+        if res_ty != expected || acc_ty != expected {
+            return Err(format!("invalid accumulator/result vector shape, expected: '{}'", mica_ir::printer::type_string(ctx, expected)));
+        }
+    }
+    let elem = res_v.map_or(res_ty, |p| p.2);
+    let supported = v.attr("kind").and_then(|k| super::COMBINING_KIND.int_value(ctx, k)).is_none_or(|k| super::supports_kind(ctx, k, elem));
+    if !supported {
+        return Err("unsupported contraction type".into());
+    }
+    // `IndexingMapOpInterface`: every iterator shows up in some map.
+    let covered = |d: usize| maps.iter().any(|m| m.results.contains(&AffineExpr::Dim(d as u32)));
+    if !(0..iterators.len()).all(covered) {
+        let all = AffineMap::new(iterators.len() as u32, 0, maps.iter().flat_map(|m| m.results.iter().cloned()).collect());
+        return Err(format!("invalid indexing maps are non-invertible: ({all})"));
+    }
+    Ok(())
+}
+
 fn print_contract(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
     let mut traits = Vec::new();
@@ -521,6 +638,48 @@ fn print_outerproduct(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 }
 
 // ------------------------------------------------------------------------------ mask
+
+/// MLIR's `MaskOp::verify`: one maskable op and the terminator yielding its results, and a
+/// passthru value only for ops that take one (`vector.transfer_read`).
+fn verify_mask(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let (rb, regions) = v.body.op_regions(v.op);
+    let Some(&block) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
+    let ops: Vec<Op> = rb.block_ops(block).collect();
+    if ops.len() > 2 {
+        return Err("expects only one operation to mask".into());
+    }
+    let Some(&terminator) = ops.last() else {
+        return Err("expects a terminator within the mask region".into());
+    };
+    if ctx.str(rb.op(terminator).name) != "vector.yield" {
+        return Err("expects a terminator within the mask region".into());
+    }
+    if rb.operands(terminator).count() != v.body.results(v.op).len() {
+        return Err("expects number of results to match mask region yielded values".into());
+    }
+    let Some(&masked) = ops.first().filter(|_| ops.len() == 2) else { return Ok(()) };
+    let (inner, outer) = (rb.results(masked), v.body.results(v.op));
+    if inner.len() != outer.len() {
+        return Err("expects number of results to match maskable operation number of results".into());
+    }
+    if !rb.operands(terminator).eq(inner.iter().copied()) {
+        return Err("expects all the results from the MaskableOpInterface to match all the values returned by the terminator".into());
+    }
+    if inner.iter().zip(outer).any(|(a, b)| rb.value_type(*a) != v.body.value_type(*b)) {
+        return Err("expects result type to match maskable operation result type".into());
+    }
+    let Some(passthru) = v.operand("passthru") else { return Ok(()) };
+    if ctx.str(rb.op(masked).name) != "vector.transfer_read" {
+        return Err("doesn't expect a passthru argument for this maskable operation".into());
+    }
+    if rb.results(masked).len() != 1 {
+        return Err("expects result when passthru argument is provided".into());
+    }
+    if rb.value_type(rb.results(masked)[0]) != v.ty(passthru) {
+        return Err("expects passthru type to match result type".into());
+    }
+    Ok(())
+}
 
 fn parse_mask(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();

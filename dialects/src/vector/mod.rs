@@ -186,7 +186,8 @@ fn ops() -> Vec<OpSpec> {
             .attr("strides", &I64_ARRAY)
             .result("result", &ANY_VECTOR)
             .check(Check::Pred { summary: "operand #0 and result have same element type", check: same_element_type_as_source })
-            .format("$source attr-dict `:` type($source) `to` type(results)"),
+            .format("$source attr-dict `:` type($source) `to` type(results)")
+            .verify(verify_extract_strided_slice),
         OpSpec::new("vector.insert_strided_slice")
             .traits(Traits::PURE)
             .operand("valueToStore", &ANY_VECTOR)
@@ -195,7 +196,8 @@ fn ops() -> Vec<OpSpec> {
             .attr("strides", &I64_ARRAY)
             .result("result", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["dest", "result"]))
-            .format("$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)"),
+            .format("$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)")
+            .verify(verify_insert_strided_slice),
         OpSpec::new("vector.fma")
             .traits(Traits::PURE)
             .operand("lhs", &VECTOR_OF_FLOAT)
@@ -304,7 +306,9 @@ fn ops() -> Vec<OpSpec> {
             .operand("vector", &ANY_VECTOR)
             .attr("permutation", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
-            .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"),
+            .check(Check::Pred { summary: "operand and result have same element type", check: |c, v| same_elements(c, v, "vector", "result") })
+            .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)")
+            .verify(verify_transpose),
         OpSpec::new("vector.scalable.insert")
             .traits(Traits::PURE)
             .operand("valueToStore", &VECTOR_RANK_1)
@@ -376,6 +380,7 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::AllTypesMatch(&["source", "dest"]))
             .check(Check::AllTypesMatch(&["initial_value", "accumulated_value"]))
             .format("$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)")
+            .verify(verify_scan)
             .result_name(crate::ods::name_results_by_slot),
         OpSpec::new("vector.yield")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
@@ -473,6 +478,183 @@ fn trailing_scaled(ctx: &Context, v: &crate::ods::OpView<'_>, narrow: &str, wide
         }
     }
     ne == we && shape == ws && scalable == wsc
+}
+
+/// Whether a combining kind (its value) suits an element type (MLIR's
+/// `isSupportedCombiningKind`).
+pub(crate) fn supports_kind(ctx: &Context, kind: u64, elem: Type) -> bool {
+    let is_int = matches!(ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index);
+    let is_float = matches!(ctx.type_kind(elem), TypeKind::Float(_));
+    match kind {
+        0 | 1 => is_int || is_float,
+        2 | 3 | 5 | 6 | 8 | 9 | 10 => is_int,
+        _ => is_float,
+    }
+}
+
+/// An array of `i64` attributes.
+fn i64_array(ctx: &Context, v: &crate::ods::OpView<'_>, name: &str) -> Vec<i64> {
+    match v.attr(name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.iter().filter_map(|x| ctx.as_i64(*x)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Each value in `[min, bound(i))` (MLIR's `isIntegerArrayAttrConfinedToShape` and
+/// `...ToRange`); the message names the attribute (and the dimension when `per_dim`).
+fn confined(values: &[i64], name: &str, min: i64, bound: impl Fn(usize) -> i64, per_dim: bool) -> Result<(), String> {
+    for (i, &x) in values.iter().enumerate() {
+        let max = bound(i);
+        if x < min || x >= max {
+            return Err(if per_dim {
+                format!("expected {name} dimension {i} to be confined to [{min}, {max})")
+            } else {
+                format!("expected {name} to be confined to [{min}, {max})")
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `a + b` of each dimension in `[1, shape + 1)` (MLIR's `isSumOfIntegerArrayAttrConfinedToShape`
+/// with a closed interval).
+fn sum_confined(a: &[i64], b: &[i64], shape: &[i64], names: (&str, &str)) -> Result<(), String> {
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let max = shape.get(i).copied().unwrap_or(0) + 1;
+        if x + y < 1 || x + y >= max {
+            return Err(format!("expected sum({}, {}) dimension {i} to be confined to [1, {max})", names.0, names.1));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `ExtractStridedSliceOp::verify`: offsets, sizes and strides within the source and
+/// the result type they imply.
+fn verify_extract_strided_slice(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((shape, scalable, elem)), Some(res)) = (parts(v.operand("source")), v.result("result")) else { return Ok(()) };
+    let (offsets, sizes, strides) = (i64_array(ctx, v, "offsets"), i64_array(ctx, v, "sizes"), i64_array(ctx, v, "strides"));
+    if offsets.len() != sizes.len() || offsets.len() != strides.len() {
+        return Err("expected offsets, sizes and strides attributes of same size".into());
+    }
+    for (name, values) in [("offsets", &offsets), ("sizes", &sizes), ("strides", &strides)] {
+        if values.len() > shape.len() {
+            return Err(format!("expected {name} attribute of rank no greater than vector rank"));
+        }
+    }
+    confined(&offsets, "offsets", 0, |i| shape[i], true)?;
+    confined(&sizes, "sizes", 1, |i| shape[i] + 1, true)?;
+    confined(&strides, "strides", 1, |_| 2, false)?;
+    sum_confined(&offsets, &sizes, shape, ("offsets", "sizes"))?;
+    let mut out_shape = sizes.clone();
+    out_shape.extend_from_slice(&shape[sizes.len()..]);
+    let expected = ctx.ty(TypeKind::Vector { shape: out_shape.into(), scalable: scalable.into(), elem });
+    if v.ty(res) != expected {
+        return Err(format!("expected result type to be '{}'", mica_ir::printer::type_string(ctx, expected)));
+    }
+    for (i, &size) in sizes.iter().enumerate() {
+        if scalable[i] && size != shape[i] {
+            return Err(format!(
+                "expected size at idx={i} to match the corresponding base size from the input vector ({size} vs {})",
+                shape[i]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `InsertStridedSliceOp::verify`.
+fn verify_insert_strided_slice(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((src, src_scalable, _)), Some((dst, dst_scalable, _))) = (parts(v.operand("valueToStore")), parts(v.operand("dest"))) else {
+        return Ok(());
+    };
+    let (offsets, strides) = (i64_array(ctx, v, "offsets"), i64_array(ctx, v, "strides"));
+    if offsets.len() != dst.len() {
+        return Err("expected offsets of same size as destination vector rank".into());
+    }
+    if strides.len() != src.len() {
+        return Err("expected strides of same size as source vector rank".into());
+    }
+    if src.len() > dst.len() {
+        return Err("expected source rank to be no greater than destination rank".into());
+    }
+    let diff = dst.len() - src.len();
+    let mut src_as_dst = vec![0; diff];
+    src_as_dst.extend_from_slice(src);
+    confined(&offsets, "offsets", 0, |i| dst[i], true)?;
+    confined(&strides, "strides", 1, |_| 2, false)?;
+    sum_confined(&offsets, &src_as_dst, dst, ("offsets", "source vector shape"))?;
+    for i in 0..src.len() {
+        if src_scalable[i] != dst_scalable[i + diff] {
+            return Err(format!("mismatching scalable flags (at source vector idx={i})"));
+        }
+        if src_scalable[i] && src[i] != dst[i + diff] {
+            return Err(format!(
+                "expected size at idx={i} to match the corresponding base size from the input vector ({} vs {})",
+                src[i],
+                dst[i + diff]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `ScanOp::verify`: the reduction dimension, the initial value's shape and the kind.
+fn verify_scan(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let (Some(src), Some(init), Some(dest)) = (v.operand("source"), v.operand("initial_value"), v.result("dest")) else { return Ok(()) };
+    let (Some((shape, _, _)), Some((_, _, elem))) = (vector_parts(ctx, v.ty(src)), vector_parts(ctx, v.ty(dest))) else { return Ok(()) };
+    let init_shape = vector_parts(ctx, v.ty(init)).map_or(&[][..], |p| p.0);
+    let rank = shape.len() as i64;
+    let dim = v.attr_i64("reduction_dim").unwrap_or(0);
+    if dim >= rank {
+        return Err(format!("reduction dimension {dim} has to be less than {rank}"));
+    }
+    if init_shape.len() as i64 != rank - 1 {
+        return Err(format!("initial value rank {} has to be equal to {}", init_shape.len(), rank - 1));
+    }
+    let expected: Vec<i64> = shape.iter().enumerate().filter(|(i, _)| *i as i64 != dim).map(|(_, d)| *d).collect();
+    if init_shape != expected.as_slice() {
+        return Err("incompatible input/initial value shapes".into());
+    }
+    if let Some(kind) = v.attr("kind").and_then(|k| COMBINING_KIND.int_value(ctx, k)) {
+        if !supports_kind(ctx, kind, elem) {
+            return Err(format!(
+                "unsupported reduction type '{}' for kind '{}'",
+                mica_ir::printer::type_string(ctx, elem),
+                COMBINING_KIND.stringify(kind).unwrap_or_default()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `TransposeOp::verify`: ranks, a permutation, and the dimensions it moves.
+fn verify_transpose(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> {
+    let parts = |x: Option<mica_ir::Value>| x.and_then(|x| vector_parts(ctx, v.ty(x)));
+    let (Some((src, _, _)), Some((res, _, _))) = (parts(v.operand("vector")), parts(v.result("result"))) else { return Ok(()) };
+    let rank = res.len();
+    if src.len() != rank {
+        return Err(format!("vector result rank mismatch: {rank}"));
+    }
+    let perm = v.attr_dense_i64("permutation").unwrap_or_default();
+    if perm.len() != rank {
+        return Err(format!("transposition length mismatch: {}", perm.len()));
+    }
+    let mut seen = vec![false; rank];
+    for (i, &p) in perm.iter().enumerate() {
+        if p < 0 || p >= rank as i64 {
+            return Err(format!("transposition index out of range: {p}"));
+        }
+        if seen[p as usize] {
+            return Err(format!("duplicate position index: {p}"));
+        }
+        seen[p as usize] = true;
+        if res[i] != src[p as usize] {
+            return Err(format!("dimension size mismatch at: {p}"));
+        }
+    }
+    Ok(())
 }
 
 /// MLIR's `ShapeCastOp::verify`: one element type, as many elements and scalable dimensions.

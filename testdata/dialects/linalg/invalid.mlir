@@ -431,3 +431,65 @@ func.func @f(%p: tensor<16x4xf32>, %q: tensor<2x1x8x?xf32>) {
   %0 = linalg.pack %p inner_dims_pos = [0, 1] inner_tiles = [8, %c] into %q : tensor<16x4xf32> -> tensor<2x1x8x?xf32>
   return
 }
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{custom op 'linalg.conv_2d_nhwc_hwcf' 'linalg.conv_2d_nhwc_hwcf' op attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<3xi64>} ins(%i, %k : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{'linalg.conv_2d_nhwc_hwcf' op attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = "linalg.conv_2d_nhwc_hwcf"(%i, %k, %o) <{dilations = dense<1> : tensor<3xi64>, operandSegmentSizes = array<i32: 2, 1>}> ({
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    linalg.yield %c : f32
+  }) : (tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>, tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x3xf32>, %k: tensor<3x3x8xf32>, %o: tensor<1x7x8xf32>) {
+  // expected-error@+1 {{custom op 'linalg.conv_1d_nwc_wcf' 'linalg.conv_1d_nwc_wcf' op attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [1]}}
+  %0 = linalg.conv_1d_nwc_wcf {strides = dense<1> : tensor<2xi64>} ins(%i, %k : tensor<1x9x3xf32>, tensor<3x3x8xf32>) outs(%o : tensor<1x7x8xf32>) -> tensor<1x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%i: tensor<1x9x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x7x7x8xf32>) {
+  // expected-error@+1 {{'linalg.conv_2d_nhwc_hwcf' op attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = linalg.conv_2d_nhwc_hwcf ins(%i, %k : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x7x7x8xf32>) {strides = dense<1> : tensor<3xi64>, dilations = dense<1> : tensor<3xi64>} -> tensor<1x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<3x4xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'linalg.generic' op unexpected result less than 0 at expression #1 in (d0, d1) -> (d0, d1 - 1)}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1 - 1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<3x4xf32>) outs(%b : tensor<3x5xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @f(%a16: memref<1x3x9x9x9xf32>, %a17: memref<4x3x3x3x3xf32>, %a18: memref<1x4x3x3x3xf32>) {
+  // expected-error@+1 {{'linalg.conv_3d_ncdhw_fcdhw' op inferred input/output operand #0 has shape's dimension #2 to be greater than or equal to 13, but found 9}}
+  linalg.conv_3d_ncdhw_fcdhw {dilations = dense<2> : tensor<3xi64>, strides = dense<4> : tensor<3xi64>} ins(%a16, %a17 : memref<1x3x9x9x9xf32>, memref<4x3x3x3x3xf32>) outs(%a18 : memref<1x4x3x3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%a16: memref<1x9x9x9x3xf32>, %a17: memref<3x3x3x3x4xf32>, %a18: memref<1x3x3x3x4xf32>) {
+  // expected-error@+1 {{'linalg.conv_3d_ndhwc_dhwcf' op inferred input/output operand #0 has shape's dimension #1 to be greater than or equal to 13, but found 9}}
+  linalg.conv_3d_ndhwc_dhwcf {dilations = dense<2> : tensor<3xi64>, strides = dense<4> : tensor<3xi64>} ins(%a16, %a17 : memref<1x9x9x9x3xf32>, memref<3x3x3x3x4xf32>) outs(%a18 : memref<1x3x3x3x4xf32>)
+  return
+}

@@ -271,3 +271,195 @@ func.func @f(%a: vector<f32>) {
   %1 = vector.interleave %a, %a : vector<f32> -> vector<4xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op dimension size mismatch at: 0}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op duplicate position index: 1}}
+  %0 = vector.transpose %a, [1, 1] : vector<2x4xf32> to vector<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op transposition length mismatch: 1}}
+  %0 = vector.transpose %a, [1] : vector<2x4xf32> to vector<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op failed to verify that operand and result have same element type}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x2xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op vector result rank mismatch: 3}}
+  %0 = vector.transpose %a, [1, 0] : vector<2x4xf32> to vector<4x2x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %pt: vector<4xf32>) {
+  // expected-error@+1 {{'vector.contract' op invalid accumulator/result vector shape, expected: 'vector<2xf32>'}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %v, %v, %pt : vector<2x4xf32>, vector<2x4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op expected at least one contracting dimension pair}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["parallel", "parallel"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %w: vector<4x2xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid contracting dimension map}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %w, %s : vector<2x4xf32>, vector<4x2xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op unsupported contraction type}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"], kind = #vector.kind<maxsi>} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid contracting dimension map}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op expected indexing map 0 to be a projected permutation of its inputs}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<2x4xf32>, %s: f32) {
+  // expected-error@+1 {{'vector.contract' op invalid indexing maps are non-invertible: ((d0, d1, d2) -> (d0, d1, d0, d1))}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, j)>, affine_map<(i, j, k) -> (i, j)>, affine_map<(i, j, k) -> ()>], iterator_types = ["reduction", "reduction", "parallel"]} %v, %v, %s : vector<2x4xf32>, vector<2x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @f(%m1: memref<?xf32>, %i: index, %iv: vector<4xindex>, %mask: vector<4xi1>, %pt: vector<4xf32>) {
+  // expected-error@+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %7 = vector.mask %mask, %pt { vector.gather %m1[%i] [%iv], %mask, %pt : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected sum(offsets, sizes) dimension 1 to be confined to [1, 9)}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 5], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf16> to vector<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected strides to be confined to [1, 2)}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 2], sizes = [2, 4], strides = [1, 2]} : vector<4x8xf16> to vector<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected result type to be 'vector<2x4xf16>'}}
+  %0 = vector.extract_strided_slice %a {offsets = [1, 2], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf16> to vector<2x3xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<4x8xf16>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected offsets dimension 0 to be confined to [0, 4)}}
+  %0 = vector.extract_strided_slice %a {offsets = [4], sizes = [2], strides = [1]} : vector<4x8xf16> to vector<2x8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected sum(offsets, source vector shape) dimension 0 to be confined to [1, 5)}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [3, 2], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected offsets of same size as destination vector rank}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<2x4xf32>, %b: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected strides to be confined to [1, 2)}}
+  %0 = vector.insert_strided_slice %a, %b {offsets = [1, 1], strides = [1, 3]} : vector<2x4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x2xi32>, %a2: vector<2xi32>) {
+  // expected-error@+1 {{'vector.scan' op reduction dimension 2 has to be less than 2}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 2} : vector<2x2xi32>, vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x3xi32>, %a2: vector<2xi32>) {
+  // expected-error@+1 {{'vector.scan' op incompatible input/initial value shapes}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 0} : vector<2x3xi32>, vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a1: vector<2x3xf32>, %a2: vector<3xf32>) {
+  // expected-error@+1 {{'vector.scan' op unsupported reduction type 'f32' for kind 'xor'}}
+  %r3:2 = vector.scan <xor>, %a1, %a2 {inclusive = true, reduction_dim = 0} : vector<2x3xf32>, vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<8xf32>, %m: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects result type to match maskable operation result type}}
+  %0 = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f16
+  return
+}

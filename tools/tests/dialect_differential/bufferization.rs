@@ -33,7 +33,7 @@ pub fn op(g: &mut Gen) {
             let x = g.val(&tensor);
             let ro = if g.rng.chance(40) { opt(" read_only") } else { t("") };
             let target = if g.rng.chance(30) {
-                T::MemRef(shape.clone(), Box::new(e), Layout::Identity, Some(1))
+                T::MemRef(shape.clone(), Box::new(e), Layout::Identity, Some("1"))
             } else {
                 memref
             };

@@ -26,7 +26,7 @@ const EW_BINARY: [&str; 10] = [
 /// Convolutions and poolings: name, input, filter and output layouts (N batch, C channels,
 /// F filters, G groups, M multiplier, S input / K kernel / O output spatial dimensions),
 /// whether strides and dilations apply, whether zero points follow the inputs.
-const CONVS: [(&str, &str, &str, &str, bool, bool); 44] = [
+const CONVS: [(&str, &str, &str, &str, bool, bool); 47] = [
     ("conv_1d", "S", "K", "O", false, false),
     ("conv_2d", "SS", "KK", "OO", false, false),
     ("conv_3d", "SSS", "KKK", "OOO", false, false),
@@ -67,6 +67,9 @@ const CONVS: [(&str, &str, &str, &str, bool, bool); 44] = [
     ("pooling_nwc_sum", "NSC", "K", "NOC", true, false),
     ("pooling_nwc_max", "NSC", "K", "NOC", true, false),
     ("pooling_nwc_min_unsigned", "NSC", "K", "NOC", true, false),
+    ("pooling_nwc_min", "NSC", "K", "NOC", true, false),
+    ("pooling_nwc_max_unsigned", "NSC", "K", "NOC", true, false),
+    ("pooling_ndhwc_min", "NSSSC", "KKK", "NOOOC", true, false),
     ("pooling_ncw_sum", "NCS", "K", "NCO", true, false),
     ("pooling_ncw_max", "NCS", "K", "NCO", true, false),
     ("pooling_ndhwc_sum", "NSSSC", "KKK", "NOOOC", true, false),
@@ -100,7 +103,8 @@ fn tag(name: &str) -> &'static str {
         "linalg.pooling_nhwc_sum", "linalg.pooling_nhwc_max", "linalg.pooling_nhwc_max_unsigned",
         "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_min_unsigned", "linalg.pooling_nchw_sum",
         "linalg.pooling_nchw_max", "linalg.pooling_nwc_sum", "linalg.pooling_nwc_max",
-        "linalg.pooling_nwc_min_unsigned", "linalg.pooling_ncw_sum", "linalg.pooling_ncw_max",
+        "linalg.pooling_nwc_min_unsigned", "linalg.pooling_nwc_min", "linalg.pooling_nwc_max_unsigned",
+        "linalg.pooling_ndhwc_min", "linalg.pooling_ncw_sum", "linalg.pooling_ncw_max",
         "linalg.pooling_ndhwc_sum", "linalg.pooling_ndhwc_max", "linalg.fill_rng_2d",
     ];
     ALL.iter().find(|n| n.strip_prefix("linalg.") == Some(name)).copied().unwrap_or("linalg")
@@ -111,8 +115,29 @@ fn shaped(shape: Vec<i64>, e: T, mem: bool) -> T {
     if mem { T::memref(shape, e) } else { T::tensor(shape, e) }
 }
 
+/// `ty` with one dimension made dynamic, sometimes (the verifier then skips the shape checks).
+fn loosen(g: &mut Gen, ty: &T) -> T {
+    match ty {
+        T::Tensor(shape, e) if !shape.is_empty() && g.rng.chance(12) => {
+            let mut shape = shape.clone();
+            let k = g.rng.below(shape.len());
+            shape[k] = super::types::DYN;
+            T::Tensor(shape, e.clone())
+        }
+        T::MemRef(shape, e, l, sp) if !shape.is_empty() && g.rng.chance(12) => {
+            let mut shape = shape.clone();
+            let k = g.rng.below(shape.len());
+            shape[k] = super::types::DYN;
+            T::MemRef(shape, e.clone(), l.clone(), *sp)
+        }
+        _ => ty.clone(),
+    }
+}
+
 /// Emits `linalg.<name> <pre> ins(...) outs(...) [-> result]` and binds the result.
 fn structured(g: &mut Gen, name: &str, pre: Doc, ins: &[T], out: &T, post: Doc) {
+    let ins: Vec<T> = ins.iter().map(|t| loosen(g, t)).collect();
+    let out = &loosen(g, out);
     let xs: Vec<String> = ins.iter().map(|ty| g.val(ty)).collect();
     let o = g.val(out);
     let its: Vec<String> = ins.iter().map(T::text).collect();
@@ -213,8 +238,11 @@ fn matmul_family(g: &mut Gen, mem: bool) {
         7 => structured(g, "batch_matvec", t(""), &[s(vec![b, m, k], &ea), s(vec![b, k], &eb)], &s(vec![b, m], &ec), t("")),
         8 => structured(g, "dot", t(""), &[s(vec![k], &ea), s(vec![k], &eb)], &s(vec![], &ec), t("")),
         _ => {
-            if g.rng.chance(50) {
+            if g.rng.chance(30) {
                 structured(g, "batch_vecmat", t(""), &[s(vec![b, k], &ea), s(vec![b, k, n], &eb)], &s(vec![b, n], &ec), t(""));
+            } else if g.rng.chance(50) {
+                let ins = [s(vec![b, m, k], &T::I(8)), s(vec![b, k, n], &T::I(8)), T::I(32), T::I(32)];
+                structured(g, "quantized_batch_matmul", t(""), &ins, &s(vec![b, m, n], &T::I(32)), t(""));
             } else {
                 let ins = [s(vec![m, k], &T::I(8)), s(vec![k, n], &T::I(8)), T::I(32), T::I(32)];
                 structured(g, "quantized_matmul", t(""), &ins, &s(vec![m, n], &T::I(32)), t(""));
@@ -599,6 +627,8 @@ fn generic(g: &mut Gen, mem: bool) {
         maps.push(out_map.clone());
         outs.push(shaped(out_dims.iter().map(|i| sizes[*i]).collect(), e, mem));
     }
+    let ins: Vec<T> = ins.iter().map(|t| loosen(g, t)).collect();
+    let outs: Vec<T> = outs.iter().map(|t| loosen(g, t)).collect();
     let xs: Vec<String> = ins.iter().map(|ty| g.val(ty)).collect();
     let os: Vec<String> = outs.iter().map(|ty| g.val(ty)).collect();
     let mut args: Vec<(String, T)> = ins.iter().map(|ty| (format!("%in{}", g.id()), ty.elem().clone())).collect();

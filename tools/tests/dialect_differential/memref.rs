@@ -28,7 +28,12 @@ fn plain(g: &mut Gen, rank: usize, dynamic: bool) -> T {
     T::memref(shape, e)
 }
 
-/// Any ranked memref type: identity, strided or map layouts, sometimes in space 1.
+/// A memory space: an integer, a string or a dialect attribute.
+fn space_attr(g: &mut Gen) -> &'static str {
+    *g.rng.pick(&["1", "1", "2", "3 : i64", "\"shared\"", "#gpu.address_space<workgroup>", "0"])
+}
+
+/// Any ranked memref type: identity, strided or map layouts, sometimes in a memory space.
 pub fn any(g: &mut Gen) -> T {
     let rank = g.rng.range(0, 3);
     let mut ty = plain(g, rank, true);
@@ -42,7 +47,7 @@ pub fn any(g: &mut Gen) -> T {
             *layout = Layout::Strided { strides, offset };
         }
         if g.rng.chance(15) {
-            *space = Some(1);
+            *space = Some(space_attr(g));
         }
     }
     ty
@@ -98,7 +103,7 @@ pub fn op(g: &mut Gen) {
             if g.rng.chance(50) {
                 let mut to = ty.clone();
                 if let T::MemRef(_, _, _, sp) = &mut to {
-                    *sp = Some(*g.rng.pick(&[1, 3]));
+                    *sp = Some(space_attr(g));
                 }
                 g.line("memref.memory_space_cast", format!("{r} = memref.memory_space_cast {m} : {} to {}", ty.text(), to.text()));
                 g.bind(&r, to);
@@ -163,7 +168,7 @@ fn alloc(g: &mut Gen) {
             _ => {}
         }
         if g.rng.chance(20) {
-            *space = Some(*g.rng.pick(&[1, 2]));
+            *space = Some(space_attr(g));
         }
         if let Layout::Map(_, n) = layout {
             symbols = (0..*n).collect();

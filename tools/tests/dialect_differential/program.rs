@@ -196,8 +196,9 @@ impl<'r> Gen<'r> {
         let args: Vec<Doc> = std::mem::take(&mut self.args)
             .into_iter()
             .map(|a| {
+                let attrs = self.arg_attrs(&a.ty);
                 let loc = self.arg_loc();
-                Doc::cat(vec![t(format!("{}: {}", a.name, a.ty.text())), loc])
+                Doc::cat(vec![t(format!("{}: {}", a.name, a.ty.text())), attrs, loc])
             })
             .collect();
         let n_args = args.len();
@@ -539,11 +540,17 @@ impl<'r> Gen<'r> {
 
     /// A signless integer type (mostly the usual widths).
     pub fn int_ty(&mut self) -> T {
+        if self.rng.chance(5) {
+            return T::I(*self.rng.pick(&[3, 17, 128, 48]));
+        }
         T::I(*self.rng.pick(&[1, 8, 16, 32, 32, 32, 64, 64]))
     }
 
     /// A float type (mostly f32).
     pub fn float_ty(&mut self) -> T {
+        if self.rng.chance(5) {
+            return T::F(*self.rng.pick(&["f8E4M3FN", "f8E5M2", "tf32", "f80", "f128", "f8E4M3FNUZ", "f6E2M3FN"]));
+        }
         T::F(*self.rng.pick(&["f16", "bf16", "f32", "f32", "f32", "f64"]))
     }
 
@@ -607,10 +614,13 @@ impl<'r> Gen<'r> {
     pub fn scalar_literal(&mut self, ty: &T) -> String {
         match ty {
             T::I(1) => self.rng.below(2).to_string(),
+            T::I(128) if self.rng.chance(20) => {
+                self.rng.pick(&["170141183460469231731687303715884105727", "-170141183460469231731687303715884105728", "18446744073709551616"]).to_string()
+            }
             T::I(w) if *w >= 32 && self.rng.chance(10) => {
                 // Any bit pattern, written as the signed value it stands for.
-                let v = self.rng.bits(*w) as u64;
-                if *w == 64 { (v as i64).to_string() } else { (((v as i64) << (64 - w)) >> (64 - w)).to_string() }
+                let v = self.rng.bits((*w).min(64)) as u64;
+                if *w >= 64 { (v as i64).to_string() } else { (((v as i64) << (64 - w)) >> (64 - w)).to_string() }
             }
             T::I(w) => {
                 let v: i64 = *self.rng.pick(&[0, 1, 2, 7, 42, -1, -8, 100, 255, 1000]);
@@ -628,7 +638,7 @@ impl<'r> Gen<'r> {
                     self.rng.pick(&["1.0", "2.0", "0.5", "-1.0"]).to_string()
                 } else {
                     self.rng
-                        .pick(&["0.0", "1.0", "-2.5", "0.5", "3.140000e+00", "1.0e-3", "-0.0", "6.5e+02"])
+                        .pick(&["0.0", "1.0", "-2.5", "0.5", "3.140000e+00", "1.0e-3", "-0.0", "6.5e+02", "0.1", "1.0e10", "-3.3", "123.456"])
                         .to_string()
                 }
             }
@@ -690,6 +700,26 @@ impl<'r> Gen<'r> {
         }
         let body = self.loc_body(0);
         Doc::opt_list(" loc(", "", ")", vec![t(body)]).tag("loc")
+    }
+
+    /// An argument attribute dictionary of a function, rarely: the bufferization dialect's
+    /// attributes on tensors and memrefs, any on others.
+    fn arg_attrs(&mut self, ty: &T) -> Doc {
+        if !self.rng.chance(8) {
+            return t("");
+        }
+        let entry = match ty {
+            T::Tensor(..) | T::MemRef(..) if self.rng.chance(70) => *self.rng.pick(&[
+                "bufferization.writable = true",
+                "bufferization.writable = false",
+                "bufferization.access = \"read\"",
+                "bufferization.access = \"read-write\"",
+                "bufferization.buffer_layout = affine_map<(d0, d1) -> (d0, d1)>",
+            ]),
+            _ => *self.rng.pick(&["tst.arg", "tst.n = 1 : i64"]),
+        };
+        let entry = if entry.contains("(d0, d1)") && ty.shape().len() != 2 { "tst.arg" } else { entry };
+        Doc::opt_list(" {", ", ", "}", vec![t(entry)]).tag("func.arg_attrs")
     }
 
     /// ` loc(...)` on a block or function argument, rarely.

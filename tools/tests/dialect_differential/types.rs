@@ -33,10 +33,10 @@ pub enum T {
     Tensor(Vec<i64>, Box<T>),
     /// `tensor<*xelem>`.
     UTensor(Box<T>),
-    /// Ranked memref: shape, element, layout, memory space.
-    MemRef(Vec<i64>, Box<T>, Layout, Option<u32>),
+    /// Ranked memref: shape, element, layout, memory space (an attribute as written).
+    MemRef(Vec<i64>, Box<T>, Layout, Option<&'static str>),
     /// `memref<*xelem>` with a memory space.
-    UMemRef(Box<T>, Option<u32>),
+    UMemRef(Box<T>, Option<&'static str>),
 }
 
 /// A dimension as MLIR writes it.

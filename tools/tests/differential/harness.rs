@@ -55,6 +55,9 @@ pub struct Config<'a> {
     pub floors: &'a [(Mode, f64)],
     /// The generator must write valid IR: at most this percentage of programs may be rejected.
     pub max_rejected_percent: f64,
+    /// Minimum percentage of programs that Mica accepts or rejects as mlir-opt does (with the
+    /// default seed and case count).
+    pub agreement_floor: f64,
     /// Whether the floors apply (a test may turn them off for a restricted run).
     pub floors_apply: bool,
     /// Every this many programs (0: none), what mlir-opt printed for it in generic form is
@@ -249,7 +252,7 @@ pub fn run(cfg: &Config<'_>) {
     if crashed > 0 {
         let _ = writeln!(report, "  mlir-opt crashed: {crash_reason}");
     }
-    write_agreement(&mut report, &cases, acceptance_mode);
+    let agreement = write_agreement(&mut report, &cases, acceptance_mode);
     write_rejections(&mut report, &rejected, &cases, verbose);
     let mut rates = BTreeMap::new();
     let _ = writeln!(
@@ -278,15 +281,18 @@ pub fn run(cfg: &Config<'_>) {
         cfg.max_rejected_percent
     );
     if seed != cfg.default_seed || n != cfg.default_cases || !cfg.floors_apply {
-        eprintln!("(pass-rate floors apply to the default seed and case count only)");
+        eprintln!("(the floors apply to the default seed and case count only)");
         return;
     }
-    let below: Vec<String> = cfg
+    let mut below: Vec<String> = cfg
         .floors
         .iter()
         .filter(|(m, floor)| rates.get(m).is_some_and(|rate| rate < floor))
         .map(|(m, floor)| format!("{}: {:.2}% < floor {floor}%", m.name(), rates[m]))
         .collect();
+    if agreement < cfg.agreement_floor {
+        below.push(format!("accept/reject agreement: {agreement:.2}% < floor {}%", cfg.agreement_floor));
+    }
     assert!(
         below.is_empty(),
         "pass rate below its floor: {}",
@@ -312,8 +318,9 @@ fn pass_count<'a>(cases: impl Iterator<Item = &'a Case>, mode: Mode) -> (usize, 
     (pass, total)
 }
 
-/// Whether Mica accepts and rejects the same programs as mlir-opt (in the acceptance mode).
-fn write_agreement(report: &mut String, cases: &[Case], mode: Mode) {
+/// Whether Mica accepts and rejects the same programs as mlir-opt (in the acceptance mode);
+/// returns the percentage of programs on which they agree.
+fn write_agreement(report: &mut String, cases: &[Case], mode: Mode) -> f64 {
     let rejected = cases.iter().filter(|c| c.rejected.is_some()).count();
     let both_reject = cases
         .iter()
@@ -334,6 +341,7 @@ fn write_agreement(report: &mut String, cases: &[Case], mode: Mode) {
         accepted + rejected,
         percent(agree, accepted + rejected)
     );
+    percent(agree, accepted + rejected)
 }
 
 /// Summarizes why mlir-opt rejected programs, marking those Mica accepts (and shows the
