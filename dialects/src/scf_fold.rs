@@ -5,8 +5,10 @@
 //! negation), an empty else goes, the condition's value propagates into the branches and a
 //! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
 //! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
-//! cycle through the yield); a single-block
-//! `scf.execute_region` is inlined.
+//! cycle through the yield); `scf.execute_region` is inlined (as blocks with `cf.br`
+//! when it has several, directly in a function); `scf.index_switch` on a constant is the
+//! matching case; results of an `scf.execute_region` that are unused, or that every yield
+//! gives the same value from outside, go.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -30,7 +32,15 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
             ],
         ),
         "scf.for" => (None, vec![p("ForOpIterArgsFolder", for_iter_args), p("SimplifyTrivialLoops", for_trivial)]),
-        "scf.execute_region" => (None, vec![p("SingleBlockExecuteInliner", execute_region_inline)]),
+        "scf.execute_region" => (
+            None,
+            vec![
+                p("SingleBlockExecuteInliner", execute_region_inline),
+                p("MultiBlockExecuteInliner", execute_region_inline_blocks),
+                p("ExecuteRegionForwardedAndUnusedResults", execute_region_results),
+            ],
+        ),
+        "scf.index_switch" => (None, vec![p("FoldConstantCase", index_switch_constant)]),
         _ => (None, vec![]),
     }
 }
@@ -631,6 +641,139 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     rw.create_before(st, merged);
     rw.erase_op(merged);
     let rep: Vec<Value> = new_results.into_iter().map(|v| v.expect("every result mapped")).collect();
+    rw.replace_op(op, &rep);
+    true
+}
+
+fn index_switch_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let Some((v, w)) = const_int(ctx, value_const(ctx, b, b.operand(op, 0))) else { return false };
+    let v = sext(v, w) as i64;
+    let cases: Vec<i64> = match ctx.op_attr(b, op, "cases").map(|a| ctx.attr_kind(a)) {
+        Some(mica_ir::AttrKind::DenseArray { values, .. }) => values.iter().map(|x| *x as i64).collect(),
+        _ => return false,
+    };
+    let rs = regions(b, op);
+    let region = match cases.iter().position(|c| *c == v) {
+        Some(i) => rs[1 + i],
+        None => rs[0],
+    };
+    let Some(source) = first_block(b, region) else { return false };
+    let term = b.block_last_op(source).expect("case block has a terminator");
+    let results: Vec<Value> = b.operands(term).collect();
+    rw.inline_block_before(source, op, &[]);
+    rw.erase_op(term);
+    rw.replace_op(op, &results);
+    true
+}
+
+/// Inlines a multi-block `scf.execute_region` directly inside a function (or another
+/// `scf.execute_region`): its blocks go between the two halves of the split block, yields
+/// become branches to the second half, whose new arguments replace the results.
+fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    if ctx.op_attr(rw.body, op, "no_inline").is_some() {
+        return false;
+    }
+    let parent_ok = rw.parent_name(op).is_some_and(|n| matches!(ctx.str(n), "func.func" | "scf.execute_region"));
+    if !parent_ok {
+        return false;
+    }
+    let rs = regions(rw.body, op);
+    let Some(&entry) = rw.body.region_blocks(rs[0]).first() else { return false };
+    let Some(prev) = rw.body.op_block(op) else { return false };
+    let loc = rw.body.op(op).loc;
+    let post = rw.split_block(prev, op);
+    let st = br_to(ctx, entry, &[], loc);
+    rw.create_at_end(st, prev);
+    for blk in rw.body.region_blocks(rs[0]).to_vec() {
+        let Some(t) = rw.body.block_last_op(blk) else { continue };
+        if ctx.str(rw.body.op(t).name) != "scf.yield" {
+            continue;
+        }
+        let vals: Vec<Value> = rw.body.operands(t).collect();
+        let tloc = rw.body.op(t).loc;
+        let st = br_to(ctx, post, &vals, tloc);
+        rw.create_before(st, t);
+        rw.erase_op(t);
+    }
+    let parent_region = rw.body.block_region(post).expect("split block is in a region");
+    rw.inline_region_before(rs[0], parent_region, Some(post));
+    let results: Vec<Value> = rw.body.results(op).to_vec();
+    let mut args = Vec::with_capacity(results.len());
+    for r in &results {
+        let ty = rw.body.value_type(*r);
+        args.push(rw.body.add_block_arg(post, ty, Some(loc)));
+    }
+    rw.replace_op(op, &args);
+    true
+}
+
+fn br_to(ctx: &Context, dest: mica_ir::Block, operands: &[Value], loc: Attr) -> mica_ir::OperationState {
+    let mut st = op_state(ctx, "cf.br", operands, &[], &[], loc);
+    st.successors.push(dest);
+    st
+}
+
+fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let results: Vec<Value> = b.results(op).to_vec();
+    if results.is_empty() {
+        return false;
+    }
+    let rs = regions(b, op);
+    let yields: Vec<Op> = b
+        .region_blocks(rs[0])
+        .iter()
+        .filter_map(|blk| b.block_last_op(*blk))
+        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
+        .collect();
+    // The value every yield gives for result `i`, when it is defined outside the op.
+    let forwarded = |i: usize| -> Option<Value> {
+        let v = b.operand(*yields.first()?, i);
+        if yields.iter().any(|y| b.operand(*y, i) != v) {
+            return None;
+        }
+        let inside = value_region(b, v).is_some_and(|r| region_within(b, rs[0], r));
+        (!inside).then_some(v)
+    };
+    let mut keep = Vec::new();
+    let mut replace: Vec<Option<Value>> = Vec::with_capacity(results.len());
+    for (i, r) in results.iter().enumerate() {
+        match forwarded(i) {
+            Some(v) => replace.push(Some(v)),
+            None if !b.has_uses(*r) => replace.push(None),
+            None => {
+                keep.push(i);
+                replace.push(None);
+            }
+        }
+    }
+    if keep.len() == results.len() {
+        return false;
+    }
+    let types: Vec<Type> = keep.iter().map(|&i| b.value_type(results[i])).collect();
+    let loc = b.op(op).loc;
+    let props = b.op(op).properties;
+    let attrs = b.op(op).attrs;
+    let mut st = op_state(ctx, "scf.execute_region", &[], &types, &[], loc);
+    st.properties = props;
+    st.attrs = attrs;
+    let new = rw.create_before(st, op);
+    rw.body.take_regions(op, new);
+    for y in yields {
+        let vals: Vec<Value> = keep.iter().map(|&i| rw.body.operand(y, i)).collect();
+        rw.body.set_operands(y, &vals);
+        rw.modified(y);
+    }
+    let new_results = rw.body.results(new).to_vec();
+    let mut rep: Vec<Value> = Vec::with_capacity(results.len());
+    for (i, r) in results.iter().enumerate() {
+        rep.push(match (replace[i], keep.iter().position(|k| *k == i)) {
+            (Some(v), _) => v,
+            (None, Some(k)) => new_results[k],
+            (None, None) => *r,
+        });
+    }
     rw.replace_op(op, &rep);
     true
 }

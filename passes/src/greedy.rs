@@ -58,17 +58,19 @@ impl Default for Config {
     }
 }
 
-/// Applies folds and canonicalization patterns greedily to the regions of `body` and of every
-/// isolated op nested in it. Returns whether every body converged.
-pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
+/// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
+/// op named `owner`) and of every isolated op nested in it. Returns whether every body
+/// converged.
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> bool {
     let mut converged = true;
     // Nested isolated bodies first: they cannot see or change anything outside.
     for op in nested_isolated(body) {
+        let name = body.op(op).name;
         if let Some(n) = body.nested_mut(op) {
-            converged &= apply(ctx, n, config);
+            converged &= apply(ctx, n, Some(name), config);
         }
     }
-    let mut driver = Driver { ctx, config, worklist: Worklist::default() };
+    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
@@ -87,8 +89,9 @@ pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
         }
         // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
         for op in nested_isolated(body) {
+            let name = body.op(op).name;
             if let Some(n) = body.nested_mut(op) {
-                converged &= apply(ctx, n, config);
+                converged &= apply(ctx, n, Some(name), config);
             }
         }
     }
@@ -233,6 +236,7 @@ struct Driver<'c> {
     ctx: &'c Context,
     config: &'c Config,
     worklist: Worklist,
+    owner: Option<mica_ir::Ident>,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -389,7 +393,7 @@ impl<'c> Driver<'c> {
                 .collect();
             patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
             let mut q = Queue { worklist: &mut self.worklist };
-            let mut rw = Rewriter::new(body, &mut q);
+            let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
             for p in patterns {
                 if (p.apply)(ctx, &mut rw, op) {
                     changed = true;

@@ -5,6 +5,7 @@
 //! structured-op verifier.
 
 mod generic;
+mod fold;
 mod named;
 mod structured;
 mod verify;
@@ -125,9 +126,11 @@ pub fn register(ctx: &mut Context) {
     structured_ops.extend(named::ops());
     for s in &mut structured_ops {
         s.effects = Some(structured_effects);
+        s.patterns = fold::patterns(s.name);
     }
     ops.extend(structured_ops);
     crate::ods::register(ctx, ops, &[]);
+    ctx.registry_mut().set_materializer("linalg", crate::shaped_fold::materialize);
 }
 
 /// A structured op only reads and writes the memrefs among its operands (MLIR's
