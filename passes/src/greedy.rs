@@ -4,7 +4,7 @@
 //! top-down), deduplicating and hoisting constants on the way as MLIR's `OperationFolder` does
 //! (to the front of the entry block of the nearest region owned by an isolated, unregistered
 //! or affine scope op); then pops ops off the back: erases trivially dead ones, folds (the
-//! op's `fold`, then the commutative trait's constant-operands-last fold; constants are
+//! op's `fold`, then the trait folds: commutative constants last, idempotent; constants are
 //! materialized right before the op by its dialect), else applies the op's patterns by
 //! benefit. Changes push the affected ops (and their ancestors) back on the worklist; erasing
 //! an op pushes the producers of its operands that are left with at most one other user.
@@ -416,8 +416,15 @@ impl<'c> Driver<'c> {
             Some(FoldResult::Results(r)) => return self.replace_folded(body, op, def, r),
             None => false,
         };
-        // The trait folds run when the op's own fold failed or was in place.
+        // The trait folds run when the op's own fold failed or was in place, in MLIR's trait
+        // order: commutative (constants last), then idempotent (`op(x, x) -> x`).
         let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
+        if !traits && def.traits.contains(Traits::IDEMPOTENT) && body.num_operands(op) == 2 && body.results(op).len() == 1 {
+            let x = body.operand(op, 0);
+            if x == body.operand(op, 1) {
+                return self.replace_folded(body, op, def, &[Folded::Value(x)]);
+            }
+        }
         let mut q = Queue { worklist: &mut self.worklist };
         if in_place || traits {
             q.add(body, op);
