@@ -6,7 +6,6 @@
 // RUN: ir-opt %s --canonicalize --canonicalize --allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: func.func @logic_of_ext(%arg0: i8, %arg1: i8) -> (i64, i64, i64, i64) {
-// CHECK-LABEL: func.func @logic_of_ext(%arg0: i8, %arg1: i8) -> (i64, i64, i64, i64) {
 // CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i8
 // CHECK-NEXT: %1 = arith.extsi %0 : i8 to i64
 // CHECK-NEXT: %2 = arith.ori %arg0, %arg1 : i8
