@@ -8,14 +8,15 @@
 //! materialized right before the op by its dialect), else applies the op's patterns by
 //! benefit. Changes push the affected ops (and their ancestors) back on the worklist; erasing
 //! an op pushes the producers of its operands that are left with at most one other user.
-//! After the worklist runs dry, the regions are simplified (see [`crate::region_simplify`]).
+//! Unreachable blocks are erased after seeding, before any op is processed; after the worklist
+//! runs dry, the regions are simplified (see [`crate::region_simplify`]).
 //! Iterations repeat while something changed, up to `max_iterations`.
 //!
 //! The driver works on one [`Body`] (the regions of one isolated op) at a time and recurses
 //! into the isolated ops nested in it, so `max_num_rewrites` counts per isolated op.
 
 use crate::effects::{effects, is_trivially_dead_with};
-use crate::region_simplify::{simplify_regions, RegionSimplify};
+use crate::region_simplify::{erase_unreachable_blocks, simplify_regions, RegionSimplify};
 use mica_ir::registry::{FoldResult, Folded};
 use mica_ir::rewrite::{Listener, Rewriter};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Op, Region, Traits, Type, Value};
@@ -78,7 +79,14 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
             return false;
         }
         driver.seed(body);
-        let mut changed = driver.process(body);
+        // Unreachable code goes before any pattern sees it (whatever the region
+        // simplification level): patterns may not handle IR that dominance does not order.
+        let mut changed = {
+            let roots = body.roots.to_vec();
+            let mut q = driver.worklist_listener();
+            erase_unreachable_blocks(&mut Rewriter::new(body, &mut q), &roots)
+        };
+        changed |= driver.process(body);
         {
             let mut q = driver.worklist_listener();
             let mut rw = Rewriter::new(body, &mut q);
