@@ -7,8 +7,9 @@
 //! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
 //! cycle through the yield); `scf.execute_region` is inlined (as blocks with `cf.br`
 //! when it has several, directly in a function); `scf.index_switch` on a constant is the
-//! matching case; results of an `scf.execute_region` that are unused, or that every yield
-//! gives the same value from outside, go.
+//! matching case; results of an `scf.execute_region` that every yield gives the same value from
+//! outside are replaced by it, unused ones go. Like MLIR 22, iteration arguments and results
+//! are forwarded by replacing their uses first and removed once unused.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -31,13 +32,22 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
                 p("ReplaceIfYieldWithConditionOrValue", if_yield_condition_or_value),
             ],
         ),
-        "scf.for" => (None, vec![p("ForOpIterArgsFolder", for_iter_args), p("SimplifyTrivialLoops", for_trivial)]),
+        "scf.for" => (
+            None,
+            vec![
+                p("SimplifyTrivialLoops", for_trivial),
+                p("ForwardIterArgs", for_forward),
+                p("DeduplicateIterArgs", for_dedupe),
+                p("RemoveDeadIterArgs", for_iter_args),
+            ],
+        ),
         "scf.execute_region" => (
             None,
             vec![
                 p("SingleBlockExecuteInliner", execute_region_inline),
                 p("MultiBlockExecuteInliner", execute_region_inline_blocks),
-                p("ExecuteRegionForwardedAndUnusedResults", execute_region_results),
+                p("ForwardExecuteRegionResults", execute_region_forward),
+                p("RemoveUnusedExecuteRegionResults", execute_region_results),
             ],
         ),
         "scf.index_switch" => (None, vec![p("FoldConstantCase", index_switch_constant)]),
@@ -60,8 +70,9 @@ fn terminator(b: &Body, r: Region) -> Option<Op> {
 fn replace_op_with_region(rw: &mut Rewriter<'_>, op: Op, region: Region, args: &[Value]) {
     let block = rw.body.region_blocks(region)[0];
     let term = rw.body.block_last_op(block).expect("region block has a terminator");
-    let results: Vec<Value> = rw.body.operands(term).collect();
     rw.inline_block_before(block, op, args);
+    // Read after inlining: yielded block arguments are replaced by `args` by then.
+    let results: Vec<Value> = rw.body.operands(term).collect();
     rw.replace_op(op, &results);
     rw.erase_op(term);
 }
@@ -546,8 +557,6 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let mut transfer: Vec<Option<Value>> = vec![None];
     let mut new_results: Vec<Option<Value>> = Vec::with_capacity(n);
     let (mut new_inits, mut new_yields) = (Vec::new(), Vec::new());
-    let mut seen: Vec<((Value, Value), (Value, Value))> = Vec::new();
-    let mut replace_later: Vec<(Value, Value)> = Vec::new();
     // Iteration arguments whose values only flow around the loop into each other (result unused,
     // argument only yielded at such positions) are dead.
     let mut live: Vec<bool> = (0..n).map(|i| b.has_uses(results[i]) || b.uses(args[i]).any(|u| u.op != y)).collect();
@@ -570,26 +579,14 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     }
     let mut changed = false;
     for i in 0..n {
-        let (init, arg, _res, yv) = (inits[i], args[i], results[i], yielded[i]);
-        let forwarded = arg == yv || init == yv || !live[i];
-        if forwarded {
+        let (init, yv) = (inits[i], yielded[i]);
+        if !live[i] {
             changed = true;
             keep.push(false);
             transfer.push(Some(init));
             new_results.push(Some(init));
             continue;
         }
-        let res = results[i];
-        if let Some((_, (same_arg, same_res))) = seen.iter().find(|(k, _)| *k == (init, yv)) {
-            changed = true;
-            keep.push(false);
-            replace_later.push((arg, *same_arg));
-            replace_later.push((res, *same_res));
-            transfer.push(Some(init));
-            new_results.push(Some(init));
-            continue;
-        }
-        seen.push(((init, yv), (arg, res)));
         keep.push(true);
         new_inits.push(init);
         new_yields.push(yv);
@@ -598,9 +595,6 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     }
     if !changed {
         return false;
-    }
-    for (from, to) in replace_later {
-        rw.replace_all_uses(from, to);
     }
     let b = &*rw.body;
     let loc = b.op(op).loc;
@@ -727,27 +721,7 @@ fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
         .filter_map(|blk| b.block_last_op(*blk))
         .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
         .collect();
-    // The value every yield gives for result `i`, when it is defined outside the op.
-    let forwarded = |i: usize| -> Option<Value> {
-        let v = b.operand(*yields.first()?, i);
-        if yields.iter().any(|y| b.operand(*y, i) != v) {
-            return None;
-        }
-        let inside = value_region(b, v).is_some_and(|r| region_within(b, rs[0], r));
-        (!inside).then_some(v)
-    };
-    let mut keep = Vec::new();
-    let mut replace: Vec<Option<Value>> = Vec::with_capacity(results.len());
-    for (i, r) in results.iter().enumerate() {
-        match forwarded(i) {
-            Some(v) => replace.push(Some(v)),
-            None if !b.has_uses(*r) => replace.push(None),
-            None => {
-                keep.push(i);
-                replace.push(None);
-            }
-        }
-    }
+    let keep: Vec<usize> = (0..results.len()).filter(|&i| b.has_uses(results[i])).collect();
     if keep.len() == results.len() {
         return false;
     }
@@ -768,12 +742,115 @@ fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
     let new_results = rw.body.results(new).to_vec();
     let mut rep: Vec<Value> = Vec::with_capacity(results.len());
     for (i, r) in results.iter().enumerate() {
-        rep.push(match (replace[i], keep.iter().position(|k| *k == i)) {
-            (Some(v), _) => v,
-            (None, Some(k)) => new_results[k],
-            (None, None) => *r,
+        rep.push(match keep.iter().position(|k| *k == i) {
+            Some(k) => new_results[k],
+            None => *r,
         });
     }
     rw.replace_op(op, &rep);
     true
+}
+
+/// The parts of an `scf.for`: its body block, terminator, inits, region iter args, results and
+/// yielded values.
+struct ForParts {
+    y: Op,
+    inits: Vec<Value>,
+    args: Vec<Value>,
+    results: Vec<Value>,
+    yielded: Vec<Value>,
+}
+
+fn for_parts(b: &Body, op: Op) -> Option<ForParts> {
+    let r = *regions(b, op).first()?;
+    let block = first_block(b, r)?;
+    let y = b.block_last_op(block)?;
+    Some(ForParts {
+        y,
+        inits: b.operands(op).skip(3).collect(),
+        args: b.block_args(block).get(1..)?.to_vec(),
+        results: b.results(op).to_vec(),
+        yielded: b.operands(y).collect(),
+    })
+}
+
+/// An iteration argument that always holds its init value (the loop yields the init value or
+/// the argument itself): its argument and its result are replaced by the init value (the loop
+/// stays; `RemoveDeadIterArgs` drops the argument once unused).
+fn for_forward(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(p) = for_parts(rw.body, op) else { return false };
+    let mut changed = false;
+    for i in 0..p.results.len() {
+        if p.yielded[i] != p.inits[i] && p.yielded[i] != p.args[i] {
+            continue;
+        }
+        if rw.body.has_uses(p.args[i]) {
+            rw.replace_all_uses(p.args[i], p.inits[i]);
+            changed = true;
+        }
+        if rw.body.has_uses(p.results[i]) {
+            rw.replace_all_uses(p.results[i], p.inits[i]);
+            changed = true;
+        }
+    }
+    let _ = p.y;
+    changed
+}
+
+/// Iteration arguments with the same init and yielded values as an earlier one: their argument
+/// and result uses move to the earlier one's.
+fn for_dedupe(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(p) = for_parts(rw.body, op) else { return false };
+    let mut changed = false;
+    for j in 0..p.results.len() {
+        let Some(i) = (0..j).find(|&i| p.inits[i] == p.inits[j] && p.yielded[i] == p.yielded[j]) else { continue };
+        if rw.body.has_uses(p.args[j]) {
+            rw.replace_all_uses(p.args[j], p.args[i]);
+            changed = true;
+        }
+        if rw.body.has_uses(p.results[j]) {
+            rw.replace_all_uses(p.results[j], p.results[i]);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The yields of an `scf.execute_region` and, per result, the value from outside that every
+/// yield gives (if any).
+fn execute_region_forwarded(ctx: &Context, b: &Body, op: Op) -> Vec<Option<Value>> {
+    let rs = regions(b, op);
+    let yields: Vec<Op> = b
+        .region_blocks(rs[0])
+        .iter()
+        .filter_map(|blk| b.block_last_op(*blk))
+        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
+        .collect();
+    (0..b.results(op).len())
+        .map(|i| {
+            let v = b.operand(*yields.first()?, i);
+            if yields.iter().any(|y| b.operand(*y, i) != v) {
+                return None;
+            }
+            let inside = value_region(b, v).is_some_and(|r| region_within(b, rs[0], r));
+            (!inside).then_some(v)
+        })
+        .collect()
+}
+
+/// Results of an `scf.execute_region` that every yield gives the same outside value for are
+/// replaced by that value (the op stays until its results are unused).
+fn execute_region_forward(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let fwd = execute_region_forwarded(ctx, rw.body, op);
+    let results = rw.body.results(op).to_vec();
+    let mut changed = false;
+    for (r, v) in results.iter().zip(fwd) {
+        if let Some(v) = v {
+            if rw.body.has_uses(*r) {
+                rw.replace_all_uses(*r, v);
+                changed = true;
+            }
+        }
+    }
+    changed
 }
