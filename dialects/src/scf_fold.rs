@@ -418,10 +418,10 @@ fn if_unused_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let rs = regions(b, op);
     let (new, nt, ne) = new_if(ctx, rw, cond, &types, loc, op);
     for (old, region) in [(rs[0], nt), (rs[1], ne)] {
-        let dest = rw.body.append_block(region);
-        let src = rw.body.region_blocks(old)[0];
-        rw.merge_blocks(src, dest, &[]);
-        let y = rw.body.block_last_op(dest).expect("merged block has a terminator");
+        // The blocks move with their region (their ops are not reported as inserted).
+        rw.inline_region_before(old, region, None);
+        let dest = rw.body.region_blocks(region)[0];
+        let y = rw.body.block_last_op(dest).expect("moved block has a terminator");
         let vals: Vec<Value> = used.iter().map(|&i| rw.body.operand(y, i)).collect();
         rw.body.set_operands(y, &vals);
         rw.modified(y);
