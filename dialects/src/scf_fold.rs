@@ -751,10 +751,8 @@ fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
     true
 }
 
-/// The parts of an `scf.for`: its body block, terminator, inits, region iter args, results and
-/// yielded values.
+/// The parts of an `scf.for`: its inits, region iter args, results and yielded values.
 struct ForParts {
-    y: Op,
     inits: Vec<Value>,
     args: Vec<Value>,
     results: Vec<Value>,
@@ -766,7 +764,6 @@ fn for_parts(b: &Body, op: Op) -> Option<ForParts> {
     let block = first_block(b, r)?;
     let y = b.block_last_op(block)?;
     Some(ForParts {
-        y,
         inits: b.operands(op).skip(3).collect(),
         args: b.block_args(block).get(1..)?.to_vec(),
         results: b.results(op).to_vec(),
@@ -793,7 +790,6 @@ fn for_forward(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
             changed = true;
         }
     }
-    let _ = p.y;
     changed
 }
 
