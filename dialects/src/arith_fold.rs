@@ -6,7 +6,7 @@
 //! `ArithOps.cpp` users rely on (constant reassociation, cast chains, select forms, extended
 //! arithmetic with unused results).
 
-use crate::arith::{CMPF_PREDICATE, CMPI_PREDICATE, FASTMATH_FLAGS, OVERFLOW_FLAGS};
+use crate::arith::{CMPI_PREDICATE, FASTMATH_FLAGS, OVERFLOW_FLAGS};
 use crate::fold_util::*;
 use mica_apfloat::{Float, RoundingMode};
 use mica_ir::registry::{FoldFn, FoldResult, Folded};
@@ -1003,7 +1003,6 @@ fn fold_cmpf(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldResul
         14 => ord.is_none(),
         _ => true,
     };
-    let _ = CMPF_PREDICATE;
     a(Some(ctx.bool_attr(result)))
 }
 

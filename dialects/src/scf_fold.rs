@@ -5,8 +5,11 @@
 //! negation), an empty else goes, the condition's value propagates into the branches and a
 //! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
 //! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
-//! cycle through the yield); a single-block
-//! `scf.execute_region` is inlined.
+//! cycle through the yield); `scf.execute_region` is inlined (as blocks with `cf.br`
+//! when it has several, directly in a function); `scf.index_switch` on a constant is the
+//! matching case; results of an `scf.execute_region` that every yield gives the same value from
+//! outside are replaced by it, unused ones go. Like MLIR 22, iteration arguments and results
+//! are forwarded by replacing their uses first and removed once unused.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -29,8 +32,25 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
                 p("ReplaceIfYieldWithConditionOrValue", if_yield_condition_or_value),
             ],
         ),
-        "scf.for" => (None, vec![p("ForOpIterArgsFolder", for_iter_args), p("SimplifyTrivialLoops", for_trivial)]),
-        "scf.execute_region" => (None, vec![p("SingleBlockExecuteInliner", execute_region_inline)]),
+        "scf.for" => (
+            None,
+            vec![
+                p("SimplifyTrivialLoops", for_trivial),
+                p("ForwardIterArgs", for_forward),
+                p("DeduplicateIterArgs", for_dedupe),
+                p("RemoveDeadIterArgs", for_iter_args),
+            ],
+        ),
+        "scf.execute_region" => (
+            None,
+            vec![
+                p("SingleBlockExecuteInliner", execute_region_inline),
+                p("MultiBlockExecuteInliner", execute_region_inline_blocks),
+                p("ForwardExecuteRegionResults", execute_region_forward),
+                p("RemoveUnusedExecuteRegionResults", execute_region_results),
+            ],
+        ),
+        "scf.index_switch" => (None, vec![p("FoldConstantCase", index_switch_constant)]),
         _ => (None, vec![]),
     }
 }
@@ -398,10 +418,10 @@ fn if_unused_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let rs = regions(b, op);
     let (new, nt, ne) = new_if(ctx, rw, cond, &types, loc, op);
     for (old, region) in [(rs[0], nt), (rs[1], ne)] {
-        let dest = rw.body.append_block(region);
-        let src = rw.body.region_blocks(old)[0];
-        rw.merge_blocks(src, dest, &[]);
-        let y = rw.body.block_last_op(dest).expect("merged block has a terminator");
+        // The blocks move with their region (their ops are not reported as inserted).
+        rw.inline_region_before(old, region, None);
+        let dest = rw.body.region_blocks(region)[0];
+        let y = rw.body.block_last_op(dest).expect("moved block has a terminator");
         let vals: Vec<Value> = used.iter().map(|&i| rw.body.operand(y, i)).collect();
         rw.body.set_operands(y, &vals);
         rw.modified(y);
@@ -537,8 +557,6 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let mut transfer: Vec<Option<Value>> = vec![None];
     let mut new_results: Vec<Option<Value>> = Vec::with_capacity(n);
     let (mut new_inits, mut new_yields) = (Vec::new(), Vec::new());
-    let mut seen: Vec<((Value, Value), (Value, Value))> = Vec::new();
-    let mut replace_later: Vec<(Value, Value)> = Vec::new();
     // Iteration arguments whose values only flow around the loop into each other (result unused,
     // argument only yielded at such positions) are dead.
     let mut live: Vec<bool> = (0..n).map(|i| b.has_uses(results[i]) || b.uses(args[i]).any(|u| u.op != y)).collect();
@@ -561,26 +579,14 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     }
     let mut changed = false;
     for i in 0..n {
-        let (init, arg, _res, yv) = (inits[i], args[i], results[i], yielded[i]);
-        let forwarded = arg == yv || init == yv || !live[i];
-        if forwarded {
+        let (init, yv) = (inits[i], yielded[i]);
+        if !live[i] {
             changed = true;
             keep.push(false);
             transfer.push(Some(init));
             new_results.push(Some(init));
             continue;
         }
-        let res = results[i];
-        if let Some((_, (same_arg, same_res))) = seen.iter().find(|(k, _)| *k == (init, yv)) {
-            changed = true;
-            keep.push(false);
-            replace_later.push((arg, *same_arg));
-            replace_later.push((res, *same_res));
-            transfer.push(Some(init));
-            new_results.push(Some(init));
-            continue;
-        }
-        seen.push(((init, yv), (arg, res)));
         keep.push(true);
         new_inits.push(init);
         new_yields.push(yv);
@@ -589,9 +595,6 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     }
     if !changed {
         return false;
-    }
-    for (from, to) in replace_later {
-        rw.replace_all_uses(from, to);
     }
     let b = &*rw.body;
     let loc = b.op(op).loc;
@@ -634,4 +637,216 @@ fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let rep: Vec<Value> = new_results.into_iter().map(|v| v.expect("every result mapped")).collect();
     rw.replace_op(op, &rep);
     true
+}
+
+fn index_switch_constant(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let Some((v, w)) = const_int(ctx, value_const(ctx, b, b.operand(op, 0))) else { return false };
+    let v = sext(v, w) as i64;
+    let cases: Vec<i64> = match ctx.op_attr(b, op, "cases").map(|a| ctx.attr_kind(a)) {
+        Some(mica_ir::AttrKind::DenseArray { values, .. }) => values.iter().map(|x| *x as i64).collect(),
+        _ => return false,
+    };
+    let rs = regions(b, op);
+    let region = match cases.iter().position(|c| *c == v) {
+        Some(i) => rs[1 + i],
+        None => rs[0],
+    };
+    let Some(source) = first_block(b, region) else { return false };
+    let term = b.block_last_op(source).expect("case block has a terminator");
+    let results: Vec<Value> = b.operands(term).collect();
+    rw.inline_block_before(source, op, &[]);
+    rw.erase_op(term);
+    rw.replace_op(op, &results);
+    true
+}
+
+/// Inlines a multi-block `scf.execute_region` directly inside a function (or another
+/// `scf.execute_region`): its blocks go between the two halves of the split block, yields
+/// become branches to the second half, whose new arguments replace the results.
+fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    if ctx.op_attr(rw.body, op, "no_inline").is_some() {
+        return false;
+    }
+    let parent_ok = rw.parent_name(op).is_some_and(|n| matches!(ctx.str(n), "func.func" | "scf.execute_region"));
+    if !parent_ok {
+        return false;
+    }
+    let rs = regions(rw.body, op);
+    let Some(&entry) = rw.body.region_blocks(rs[0]).first() else { return false };
+    let Some(prev) = rw.body.op_block(op) else { return false };
+    let loc = rw.body.op(op).loc;
+    let post = rw.split_block(prev, op);
+    let st = br_to(ctx, entry, &[], loc);
+    rw.create_at_end(st, prev);
+    for blk in rw.body.region_blocks(rs[0]).to_vec() {
+        let Some(t) = rw.body.block_last_op(blk) else { continue };
+        if ctx.str(rw.body.op(t).name) != "scf.yield" {
+            continue;
+        }
+        let vals: Vec<Value> = rw.body.operands(t).collect();
+        let tloc = rw.body.op(t).loc;
+        let st = br_to(ctx, post, &vals, tloc);
+        rw.create_before(st, t);
+        rw.erase_op(t);
+    }
+    let parent_region = rw.body.block_region(post).expect("split block is in a region");
+    rw.inline_region_before(rs[0], parent_region, Some(post));
+    let results: Vec<Value> = rw.body.results(op).to_vec();
+    let mut args = Vec::with_capacity(results.len());
+    for r in &results {
+        let ty = rw.body.value_type(*r);
+        args.push(rw.body.add_block_arg(post, ty, Some(loc)));
+    }
+    rw.replace_op(op, &args);
+    true
+}
+
+fn br_to(ctx: &Context, dest: mica_ir::Block, operands: &[Value], loc: Attr) -> mica_ir::OperationState {
+    let mut st = op_state(ctx, "cf.br", operands, &[], &[], loc);
+    st.successors.push(dest);
+    st
+}
+
+fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let results: Vec<Value> = b.results(op).to_vec();
+    if results.is_empty() {
+        return false;
+    }
+    let rs = regions(b, op);
+    let yields: Vec<Op> = b
+        .region_blocks(rs[0])
+        .iter()
+        .filter_map(|blk| b.block_last_op(*blk))
+        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
+        .collect();
+    let keep: Vec<usize> = (0..results.len()).filter(|&i| b.has_uses(results[i])).collect();
+    if keep.len() == results.len() {
+        return false;
+    }
+    let types: Vec<Type> = keep.iter().map(|&i| b.value_type(results[i])).collect();
+    let loc = b.op(op).loc;
+    let props = b.op(op).properties;
+    let attrs = b.op(op).attrs;
+    let mut st = op_state(ctx, "scf.execute_region", &[], &types, &[], loc);
+    st.properties = props;
+    st.attrs = attrs;
+    let new = rw.create_before(st, op);
+    rw.body.take_regions(op, new);
+    for y in yields {
+        let vals: Vec<Value> = keep.iter().map(|&i| rw.body.operand(y, i)).collect();
+        rw.body.set_operands(y, &vals);
+        rw.modified(y);
+    }
+    let new_results = rw.body.results(new).to_vec();
+    let mut rep: Vec<Value> = Vec::with_capacity(results.len());
+    for (i, r) in results.iter().enumerate() {
+        rep.push(match keep.iter().position(|k| *k == i) {
+            Some(k) => new_results[k],
+            None => *r,
+        });
+    }
+    rw.replace_op(op, &rep);
+    true
+}
+
+/// The parts of an `scf.for`: its inits, region iter args, results and yielded values.
+struct ForParts {
+    inits: Vec<Value>,
+    args: Vec<Value>,
+    results: Vec<Value>,
+    yielded: Vec<Value>,
+}
+
+fn for_parts(b: &Body, op: Op) -> Option<ForParts> {
+    let r = *regions(b, op).first()?;
+    let block = first_block(b, r)?;
+    let y = b.block_last_op(block)?;
+    Some(ForParts {
+        inits: b.operands(op).skip(3).collect(),
+        args: b.block_args(block).get(1..)?.to_vec(),
+        results: b.results(op).to_vec(),
+        yielded: b.operands(y).collect(),
+    })
+}
+
+/// An iteration argument that always holds its init value (the loop yields the init value or
+/// the argument itself): its argument and its result are replaced by the init value (the loop
+/// stays; `RemoveDeadIterArgs` drops the argument once unused).
+fn for_forward(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(p) = for_parts(rw.body, op) else { return false };
+    let mut changed = false;
+    for i in 0..p.results.len() {
+        if p.yielded[i] != p.inits[i] && p.yielded[i] != p.args[i] {
+            continue;
+        }
+        if rw.body.has_uses(p.args[i]) {
+            rw.replace_all_uses(p.args[i], p.inits[i]);
+            changed = true;
+        }
+        if rw.body.has_uses(p.results[i]) {
+            rw.replace_all_uses(p.results[i], p.inits[i]);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Iteration arguments with the same init and yielded values as an earlier one: their argument
+/// and result uses move to the earlier one's.
+fn for_dedupe(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let Some(p) = for_parts(rw.body, op) else { return false };
+    let mut changed = false;
+    for j in 0..p.results.len() {
+        let Some(i) = (0..j).find(|&i| p.inits[i] == p.inits[j] && p.yielded[i] == p.yielded[j]) else { continue };
+        if rw.body.has_uses(p.args[j]) {
+            rw.replace_all_uses(p.args[j], p.args[i]);
+            changed = true;
+        }
+        if rw.body.has_uses(p.results[j]) {
+            rw.replace_all_uses(p.results[j], p.results[i]);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The yields of an `scf.execute_region` and, per result, the value from outside that every
+/// yield gives (if any).
+fn execute_region_forwarded(ctx: &Context, b: &Body, op: Op) -> Vec<Option<Value>> {
+    let rs = regions(b, op);
+    let yields: Vec<Op> = b
+        .region_blocks(rs[0])
+        .iter()
+        .filter_map(|blk| b.block_last_op(*blk))
+        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
+        .collect();
+    (0..b.results(op).len())
+        .map(|i| {
+            let v = b.operand(*yields.first()?, i);
+            if yields.iter().any(|y| b.operand(*y, i) != v) {
+                return None;
+            }
+            let inside = value_region(b, v).is_some_and(|r| region_within(b, rs[0], r));
+            (!inside).then_some(v)
+        })
+        .collect()
+}
+
+/// Results of an `scf.execute_region` that every yield gives the same outside value for are
+/// replaced by that value (the op stays until its results are unused).
+fn execute_region_forward(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let fwd = execute_region_forwarded(ctx, rw.body, op);
+    let results = rw.body.results(op).to_vec();
+    let mut changed = false;
+    for (r, v) in results.iter().zip(fwd) {
+        if let Some(v) = v {
+            if rw.body.has_uses(*r) {
+                rw.replace_all_uses(*r, v);
+                changed = true;
+            }
+        }
+    }
+    changed
 }

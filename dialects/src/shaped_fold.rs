@@ -3,8 +3,10 @@
 //! extent its size operand), casts that lose no static information fold into their users
 //! (`dim`, `load`, `store`, `dealloc`, `extract`), casts to the same type vanish,
 //! `tensor.extract` reads splats, constant elements and `tensor.from_elements` operands,
-//! `tensor.from_elements` of constants is a constant, and an `alloc`/`alloca` only stored into
-//! and deallocated is erased with its users.
+//! `tensor.from_elements` of constants is a constant, an `alloc`/`alloca` only stored into
+//! and deallocated is erased with its users, `tensor.empty` with constant sizes gets a static
+//! type (and a `tensor.cast` back), `dim` of `tensor.empty` is its size operand and chains of
+//! `tensor.cast` that add no information collapse.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -14,8 +16,9 @@ use mica_ir::{Attr, AttrKind, Body, Context, Op, Pattern, Rewriter, Type, TypeKi
 pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
     let p = |name: &'static str, apply: mica_ir::registry::PatternFn| Pattern { name, benefit: 1, apply };
     match name {
-        "tensor.dim" => (Some(fold_tensor_dim), vec![]),
-        "tensor.cast" => (Some(fold_same_type_cast), vec![]),
+        "tensor.dim" => (Some(fold_tensor_dim), vec![p("FoldEmptyTensorWithDimOp", dim_of_empty)]),
+        "tensor.cast" => (Some(fold_same_type_cast), vec![p("ChainedTensorCast", chained_tensor_cast)]),
+        "tensor.empty" => (None, vec![p("ReplaceEmptyTensorStaticShapeDims", empty_static_dims)]),
         "tensor.extract" => (Some(fold_tensor_extract), vec![]),
         "tensor.from_elements" => (Some(fold_from_elements), vec![]),
         "memref.dim" => (Some(fold_memref_dim), vec![]),
@@ -221,5 +224,109 @@ fn simplify_dead_alloc(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         }
     }
     rw.erase_op(op);
+    true
+}
+
+fn ranked_shape(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type, Option<Attr>)> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, elem, encoding } => Some((shape.to_vec(), *elem, *encoding)),
+        _ => None,
+    }
+}
+
+/// `tensor.dim(tensor.empty(...), i)` of a dynamic extent is the matching size operand.
+fn dim_of_empty(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let src = b.operand(op, 0);
+    let Some(empty) = def_op(ctx, b, src, "tensor.empty") else { return false };
+    let Some(Err(k)) = dim_of(ctx, b.value_type(src), value_const(ctx, b, b.operand(op, 1))) else { return false };
+    let size = b.operand(empty, k);
+    rw.replace_op(op, &[size]);
+    true
+}
+
+/// MLIR's `joinShapes` of two tensor types: the most static type both can be, if any.
+fn join_shapes(ctx: &Context, a: Type, b: Type) -> Option<Type> {
+    if a == b {
+        return Some(a);
+    }
+    let (ea, eb) = (ctx.type_kind(a).element_type()?, ctx.type_kind(b).element_type()?);
+    if ea != eb {
+        return None;
+    }
+    let (Some((sa, _, _)), Some((sb, _, _))) = (ranked_shape(ctx, a), ranked_shape(ctx, b)) else {
+        return Some(if ranked_shape(ctx, a).is_some() { a } else { b });
+    };
+    if sa.len() != sb.len() {
+        return None;
+    }
+    let mut join = Vec::with_capacity(sa.len());
+    for (x, y) in sa.iter().zip(&sb) {
+        join.push(if *x == DYNAMIC {
+            *y
+        } else if *y == DYNAMIC || x == y {
+            *x
+        } else {
+            return None;
+        });
+    }
+    Some(ctx.ty(TypeKind::RankedTensor { shape: join.into(), elem: ea, encoding: None }))
+}
+
+fn chained_tensor_cast(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let Some(inner) = def_op(ctx, b, b.operand(op, 0), "tensor.cast") else { return false };
+    let src = b.operand(inner, 0);
+    let (st, it, rt) = (b.value_type(src), b.value_type(b.results(inner)[0]), b.value_type(b.results(op)[0]));
+    let Some(first) = join_shapes(ctx, st, it).and_then(|j| join_shapes(ctx, j, rt)) else { return false };
+    if join_shapes(ctx, st, rt) != Some(first) {
+        return false;
+    }
+    let loc = b.op(op).loc;
+    let state = op_state(ctx, "tensor.cast", &[src], &[rt], &[], loc);
+    let n = rw.create_before(state, op);
+    let r = rw.body.results(n)[0];
+    rw.replace_op(op, &[r]);
+    true
+}
+
+fn empty_static_dims(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
+    let b = &*rw.body;
+    let ty = b.value_type(b.results(op)[0]);
+    let Some((shape, elem, encoding)) = ranked_shape(ctx, ty) else { return false };
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut sizes = Vec::new();
+    let mut k = 0;
+    let mut changed = false;
+    for d in shape {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = b.operand(op, k);
+        k += 1;
+        match const_int(ctx, value_const(ctx, b, v)).map(|(x, w)| sext(x, w)) {
+            Some(c) if c >= 0 => {
+                new_shape.push(c as i64);
+                changed = true;
+            }
+            _ => {
+                new_shape.push(DYNAMIC);
+                sizes.push(v);
+            }
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let new_ty = ctx.ty(TypeKind::RankedTensor { shape: new_shape.into(), elem, encoding });
+    let loc = b.op(op).loc;
+    let state = op_state(ctx, "tensor.empty", &sizes, &[new_ty], &[], loc);
+    let e = rw.create_before(state, op);
+    let e = rw.body.results(e)[0];
+    let state = op_state(ctx, "tensor.cast", &[e], &[ty], &[], loc);
+    let c = rw.create_before(state, op);
+    let c = rw.body.results(c)[0];
+    rw.replace_op(op, &[c]);
     true
 }

@@ -48,6 +48,8 @@ impl Traits {
     /// Frees the stack allocations made in its regions when control leaves them (MLIR's
     /// `AutomaticAllocationScope`).
     pub const AUTOMATIC_ALLOCATION_SCOPE: Traits = Traits(1 << 14);
+    /// `op(x, x) == x` (MLIR's `Idempotent`, folded by the greedy driver).
+    pub const IDEMPOTENT: Traits = Traits(1 << 15);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {

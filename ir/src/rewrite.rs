@@ -199,13 +199,29 @@ impl Listener for NoListener {
 pub struct Rewriter<'a> {
     /// The body being rewritten (read freely; edit through the rewriter's methods).
     pub body: &'a mut Body,
+    /// The name of the isolated op owning the body, when known (the parent of its top ops).
+    pub owner: Option<crate::Ident>,
     listener: &'a mut dyn Listener,
 }
 
 impl<'a> Rewriter<'a> {
     /// A rewriter of `body` reporting to `listener`.
     pub fn new(body: &'a mut Body, listener: &'a mut dyn Listener) -> Self {
-        Self { body, listener }
+        Self { body, owner: None, listener }
+    }
+
+    /// The same rewriter, knowing the name of the op that owns the body.
+    pub fn with_owner(mut self, owner: Option<crate::Ident>) -> Self {
+        self.owner = owner;
+        self
+    }
+
+    /// The name of the op whose region holds `op`: its parent in the body, or the body's owner.
+    pub fn parent_name(&self, op: Op) -> Option<crate::Ident> {
+        match self.body.parent_op(op) {
+            Some(p) => Some(self.body.op(p).name),
+            None => self.owner,
+        }
     }
 
     /// Creates an op from `state` right before `before`.

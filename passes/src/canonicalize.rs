@@ -64,8 +64,9 @@ impl Pass for Canonicalize {
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
+        let name = body.op(op).name;
         let converged = match body.nested_mut(op) {
-            Some(nested) => apply(ctx, nested, &self.config),
+            Some(nested) => apply(ctx, nested, Some(name), &self.config),
             None => true,
         };
         if self.test_convergence && !converged {

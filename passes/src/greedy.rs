@@ -4,18 +4,19 @@
 //! top-down), deduplicating and hoisting constants on the way as MLIR's `OperationFolder` does
 //! (to the front of the entry block of the nearest region owned by an isolated, unregistered
 //! or affine scope op); then pops ops off the back: erases trivially dead ones, folds (the
-//! op's `fold`, then the commutative trait's constant-operands-last fold; constants are
+//! op's `fold`, then the trait folds: commutative constants last, idempotent; constants are
 //! materialized right before the op by its dialect), else applies the op's patterns by
 //! benefit. Changes push the affected ops (and their ancestors) back on the worklist; erasing
 //! an op pushes the producers of its operands that are left with at most one other user.
-//! After the worklist runs dry, the regions are simplified (see [`crate::region_simplify`]).
+//! Unreachable blocks are erased after seeding, before any op is processed; after the worklist
+//! runs dry, the regions are simplified (see [`crate::region_simplify`]).
 //! Iterations repeat while something changed, up to `max_iterations`.
 //!
 //! The driver works on one [`Body`] (the regions of one isolated op) at a time and recurses
 //! into the isolated ops nested in it, so `max_num_rewrites` counts per isolated op.
 
 use crate::effects::{effects, is_trivially_dead_with};
-use crate::region_simplify::{simplify_regions, RegionSimplify};
+use crate::region_simplify::{erase_unreachable_blocks, simplify_regions, RegionSimplify};
 use mica_ir::registry::{FoldResult, Folded};
 use mica_ir::rewrite::{Listener, Rewriter};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Op, Region, Traits, Type, Value};
@@ -58,17 +59,19 @@ impl Default for Config {
     }
 }
 
-/// Applies folds and canonicalization patterns greedily to the regions of `body` and of every
-/// isolated op nested in it. Returns whether every body converged.
-pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
+/// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
+/// op named `owner`) and of every isolated op nested in it. Returns whether every body
+/// converged.
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> bool {
     let mut converged = true;
     // Nested isolated bodies first: they cannot see or change anything outside.
     for op in nested_isolated(body) {
+        let name = body.op(op).name;
         if let Some(n) = body.nested_mut(op) {
-            converged &= apply(ctx, n, config);
+            converged &= apply(ctx, n, Some(name), config);
         }
     }
-    let mut driver = Driver { ctx, config, worklist: Worklist::default() };
+    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
@@ -76,7 +79,14 @@ pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
             return false;
         }
         driver.seed(body);
-        let mut changed = driver.process(body);
+        // Unreachable code goes before any pattern sees it (whatever the region
+        // simplification level): patterns may not handle IR that dominance does not order.
+        let mut changed = {
+            let roots = body.roots.to_vec();
+            let mut q = driver.worklist_listener();
+            erase_unreachable_blocks(&mut Rewriter::new(body, &mut q), &roots)
+        };
+        changed |= driver.process(body);
         {
             let mut q = driver.worklist_listener();
             let mut rw = Rewriter::new(body, &mut q);
@@ -87,8 +97,9 @@ pub fn apply(ctx: &Context, body: &mut Body, config: &Config) -> bool {
         }
         // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
         for op in nested_isolated(body) {
+            let name = body.op(op).name;
             if let Some(n) = body.nested_mut(op) {
-                converged &= apply(ctx, n, config);
+                converged &= apply(ctx, n, Some(name), config);
             }
         }
     }
@@ -233,6 +244,7 @@ struct Driver<'c> {
     ctx: &'c Context,
     config: &'c Config,
     worklist: Worklist,
+    owner: Option<mica_ir::Ident>,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -389,7 +401,7 @@ impl<'c> Driver<'c> {
                 .collect();
             patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
             let mut q = Queue { worklist: &mut self.worklist };
-            let mut rw = Rewriter::new(body, &mut q);
+            let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
             for p in patterns {
                 if (p.apply)(ctx, &mut rw, op) {
                     changed = true;
@@ -412,8 +424,15 @@ impl<'c> Driver<'c> {
             Some(FoldResult::Results(r)) => return self.replace_folded(body, op, def, r),
             None => false,
         };
-        // The trait folds run when the op's own fold failed or was in place.
+        // The trait folds run when the op's own fold failed or was in place, in MLIR's trait
+        // order: commutative (constants last), then idempotent (`op(x, x) -> x`).
         let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
+        if !traits && def.traits.contains(Traits::IDEMPOTENT) && body.num_operands(op) == 2 && body.results(op).len() == 1 {
+            let x = body.operand(op, 0);
+            if x == body.operand(op, 1) {
+                return self.replace_folded(body, op, def, &[Folded::Value(x)]);
+            }
+        }
         let mut q = Queue { worklist: &mut self.worklist };
         if in_place || traits {
             q.add(body, op);

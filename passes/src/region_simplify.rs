@@ -1,5 +1,5 @@
 //! Region simplification after each greedy iteration, as MLIR's `simplifyRegions`: erase the
-//! blocks no path from the entry reaches (even with simplification disabled), then dead-code elimination over the region tree
+//! blocks no path from the entry reaches, then dead-code elimination over the region tree
 //! (ops that would be trivially dead and whose results only feed dead code, block arguments
 //! of non-entry blocks whose values only flow into dead code, with the branch operands that
 //! feed them); with `aggressive`, identical blocks merge too (see [`crate::block_merge`]).
@@ -22,13 +22,12 @@ pub enum RegionSimplify {
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
 /// says whether anything changed.
-/// With `Disabled`, unreachable blocks are still erased, as mlir-opt 22 does.
 pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify) -> bool {
     let roots = rw.body.roots.to_vec();
-    let erased_blocks = erase_unreachable_blocks(rw, &roots);
     if level == RegionSimplify::Disabled {
-        return erased_blocks;
+        return false;
     }
+    let erased_blocks = erase_unreachable_blocks(rw, &roots);
     let dce = run_region_dce(ctx, rw, &roots);
     let mut merged = false;
     if level == RegionSimplify::Aggressive {
@@ -38,8 +37,8 @@ pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimpl
     erased_blocks || dce || merged
 }
 
-/// Erases the blocks of multi-block regions that the entry does not reach.
-fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
+/// Erases the blocks of multi-block regions that the entry does not reach (also nested).
+pub fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
     let mut erased = false;
     let mut worklist: Vec<Region> = regions.to_vec();
     while let Some(region) = worklist.pop() {

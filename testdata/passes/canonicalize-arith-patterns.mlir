@@ -1,4 +1,4 @@
-// More arith canonicalization: logic ops of extensions, truncf of int-to-float casts, trunci of
+// More arith canonicalization: andi/ori of a value with itself, logic ops of extensions, truncf of int-to-float casts, trunci of
 // an arithmetic shift by the truncated width, truncf folding only when exact (whatever the
 // rounding mode), mulsi_extended by one, bitcast chains and same-type bitcasts, i0 arithmetic,
 // NaN comparisons, maxnumf/minnumf with NaN, extended multiplication of constants. Idempotent.
@@ -162,4 +162,15 @@ func.func @muli_extended_consts() -> (i8, i8, vector<3xi8>, vector<3xi8>) {
   %vb = arith.constant dense<[13, 99, 255]> : vector<3xi8>
   %vl, %vh = arith.mului_extended %va, %vb : vector<3xi8>
   return %l, %h, %vl, %vh : i8, i8, vector<3xi8>, vector<3xi8>
+}
+
+// CHECK-LABEL: func.func @idempotent(%arg0: i32, %arg1: i32) -> (i32, i32, i32) {
+// CHECK-NEXT: %0 = arith.maxsi %arg0, %arg1 : i32
+// CHECK-NEXT: return %arg0, %arg1, %0 : i32, i32, i32
+// CHECK-NEXT: }
+func.func @idempotent(%x: i32, %y: i32) -> (i32, i32, i32) {
+  %0 = arith.andi %x, %x : i32
+  %1 = arith.ori %y, %y : i32
+  %2 = arith.maxsi %0, %1 : i32
+  return %0, %1, %2 : i32, i32, i32
 }

@@ -7,6 +7,7 @@
 
 mod aggregate;
 mod generic;
+mod fold;
 mod named;
 mod relayout;
 mod structured;
@@ -124,7 +125,14 @@ pub fn register(ctx: &mut Context) {
             .format("$dim attr-dict `:` type($result)")
             .verify(verify_index),
     ];
-    let structured: Vec<OpSpec> = generic::ops().into_iter().chain(named::ops()).map(|s| s.effects(structured_effects)).collect();
+    let structured: Vec<OpSpec> = generic::ops()
+        .into_iter()
+        .chain(named::ops())
+        .map(|mut s| {
+            s.patterns = fold::patterns(s.name);
+            s.effects(structured_effects)
+        })
+        .collect();
     let names: Vec<&'static str> = structured.iter().map(|s| s.name).collect();
     ops.extend(structured);
     ops.extend(aggregate::ops());
@@ -133,6 +141,7 @@ pub fn register(ctx: &mut Context) {
     for name in names {
         ctx.registry_mut().register_speculation(name, crate::speculation::linalg_structured);
     }
+    ctx.registry_mut().set_materializer("linalg", crate::shaped_fold::materialize);
 }
 
 /// The memory effects of a structured op: none on tensors; reads of input buffers, and writes
