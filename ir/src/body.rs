@@ -61,11 +61,9 @@ impl From<Option<Use>> for UseLink {
     }
 }
 
-/// An operand slot: the value read and the links of that value's use list.
-#[derive(Clone, Debug)]
-pub struct Operand {
-    /// The value read.
-    pub value: Value,
+/// The use-list links of an operand slot: the previous and the next use of the value it reads.
+#[derive(Copy, Clone, Debug)]
+struct Links {
     prev: UseLink,
     next: UseLink,
 }
@@ -96,7 +94,10 @@ pub struct ValueData {
 pub struct OpData {
     /// Full name, `dialect.op`.
     pub name: Ident,
-    operands: SmallVec<[Operand; 3]>,
+    /// The values read, in order (kept apart from their links so they can be borrowed).
+    operands: SmallVec<[Value; 3]>,
+    /// Per operand, its links in the use list of the value it reads.
+    links: SmallVec<[Links; 3]>,
     results: SmallVec<[Value; 1]>,
     /// Successor blocks (their operands are part of the operand list).
     pub successors: SmallVec<[Block; 2]>,
@@ -241,6 +242,7 @@ impl Body {
         let op = self.ops.push(OpData {
             name: state.name,
             operands: SmallVec::new(),
+            links: SmallVec::new(),
             results: SmallVec::new(),
             successors: state.successors,
             properties: state.properties,
@@ -273,33 +275,32 @@ impl Body {
 
     /// Appends an operand to `op`.
     pub fn push_operand(&mut self, op: Op, value: Value) {
-        let index = self.ops[op].operands.len() as u32;
-        self.ops[op].operands.push(Operand { value, prev: UseLink::NONE, next: UseLink::NONE });
+        let data = &mut self.ops[op];
+        let index = data.operands.len() as u32;
+        data.operands.push(value);
+        data.links.push(Links { prev: UseLink::NONE, next: UseLink::NONE });
         self.link_use(Use { op, index });
     }
 
     fn link_use(&mut self, u: Use) {
-        let value = self.ops[u.op].operands[u.index as usize].value;
+        let value = self.ops[u.op].operands[u.index as usize];
         let old_first = self.values[value].first_use;
-        {
-            let slot = &mut self.ops[u.op].operands[u.index as usize];
-            slot.prev = UseLink::NONE;
-            slot.next = old_first;
-        }
+        self.ops[u.op].links[u.index as usize] = Links { prev: UseLink::NONE, next: old_first };
         if let Some(f) = old_first.get() {
-            self.ops[f.op].operands[f.index as usize].prev = Some(u).into();
+            self.ops[f.op].links[f.index as usize].prev = Some(u).into();
         }
         self.values[value].first_use = Some(u).into();
     }
 
     fn unlink_use(&mut self, u: Use) {
-        let Operand { value, prev, next } = self.ops[u.op].operands[u.index as usize].clone();
+        let value = self.ops[u.op].operands[u.index as usize];
+        let Links { prev, next } = self.ops[u.op].links[u.index as usize];
         match prev.get() {
-            Some(p) => self.ops[p.op].operands[p.index as usize].next = next,
+            Some(p) => self.ops[p.op].links[p.index as usize].next = next,
             None => self.values[value].first_use = next,
         }
         if let Some(n) = next.get() {
-            self.ops[n.op].operands[n.index as usize].prev = prev;
+            self.ops[n.op].links[n.index as usize].prev = prev;
         }
     }
 
@@ -307,7 +308,7 @@ impl Body {
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
         let u = Use { op, index: index as u32 };
         self.unlink_use(u);
-        self.ops[op].operands[index].value = value;
+        self.ops[op].operands[index] = value;
         self.link_use(u);
     }
 
@@ -374,6 +375,7 @@ impl Body {
             self.unlink_use(Use { op, index: i as u32 });
         }
         self.ops[op].operands.clear();
+        self.ops[op].links.clear();
         self.ops[op].nested = None;
         let regions = std::mem::take(&mut self.ops[op].regions);
         for r in regions {
@@ -429,13 +431,19 @@ impl Body {
     /// The operand values of an operation.
     #[inline]
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.ops[op].operands.iter().map(|o| o.value)
+        self.ops[op].operands.iter().copied()
+    }
+
+    /// The operand values of an operation, as a slice.
+    #[inline]
+    pub fn operand_values(&self, op: Op) -> &[Value] {
+        &self.ops[op].operands
     }
 
     /// Operand `i` of an operation.
     #[inline]
     pub fn operand(&self, op: Op, i: usize) -> Value {
-        self.ops[op].operands[i].value
+        self.ops[op].operands[i]
     }
 
     /// The number of operands of an operation.
@@ -452,7 +460,7 @@ impl Body {
 
     /// The uses of a value, most recent first.
     pub fn uses(&self, v: Value) -> impl Iterator<Item = Use> + '_ {
-        std::iter::successors(self.values[v].first_use.get(), move |u| self.ops[u.op].operands[u.index as usize].next.get())
+        std::iter::successors(self.values[v].first_use.get(), move |u| self.ops[u.op].links[u.index as usize].next.get())
     }
 
     /// Whether a value has any use.
