@@ -94,11 +94,13 @@ pub struct ValueData {
 pub struct OpData {
     /// Full name, `dialect.op`.
     pub name: Ident,
-    /// The values read, in order (kept apart from their links so they can be borrowed).
-    operands: SmallVec<[Value; 3]>,
-    /// Per operand, its links in the use list of the value it reads.
-    links: SmallVec<[Links; 3]>,
-    results: SmallVec<[Value; 1]>,
+    /// Where the operands are in the body's operand arena (`operand_start..` for
+    /// `operand_len` slots).
+    operand_start: u32,
+    operand_len: u32,
+    /// The results: `result_count` consecutive values from value `first_result`.
+    first_result: u32,
+    result_count: u32,
     /// Successor blocks (their operands are part of the operand list).
     pub successors: SmallVec<[Block; 2]>,
     /// The properties (`<{...}>`), if any.
@@ -179,6 +181,14 @@ pub struct Body {
     blocks: PrimaryMap<Block, BlockData>,
     regions: PrimaryMap<Region, RegionData>,
     values: PrimaryMap<Value, ValueData>,
+    /// Every value of the body, in creation order (value `i` at index `i`): an operation's
+    /// results are consecutive values, so [`Body::results`] borrows them from here.
+    value_ids: Vec<Value>,
+    /// The operand slots of all operations: each operation owns a contiguous range (an
+    /// operation that grows elsewhere than at the end moves its range to the end).
+    operand_values: Vec<Value>,
+    /// Per operand slot, its links in the use list of the value it reads.
+    operand_links: Vec<Links>,
     /// The regions of the operation owning this body, in order.
     pub roots: SmallVec<[Region; 1]>,
 }
@@ -197,8 +207,26 @@ impl Body {
             blocks: PrimaryMap::with_capacity(4),
             regions: PrimaryMap::with_capacity(4),
             values: PrimaryMap::with_capacity(values),
+            value_ids: Vec::with_capacity(values),
+            operand_values: Vec::with_capacity(2 * ops),
+            operand_links: Vec::with_capacity(2 * ops),
             roots: SmallVec::new(),
         }
+    }
+
+    /// Gives back the room the largest arenas (operations, values, operand links) hold beyond
+    /// their contents, once a body is complete.
+    pub fn shrink_to_fit(&mut self) {
+        self.ops.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.operand_links.shrink_to_fit();
+    }
+
+    /// Creates a value (its index is the next one of `value_ids` too).
+    fn new_value(&mut self, data: ValueData) -> Value {
+        let v = self.values.push(data);
+        self.value_ids.push(v);
+        v
     }
 
     // ----- creation -----
@@ -232,7 +260,7 @@ impl Body {
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
         let idx = self.blocks[block].args.len() as u32;
-        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
+        let v = self.new_value(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
         self.blocks[block].args.push(v);
         v
     }
@@ -241,9 +269,10 @@ impl Body {
     pub fn create_op(&mut self, state: OperationState) -> Op {
         let op = self.ops.push(OpData {
             name: state.name,
-            operands: SmallVec::new(),
-            links: SmallVec::new(),
-            results: SmallVec::new(),
+            operand_start: self.operand_values.len() as u32,
+            operand_len: 0,
+            first_result: self.values.len() as u32,
+            result_count: state.result_types.len() as u32,
             successors: state.successors,
             properties: state.properties,
             attrs: state.attrs,
@@ -256,9 +285,10 @@ impl Body {
             erased: false,
         });
         for (i, ty) in state.result_types.iter().enumerate() {
-            let v = self.values.push(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
-            self.ops[op].results.push(v);
+            self.new_value(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
         }
+        self.operand_values.reserve(state.operands.len());
+        self.operand_links.reserve(state.operands.len());
         for v in state.operands {
             self.push_operand(op, v);
         }
@@ -275,40 +305,62 @@ impl Body {
 
     /// Appends an operand to `op`.
     pub fn push_operand(&mut self, op: Op, value: Value) {
-        let data = &mut self.ops[op];
-        let index = data.operands.len() as u32;
-        data.operands.push(value);
-        data.links.push(Links { prev: UseLink::NONE, next: UseLink::NONE });
-        self.link_use(Use { op, index });
+        let (start, len) = (self.ops[op].operand_start as usize, self.ops[op].operand_len as usize);
+        if start + len != self.operand_values.len() {
+            // Not the last range of the arena: move it to the end (slots are found through
+            // their op and index, so nothing else refers to where they were).
+            let new_start = self.operand_values.len();
+            self.operand_values.extend_from_within(start..start + len);
+            self.operand_links.extend_from_within(start..start + len);
+            self.ops[op].operand_start = new_start as u32;
+        }
+        self.operand_values.push(value);
+        self.operand_links.push(Links { prev: UseLink::NONE, next: UseLink::NONE });
+        self.ops[op].operand_len += 1;
+        self.link_use(Use { op, index: len as u32 });
+    }
+
+    /// The arena index of operand slot `u`.
+    fn slot(&self, u: Use) -> usize {
+        self.ops[u.op].operand_start as usize + u.index as usize
     }
 
     fn link_use(&mut self, u: Use) {
-        let value = self.ops[u.op].operands[u.index as usize];
+        let at = self.slot(u);
+        let value = self.operand_values[at];
         let old_first = self.values[value].first_use;
-        self.ops[u.op].links[u.index as usize] = Links { prev: UseLink::NONE, next: old_first };
+        self.operand_links[at] = Links { prev: UseLink::NONE, next: old_first };
         if let Some(f) = old_first.get() {
-            self.ops[f.op].links[f.index as usize].prev = Some(u).into();
+            let f = self.slot(f);
+            self.operand_links[f].prev = Some(u).into();
         }
         self.values[value].first_use = Some(u).into();
     }
 
     fn unlink_use(&mut self, u: Use) {
-        let value = self.ops[u.op].operands[u.index as usize];
-        let Links { prev, next } = self.ops[u.op].links[u.index as usize];
+        let at = self.slot(u);
+        let value = self.operand_values[at];
+        let Links { prev, next } = self.operand_links[at];
         match prev.get() {
-            Some(p) => self.ops[p.op].links[p.index as usize].next = next,
+            Some(p) => {
+                let p = self.slot(p);
+                self.operand_links[p].next = next;
+            }
             None => self.values[value].first_use = next,
         }
         if let Some(n) = next.get() {
-            self.ops[n.op].links[n.index as usize].prev = prev;
+            let n = self.slot(n);
+            self.operand_links[n].prev = prev;
         }
     }
 
     /// Makes operand `index` of `op` read `value`.
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
+        assert!(index < self.ops[op].operand_len as usize, "operand index out of range");
         let u = Use { op, index: index as u32 };
         self.unlink_use(u);
-        self.ops[op].operands[index] = value;
+        let at = self.slot(u);
+        self.operand_values[at] = value;
         self.link_use(u);
     }
 
@@ -371,11 +423,10 @@ impl Body {
     /// Unlinks and erases an operation with everything in its regions. Its results must be unused.
     pub fn erase_op(&mut self, op: Op) {
         self.unlink_op(op);
-        for i in 0..self.ops[op].operands.len() {
+        for i in 0..self.ops[op].operand_len {
             self.unlink_use(Use { op, index: i as u32 });
         }
-        self.ops[op].operands.clear();
-        self.ops[op].links.clear();
+        self.ops[op].operand_len = 0;
         self.ops[op].nested = None;
         let regions = std::mem::take(&mut self.ops[op].regions);
         for r in regions {
@@ -431,36 +482,38 @@ impl Body {
     /// The operand values of an operation.
     #[inline]
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.ops[op].operands.iter().copied()
+        self.operand_values(op).iter().copied()
     }
 
     /// The operand values of an operation, as a slice.
     #[inline]
     pub fn operand_values(&self, op: Op) -> &[Value] {
-        &self.ops[op].operands
+        let d = &self.ops[op];
+        &self.operand_values[d.operand_start as usize..(d.operand_start + d.operand_len) as usize]
     }
 
     /// Operand `i` of an operation.
     #[inline]
     pub fn operand(&self, op: Op, i: usize) -> Value {
-        self.ops[op].operands[i]
+        self.operand_values(op)[i]
     }
 
     /// The number of operands of an operation.
     #[inline]
     pub fn num_operands(&self, op: Op) -> usize {
-        self.ops[op].operands.len()
+        self.ops[op].operand_len as usize
     }
 
     /// The results of an operation: consecutive values, created with it.
     #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
-        &self.ops[op].results
+        let d = &self.ops[op];
+        &self.value_ids[d.first_result as usize..(d.first_result + d.result_count) as usize]
     }
 
     /// The uses of a value, most recent first.
     pub fn uses(&self, v: Value) -> impl Iterator<Item = Use> + '_ {
-        std::iter::successors(self.values[v].first_use.get(), move |u| self.ops[u.op].links[u.index as usize].next.get())
+        std::iter::successors(self.values[v].first_use.get(), move |u| self.operand_links[self.slot(*u)].next.get())
     }
 
     /// Whether a value has any use.
