@@ -61,13 +61,11 @@ impl From<Option<Use>> for UseLink {
     }
 }
 
-/// An operand slot: the value read and the links of that value's use list.
-#[derive(Clone, Debug)]
-pub struct Operand {
-    /// The value read.
-    pub value: Value,
-    pub(crate) prev: UseLink,
-    pub(crate) next: UseLink,
+/// The use-list links of an operand slot: the previous and the next use of the value it reads.
+#[derive(Copy, Clone, Debug)]
+struct Links {
+    prev: UseLink,
+    next: UseLink,
 }
 
 /// Where a value comes from.
@@ -96,8 +94,13 @@ pub struct ValueData {
 pub struct OpData {
     /// Full name, `dialect.op`.
     pub name: Ident,
-    pub(crate) operands: SmallVec<[Operand; 3]>,
-    pub(crate) results: SmallVec<[Value; 1]>,
+    /// Where the operands are in the body's operand arena (`operand_start..` for
+    /// `operand_len` slots).
+    operand_start: u32,
+    operand_len: u32,
+    /// The results: `result_count` consecutive values from value `first_result`.
+    first_result: u32,
+    result_count: u32,
     /// Successor blocks (their operands are part of the operand list).
     pub successors: SmallVec<[Block; 2]>,
     /// The properties (`<{...}>`), if any.
@@ -178,6 +181,14 @@ pub struct Body {
     pub(crate) blocks: PrimaryMap<Block, BlockData>,
     pub(crate) regions: PrimaryMap<Region, RegionData>,
     pub(crate) values: PrimaryMap<Value, ValueData>,
+    /// Every value of the body, in creation order (value `i` at index `i`): an operation's
+    /// results are consecutive values, so [`Body::results`] borrows them from here.
+    value_ids: Vec<Value>,
+    /// The operand slots of all operations: each operation owns a contiguous range (an
+    /// operation that grows elsewhere than at the end moves its range to the end).
+    operand_values: Vec<Value>,
+    /// Per operand slot, its links in the use list of the value it reads.
+    operand_links: Vec<Links>,
     /// The regions of the operation owning this body, in order.
     pub roots: SmallVec<[Region; 1]>,
 }
@@ -196,8 +207,26 @@ impl Body {
             blocks: PrimaryMap::with_capacity(4),
             regions: PrimaryMap::with_capacity(4),
             values: PrimaryMap::with_capacity(values),
+            value_ids: Vec::with_capacity(values),
+            operand_values: Vec::with_capacity(2 * ops),
+            operand_links: Vec::with_capacity(2 * ops),
             roots: SmallVec::new(),
         }
+    }
+
+    /// Gives back the room the largest arenas (operations, values, operand links) hold beyond
+    /// their contents, once a body is complete.
+    pub fn shrink_to_fit(&mut self) {
+        self.ops.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.operand_links.shrink_to_fit();
+    }
+
+    /// Creates a value (its index is the next one of `value_ids` too).
+    fn new_value(&mut self, data: ValueData) -> Value {
+        let v = self.values.push(data);
+        self.value_ids.push(v);
+        v
     }
 
     // ----- creation -----
@@ -247,7 +276,7 @@ impl Body {
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
         let idx = self.blocks[block].args.len() as u32;
-        let v = self.values.push(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
+        let v = self.new_value(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
         self.blocks[block].args.push(v);
         v
     }
@@ -256,8 +285,10 @@ impl Body {
     pub fn create_op(&mut self, state: OperationState) -> Op {
         let op = self.ops.push(OpData {
             name: state.name,
-            operands: SmallVec::new(),
-            results: SmallVec::new(),
+            operand_start: self.operand_values.len() as u32,
+            operand_len: 0,
+            first_result: self.values.len() as u32,
+            result_count: state.result_types.len() as u32,
             successors: state.successors,
             properties: state.properties,
             attrs: state.attrs,
@@ -270,9 +301,10 @@ impl Body {
             erased: false,
         });
         for (i, ty) in state.result_types.iter().enumerate() {
-            let v = self.values.push(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
-            self.ops[op].results.push(v);
+            self.new_value(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
         }
+        self.operand_values.reserve(state.operands.len());
+        self.operand_links.reserve(state.operands.len());
         for v in state.operands {
             self.push_operand(op, v);
         }
@@ -289,42 +321,121 @@ impl Body {
 
     /// Appends an operand to `op`.
     pub fn push_operand(&mut self, op: Op, value: Value) {
-        let index = self.ops[op].operands.len() as u32;
-        self.ops[op].operands.push(Operand { value, prev: UseLink::NONE, next: UseLink::NONE });
-        self.link_use(Use { op, index });
+        let len = self.ops[op].operand_len as usize;
+        self.push_operand_unlinked(op, value);
+        self.link_use(Use { op, index: len as u32 });
+    }
+
+    /// Appends an operand slot reading `value` without linking it into `value`'s use list.
+    fn push_operand_unlinked(&mut self, op: Op, value: Value) {
+        let (start, len) = (self.ops[op].operand_start as usize, self.ops[op].operand_len as usize);
+        if start + len != self.operand_values.len() {
+            // Not the last range of the arena: move it to the end (slots are found through
+            // their op and index, so nothing else refers to where they were).
+            let new_start = self.operand_values.len();
+            self.operand_values.extend_from_within(start..start + len);
+            self.operand_links.extend_from_within(start..start + len);
+            self.ops[op].operand_start = new_start as u32;
+        }
+        self.operand_values.push(value);
+        self.operand_links.push(Links { prev: UseLink::NONE, next: UseLink::NONE });
+        self.ops[op].operand_len += 1;
+    }
+
+    /// The arena index of operand slot `u`.
+    fn slot(&self, u: Use) -> usize {
+        self.ops[u.op].operand_start as usize + u.index as usize
     }
 
     pub(crate) fn link_use(&mut self, u: Use) {
-        let value = self.ops[u.op].operands[u.index as usize].value;
+        let at = self.slot(u);
+        let value = self.operand_values[at];
         let old_first = self.values[value].first_use;
-        {
-            let slot = &mut self.ops[u.op].operands[u.index as usize];
-            slot.prev = UseLink::NONE;
-            slot.next = old_first;
-        }
+        self.operand_links[at] = Links { prev: UseLink::NONE, next: old_first };
         if let Some(f) = old_first.get() {
-            self.ops[f.op].operands[f.index as usize].prev = Some(u).into();
+            let f = self.slot(f);
+            self.operand_links[f].prev = Some(u).into();
         }
         self.values[value].first_use = Some(u).into();
     }
 
     pub(crate) fn unlink_use(&mut self, u: Use) {
-        let Operand { value, prev, next } = self.ops[u.op].operands[u.index as usize].clone();
+        let at = self.slot(u);
+        let value = self.operand_values[at];
+        let Links { prev, next } = self.operand_links[at];
         match prev.get() {
-            Some(p) => self.ops[p.op].operands[p.index as usize].next = next,
+            Some(p) => {
+                let p = self.slot(p);
+                self.operand_links[p].next = next;
+            }
             None => self.values[value].first_use = next,
         }
         if let Some(n) = next.get() {
-            self.ops[n.op].operands[n.index as usize].prev = prev;
+            let n = self.slot(n);
+            self.operand_links[n].prev = prev;
         }
     }
 
     /// Makes operand `index` of `op` read `value`.
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
+        assert!(index < self.ops[op].operand_len as usize, "operand index out of range");
         let u = Use { op, index: index as u32 };
         self.unlink_use(u);
-        self.ops[op].operands[index].value = value;
+        let at = self.slot(u);
+        self.operand_values[at] = value;
         self.link_use(u);
+    }
+
+    /// Removes operand `index` of `op` (later operands shift down by one; their uses are
+    /// relinked in index order, as before).
+    pub fn erase_operand(&mut self, op: Op, index: usize) {
+        let n = self.ops[op].operand_len as usize;
+        for i in index..n {
+            self.unlink_use(Use { op, index: i as u32 });
+        }
+        let start = self.ops[op].operand_start as usize;
+        self.operand_values.copy_within(start + index + 1..start + n, start + index);
+        self.ops[op].operand_len -= 1;
+        for i in index..n - 1 {
+            self.link_use(Use { op, index: i as u32 });
+        }
+    }
+
+    /// Inserts an operand reading `value` at position `index` (later operands shift up by
+    /// one; their uses are relinked in index order).
+    pub fn insert_operand(&mut self, op: Op, index: usize, value: Value) {
+        let n = self.ops[op].operand_len as usize;
+        for i in index..n {
+            self.unlink_use(Use { op, index: i as u32 });
+        }
+        // Grow the range by one at its end (push_operand moves it to the arena's end first
+        // when it must), then shift the tail up.
+        let last = if n > 0 { self.operand_values(op)[n - 1] } else { value };
+        self.push_operand_unlinked(op, last);
+        let start = self.ops[op].operand_start as usize;
+        self.operand_values.copy_within(start + index..start + n, start + index + 1);
+        self.operand_values[start + index] = value;
+        for i in index..=n {
+            self.link_use(Use { op, index: i as u32 });
+        }
+    }
+
+    /// Makes `op` read exactly `values` (all operands replaced).
+    pub fn set_operands(&mut self, op: Op, values: &[Value]) {
+        for i in (0..self.ops[op].operand_len as usize).rev() {
+            self.unlink_use(Use { op, index: i as u32 });
+        }
+        self.ops[op].operand_len = 0;
+        for &v in values {
+            self.push_operand(op, v);
+        }
+    }
+
+    /// Takes an operand slot out of every use list without unlinking its neighbours (for
+    /// slots of code being erased whose value's list is reset as a whole).
+    pub(crate) fn clear_use_links(&mut self, u: Use) {
+        let at = self.slot(u);
+        self.operand_links[at] = Links { prev: UseLink::NONE, next: UseLink::NONE };
     }
 
     /// Replaces every use of `old` with `new`.
@@ -386,10 +497,10 @@ impl Body {
     /// Unlinks and erases an operation with everything in its regions. Its results must be unused.
     pub fn erase_op(&mut self, op: Op) {
         self.unlink_op(op);
-        for i in 0..self.ops[op].operands.len() {
+        for i in 0..self.ops[op].operand_len {
             self.unlink_use(Use { op, index: i as u32 });
         }
-        self.ops[op].operands.clear();
+        self.ops[op].operand_len = 0;
         self.ops[op].nested = None;
         let regions = std::mem::take(&mut self.ops[op].regions);
         for r in regions {
@@ -445,30 +556,38 @@ impl Body {
     /// The operand values of an operation.
     #[inline]
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.ops[op].operands.iter().map(|o| o.value)
+        self.operand_values(op).iter().copied()
+    }
+
+    /// The operand values of an operation, as a slice.
+    #[inline]
+    pub fn operand_values(&self, op: Op) -> &[Value] {
+        let d = &self.ops[op];
+        &self.operand_values[d.operand_start as usize..(d.operand_start + d.operand_len) as usize]
     }
 
     /// Operand `i` of an operation.
     #[inline]
     pub fn operand(&self, op: Op, i: usize) -> Value {
-        self.ops[op].operands[i].value
+        self.operand_values(op)[i]
     }
 
     /// The number of operands of an operation.
     #[inline]
     pub fn num_operands(&self, op: Op) -> usize {
-        self.ops[op].operands.len()
+        self.ops[op].operand_len as usize
     }
 
     /// The results of an operation: consecutive values, created with it.
     #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
-        &self.ops[op].results
+        let d = &self.ops[op];
+        &self.value_ids[d.first_result as usize..(d.first_result + d.result_count) as usize]
     }
 
     /// The uses of a value, most recent first.
     pub fn uses(&self, v: Value) -> impl Iterator<Item = Use> + '_ {
-        std::iter::successors(self.values[v].first_use.get(), move |u| self.ops[u.op].operands[u.index as usize].next.get())
+        std::iter::successors(self.values[v].first_use.get(), move |u| self.operand_links[self.slot(*u)].next.get())
     }
 
     /// Whether a value has any use.

@@ -142,6 +142,42 @@ pub fn from_magnitude(negative: bool, magnitude: u64, width: u32, signed: Option
     Ok(bits)
 }
 
+/// Appends the decimal text of the bits read as signed (`signed = true`) or unsigned to `out`
+/// ([`to_decimal`] without a string of its own for values of up to 64 bits).
+pub fn write_decimal(out: &mut String, bits: &IntBits, width: u32, signed: bool) {
+    let small = if signed {
+        small_signed(bits, width).map(|v| (v < 0, v.unsigned_abs()))
+    } else {
+        (bits.len() <= 1).then(|| (false, bits.first().copied().unwrap_or(0)))
+    };
+    match small {
+        Some((negative, magnitude)) => {
+            if negative {
+                out.push('-');
+            }
+            push_u64(out, magnitude);
+        }
+        None => out.push_str(&to_decimal(bits, width, signed)),
+    }
+}
+
+/// Appends the decimal digits of `n`.
+pub fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
+}
+
 /// Decimal text of the bits read as signed (`signed = true`) or unsigned.
 pub fn to_decimal(bits: &IntBits, width: u32, signed: bool) -> String {
     if signed {

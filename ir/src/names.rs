@@ -148,11 +148,17 @@ impl NameTable {
 
     /// `name`, or `name_N` with the next free conflict number, recorded in `scope`.
     fn unique_name(&mut self, name: String, scope: usize, c: &mut Counters) -> u32 {
-        let mut chosen = name.clone();
-        while self.name_used(scope, &chosen) {
-            chosen = format!("{name}_{}", c.conflict);
-            c.conflict += 1;
-        }
+        let chosen = if self.name_used(scope, &name) {
+            loop {
+                let candidate = format!("{name}_{}", c.conflict);
+                c.conflict += 1;
+                if !self.name_used(scope, &candidate) {
+                    break candidate;
+                }
+            }
+        } else {
+            name
+        };
         self.scopes[scope].1.insert(chosen.clone());
         self.names.push(chosen);
         (self.names.len() - 1) as u32

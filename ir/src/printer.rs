@@ -45,6 +45,8 @@ pub struct Printer<'c> {
     deferred_order: Vec<AliasKey>,
     /// Printed text of types already printed (without aliases at the top level), by type index.
     type_texts: Vec<Option<Box<str>>>,
+    /// Whether `type_texts` is filled (for whole operations, not one-off strings).
+    cache_types: bool,
     /// Quoted generic-form op names already printed, by identifier index.
     quoted_names: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
@@ -132,6 +134,7 @@ impl<'c> Printer<'c> {
             alias_order: Vec::new(),
             deferred_order: Vec::new(),
             type_texts: Vec::new(),
+            cache_types: false,
             quoted_names: Vec::new(),
             distinct_ids: FxHashMap::default(),
             default_dialects: Vec::new(),
@@ -144,6 +147,7 @@ impl<'c> Printer<'c> {
     /// Writes `top` with its alias definitions before it, a newline and the deferred location
     /// aliases after it (with `--mlir-print-local-scope`, the operation alone).
     fn print_top(&mut self, body: &Body, top: Op) {
+        self.cache_types = true;
         let opts = &self.opts;
         self.names = NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
         if self.opts.local_scope {
@@ -641,6 +645,10 @@ impl<'c> Printer<'c> {
             self.out.push_str(text);
             return;
         }
+        if !self.cache_types {
+            self.print_type_body(t);
+            return;
+        }
         let start = self.out.len();
         self.print_type_body(t);
         if self.type_texts.len() <= index {
@@ -838,7 +846,7 @@ impl<'c> Printer<'c> {
                     self.out.push_str(if bits[0] & 1 == 1 { "true" } else { "false" });
                     return;
                 }
-                self.out.push_str(&intbits::to_decimal(bits, width, signed));
+                intbits::write_decimal(&mut self.out, bits, width, signed);
                 if !elide_type && !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
@@ -1062,7 +1070,7 @@ impl<'c> Printer<'c> {
             TypeKind::Integer { width, signedness } => {
                 let words: crate::attrs::IntBits = [bits as u64, (bits >> 64) as u64].into_iter().collect();
                 let words = intbits::from_le_bytes(&intbits::to_le_bytes(&words, *width), *width);
-                self.out.push_str(&intbits::to_decimal(&words, *width, *signedness != Signedness::Unsigned));
+                intbits::write_decimal(&mut self.out, &words, *width, *signedness != Signedness::Unsigned);
             }
             TypeKind::Index => {
                 let _ = write!(self.out, "{}", bits as u64 as i64);

@@ -13,41 +13,6 @@ impl Body {
         self.uses(v).collect()
     }
 
-    /// Removes operand `index` of `op` (later operands shift down by one).
-    pub fn erase_operand(&mut self, op: Op, index: usize) {
-        let n = self.ops[op].operands.len();
-        for i in index..n {
-            self.unlink_use(Use { op, index: i as u32 });
-        }
-        self.ops[op].operands.remove(index);
-        for i in index..n - 1 {
-            self.link_use(Use { op, index: i as u32 });
-        }
-    }
-
-    /// Inserts an operand reading `value` at position `index`.
-    pub fn insert_operand(&mut self, op: Op, index: usize, value: Value) {
-        let n = self.ops[op].operands.len();
-        for i in index..n {
-            self.unlink_use(Use { op, index: i as u32 });
-        }
-        self.ops[op].operands.insert(index, crate::body::Operand { value, prev: UseLink::NONE, next: UseLink::NONE });
-        for i in index..=n {
-            self.link_use(Use { op, index: i as u32 });
-        }
-    }
-
-    /// Makes `op` read exactly `values` (all operands replaced).
-    pub fn set_operands(&mut self, op: Op, values: &[Value]) {
-        for i in (0..self.ops[op].operands.len()).rev() {
-            self.unlink_use(Use { op, index: i as u32 });
-        }
-        self.ops[op].operands.clear();
-        for &v in values {
-            self.push_operand(op, v);
-        }
-    }
-
     /// Swaps the blocks of two regions.
     pub fn swap_region_blocks(&mut self, a: Region, b: Region) {
         let (ba, bb) = (std::mem::take(&mut self.regions[a].blocks), std::mem::take(&mut self.regions[b].blocks));
@@ -302,8 +267,7 @@ impl<'a> Rewriter<'a> {
     pub fn drop_value_uses(&mut self, v: Value) {
         for u in self.body.use_list(v) {
             self.body.unlink_use(u);
-            self.body.ops[u.op].operands[u.index as usize].prev = UseLink::NONE;
-            self.body.ops[u.op].operands[u.index as usize].next = UseLink::NONE;
+            self.body.clear_use_links(u);
         }
         self.body.values[v].first_use = UseLink::NONE;
     }

@@ -205,7 +205,12 @@ impl Parser<'_> {
     fn scalar_bits(&mut self, s: &Scalar, ty: Type, dense: bool) -> PResult<IntBits> {
         let ctx = self.ctx;
         let out_of_range = if dense { "integer constant out of range for type" } else { "integer constant out of range for attribute" };
-        match (ctx.type_kind(ty).clone(), s) {
+        // Only scalar kinds have arms of their own; copying others would allocate.
+        let kind = match ctx.type_kind(ty) {
+            k @ (TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index) => k.clone(),
+            _ => TypeKind::None,
+        };
+        match (kind, s) {
             (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::from_mlir_literal(k, text) {
                 Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
                 Err(_) => self.err(*at, "floating point value too large for attribute"),
@@ -969,6 +974,17 @@ fn decode_hex(s: &str) -> Option<Vec<u8>> {
 /// a positive value fits the width (without the sign bit when `signed`), a negative one fits
 /// as a signed value, and `-0` is out of range.
 fn build_apint(text: &str, neg: bool, width: u32, signed: bool) -> Option<IntBits> {
+    // Literals that fit 64 bits (nearly all) skip the big integers.
+    let small = match text.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => text.parse::<u64>().ok(),
+    };
+    if let Some(m) = small {
+        if neg && m == 0 {
+            return None;
+        }
+        return intbits::from_magnitude(neg, m, width, Some(neg || signed)).ok();
+    }
     let mut v = parse_int_text(text)?;
     if neg {
         if v == BigInt::from(0) {

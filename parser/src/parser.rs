@@ -1094,7 +1094,10 @@ impl<'a> Parser<'a> {
         self.pop_scope();
         self.fwd_blocks.pop();
         self.forward.pop();
-        self.bodies.pop()
+        let mut body = self.bodies.pop()?;
+        // Most isolated bodies are small and complete now: keep no room beyond them.
+        body.shrink_to_fit();
+        Some(body)
     }
 
     /// Parses `{ blocks }` into a new region of the current body; `entry_args` are defined in

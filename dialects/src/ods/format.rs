@@ -9,6 +9,7 @@
 //! `oilist(...)`.
 
 use super::custom::{CustomArg, CustomDirective};
+use mica_ir::{Attr, Ident};
 use super::{Check, OpSpec, TypeRangeTransform, TypeTransform};
 
 /// What a `type(...)` directive or a custom argument refers to.
@@ -77,6 +78,10 @@ pub struct Format {
     pub(crate) infer: Vec<InferRule>,
     /// The properties a parsed op can have, sorted by name (the order of a dictionary).
     pub(crate) props_sorted: Vec<PropSlot>,
+    /// The properties dictionary of the first op parsed with this format, and its entries:
+    /// most ops of a kind have the same (often only default values), and comparing entries is
+    /// cheaper than interning them again.
+    pub(crate) first_props: std::sync::OnceLock<(Box<[(Ident, Attr)]>, Attr)>,
 }
 
 /// An operand, result or attribute slot named in a check.
@@ -230,7 +235,14 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     while p.pos < p.toks.len() {
         elems.push(p.element(false)?.0);
     }
-    Ok(Format { elems, attrs_in_format: p.attrs_in_format, has_prop_dict: p.has_prop_dict, infer: infer_rules(spec), props_sorted: props_sorted(spec) })
+    Ok(Format {
+        elems,
+        attrs_in_format: p.attrs_in_format,
+        has_prop_dict: p.has_prop_dict,
+        infer: infer_rules(spec),
+        props_sorted: props_sorted(spec),
+        first_props: std::sync::OnceLock::new(),
+    })
 }
 
 impl FormatParser<'_> {

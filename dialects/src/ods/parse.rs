@@ -556,7 +556,15 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
     }
     if !props.is_empty() {
-        state.properties = Some(ctx.dict_attr_sorted(&props));
+        let dict = match format.first_props.get() {
+            Some((entries, dict)) if **entries == *props => *dict,
+            _ => {
+                let dict = ctx.dict_attr_sorted(&props);
+                let _ = format.first_props.set((props.as_slice().into(), dict));
+                dict
+            }
+        };
+        state.properties = Some(dict);
     }
     state.attrs = ctx.dict_attr(discardable);
     Ok(())
@@ -582,11 +590,15 @@ fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
     match slot {
         Slot::Operand(i) if cx.operand_types[i].is_none() => {
             let n = cx.operands[i].len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
-            cx.operand_types[i] = Some(smallvec![t; n]);
+            let mut types = SlotTypes::new();
+            types.extend(std::iter::repeat_n(t, n));
+            cx.operand_types[i] = Some(types);
             true
         }
         Slot::Result(i) if cx.result_types[i].is_none() => {
-            cx.result_types[i] = Some(smallvec![t]);
+            let mut types = SlotTypes::new();
+            types.push(t);
+            cx.result_types[i] = Some(types);
             true
         }
         _ => false,
@@ -597,7 +609,8 @@ fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
 /// constraints, until nothing changes.
 fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
     let spec = cx.spec;
-    loop {
+    let all_known = |cx: &ParseCtx<'_>| cx.operand_types.iter().chain(cx.result_types.iter()).all(Option::is_some);
+    while !all_known(cx) {
         let mut changed = false;
         for rule in rules {
             match rule {

@@ -19,7 +19,7 @@ pub struct OpView<'a> {
     /// The op holding the region this op is in, with its body, when known (set while
     /// verifying).
     pub parent: Option<(&'a Body, Op)>,
-    operands: SmallVec<[Value; 4]>,
+    operands: &'a [Value],
     /// Per operand slot, its index range among the operands; empty when every slot holds
     /// exactly one value (slot `i` is operand `i`).
     operand_ranges: SmallVec<[Range<usize>; 4]>,
@@ -31,10 +31,7 @@ impl<'a> OpView<'a> {
     /// The view of `op`; `Err` says why its operands or results do not fit the slots (MLIR's
     /// segment-size messages).
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
-        let mut operands: SmallVec<[Value; 4]> = SmallVec::with_capacity(body.num_operands(op));
-        for v in body.operands(op) {
-            operands.push(v);
-        }
+        let operands = body.operand_values(op);
         let seg = |name: &str| ctx.op_attr(body, op, name);
         let operand_ranges = group_ranges(
             ctx,
@@ -74,8 +71,8 @@ impl<'a> OpView<'a> {
     }
 
     /// All operands.
-    pub fn operands(&self) -> &[Value] {
-        &self.operands
+    pub fn operands(&self) -> &'a [Value] {
+        self.operands
     }
 
     /// The operand (single) named `name`.
