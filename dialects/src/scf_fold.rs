@@ -50,7 +50,14 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
                 p("RemoveUnusedExecuteRegionResults", execute_region_results),
             ],
         ),
-        "scf.index_switch" => (None, vec![p("FoldConstantCase", index_switch_constant)]),
+        "scf.index_switch" => (
+            None,
+            vec![
+                p("FoldConstantCase", index_switch_constant),
+                p("ForwardIndexSwitchResults", execute_region_forward),
+                p("RemoveUnusedIndexSwitchResults", execute_region_results),
+            ],
+        ),
         _ => (None, vec![]),
     }
 }
@@ -708,16 +715,17 @@ fn br_to(ctx: &Context, dest: mica_ir::Block, operands: &[Value], loc: Attr) -> 
     st
 }
 
+/// Rebuilds a region op (`scf.execute_region`, `scf.index_switch`) without its unused results:
+/// same operands, properties and attributes, regions moved whole, yields trimmed.
 fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
     let results: Vec<Value> = b.results(op).to_vec();
     if results.is_empty() {
         return false;
     }
-    let rs = regions(b, op);
-    let yields: Vec<Op> = b
-        .region_blocks(rs[0])
+    let yields: Vec<Op> = regions(b, op)
         .iter()
+        .flat_map(|r| b.region_blocks(*r).iter())
         .filter_map(|blk| b.block_last_op(*blk))
         .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
         .collect();
@@ -729,7 +737,9 @@ fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
     let loc = b.op(op).loc;
     let props = b.op(op).properties;
     let attrs = b.op(op).attrs;
-    let mut st = op_state(ctx, "scf.execute_region", &[], &types, &[], loc);
+    let operands: Vec<Value> = b.operands(op).collect();
+    let name = ctx.str(b.op(op).name).to_string();
+    let mut st = op_state(ctx, &name, &operands, &types, &[], loc);
     st.properties = props;
     st.attrs = attrs;
     let new = rw.create_before(st, op);
@@ -812,13 +822,13 @@ fn for_dedupe(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     changed
 }
 
-/// The yields of an `scf.execute_region` and, per result, the value from outside that every
-/// yield gives (if any).
+/// Per result of a region op (`scf.execute_region`, `scf.index_switch`), the value from outside
+/// that every yield gives (if any).
 fn execute_region_forwarded(ctx: &Context, b: &Body, op: Op) -> Vec<Option<Value>> {
     let rs = regions(b, op);
-    let yields: Vec<Op> = b
-        .region_blocks(rs[0])
+    let yields: Vec<Op> = rs
         .iter()
+        .flat_map(|r| b.region_blocks(*r).iter())
         .filter_map(|blk| b.block_last_op(*blk))
         .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
         .collect();
@@ -828,7 +838,7 @@ fn execute_region_forwarded(ctx: &Context, b: &Body, op: Op) -> Vec<Option<Value
             if yields.iter().any(|y| b.operand(*y, i) != v) {
                 return None;
             }
-            let inside = value_region(b, v).is_some_and(|r| region_within(b, rs[0], r));
+            let inside = value_region(b, v).is_some_and(|r| rs.iter().any(|own| region_within(b, *own, r)));
             (!inside).then_some(v)
         })
         .collect()

@@ -6,7 +6,8 @@
 //! `tensor.from_elements` of constants is a constant, an `alloc`/`alloca` only stored into
 //! and deallocated is erased with its users, `tensor.empty` with constant sizes gets a static
 //! type (and a `tensor.cast` back), `dim` of `tensor.empty` is its size operand and chains of
-//! `tensor.cast` that add no information collapse.
+//! `tensor.cast` that add no information collapse, `tensor.reshape` of a reshape reads the first
+//! one's source and a same-type reshape of rank at most one is its source.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -21,6 +22,7 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "tensor.empty" => (None, vec![p("ReplaceEmptyTensorStaticShapeDims", empty_static_dims)]),
         "tensor.extract" => (Some(fold_tensor_extract), vec![]),
         "tensor.from_elements" => (Some(fold_from_elements), vec![]),
+        "tensor.reshape" => (Some(fold_reshape), vec![]),
         "memref.dim" => (Some(fold_memref_dim), vec![]),
         "memref.cast" => (Some(fold_memref_cast), vec![]),
         "memref.load" => (Some(fold_memref_cast_operands), vec![]),
@@ -329,4 +331,18 @@ fn empty_static_dims(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let c = rw.body.results(c)[0];
     rw.replace_op(op, &[c]);
     true
+}
+
+fn fold_reshape(ctx: &Context, b: &mut Body, op: Op, _: &[Option<Attr>]) -> Option<FoldResult> {
+    let src = b.operand(op, 0);
+    if let Some(inner) = def_op(ctx, b, src, "tensor.reshape") {
+        let s = b.operand(inner, 0);
+        b.set_operand(op, 0, s);
+        return Some(FoldResult::InPlace);
+    }
+    let (st, rt) = (b.value_type(src), b.value_type(b.results(op)[0]));
+    if st == rt && ranked_shape(ctx, st).is_some_and(|(shape, _, _)| shape.len() <= 1) {
+        return FoldResult::value(src);
+    }
+    None
 }

@@ -4,6 +4,7 @@
 //! The declarative ops are here; the ops MLIR writes by hand (`transfer_read`/`transfer_write`,
 //! `contract`, `outerproduct`, `mask`) are in [`asm`].
 
+mod fold;
 mod asm;
 
 use crate::arith::fastmath_none;
@@ -399,7 +400,12 @@ pub fn register(ctx: &mut Context) {
     register_enum_attr(ctx, &COMBINING_KIND);
     register_enum_attr(ctx, &PUNCTUATION);
     register_enum_attr(ctx, &ITERATOR_TYPE);
-    crate::ods::register(ctx, ops(), &[]);
+    let mut specs = ops();
+    for s in &mut specs {
+        s.fold = fold::fold(s.name);
+    }
+    crate::ods::register(ctx, specs, &[]);
+    ctx.registry_mut().set_materializer("vector", crate::arith_fold::materialize);
 }
 
 // ------------------------------------------------------------------------------ inference
