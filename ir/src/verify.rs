@@ -174,6 +174,11 @@ impl DomInfo {
         self.position[cranelift_entity::EntityRef::index(a)] < self.position[cranelift_entity::EntityRef::index(b)]
     }
 
+    /// Whether `b` is reachable from the entry block of its region `region`.
+    fn reachable(&mut self, body: &Body, region: crate::Region, b: Block) -> bool {
+        self.idom.entry(region).or_insert_with(|| compute_idoms(body, region)).contains_key(&b)
+    }
+
     /// Whether block `a` dominates block `b` (both in `region`).
     fn dominates(&mut self, body: &Body, region: crate::Region, a: Block, b: Block) -> bool {
         let idom = self.idom.entry(region).or_insert_with(|| compute_idoms(body, region));
@@ -313,7 +318,9 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
         }
         let ok = if use_block == def_block {
             match def_op {
-                Some(d) => d != cur && dom.before(d, cur),
+                // A use in a block unreachable from the entry is dominated by everything (as in
+                // MLIR), even by a later op of its own block.
+                Some(d) => d != cur && dom.before(d, cur) || !dom.reachable(body, def_region, use_block),
                 None => true,
             }
         } else {
