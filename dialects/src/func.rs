@@ -87,7 +87,7 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
             named = Some(is_named);
             if is_named {
                 let name = p.parse_operand()?;
-                if name.numbered {
+                if p.operand_has_number(&name) {
                     p.error_at(at, "expected SSA identifier");
                     return Err(());
                 }

@@ -7,86 +7,16 @@
 use crate::body::{OperationState, Value};
 use crate::{Attr, Context, Ident, Type};
 
-/// An SSA use not yet resolved to a value: `%name` or `%name#3`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An SSA use not yet resolved to a value: `%name` or `%name#3`. The name is the source text
+/// after the `%` (the parser that made it knows the source).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
-    /// The name without `%`.
-    pub name: SsaName,
-    /// The result number after `#` (0 when there is none).
-    pub number: u32,
-    /// Whether a result number was written (`%x#0` has one, `%x` not).
-    pub numbered: bool,
     /// Byte offset of the `%`.
     pub offset: usize,
-}
-
-/// The name of an SSA value as written (without `%`): short names (nearly all of them) are
-/// kept inline, longer ones on the heap.
-#[derive(Clone, PartialEq, Eq)]
-pub struct SsaName(SsaNameRepr);
-
-#[derive(Clone, PartialEq, Eq)]
-enum SsaNameRepr {
-    Inline { len: u8, bytes: [u8; SsaName::INLINE] },
-    Heap(Box<str>),
-}
-
-impl SsaName {
-    /// The longest name kept inline.
-    const INLINE: usize = 22;
-
-    /// The length of the name in bytes.
-    pub fn len(&self) -> usize {
-        match &self.0 {
-            SsaNameRepr::Inline { len, .. } => *len as usize,
-            SsaNameRepr::Heap(s) => s.len(),
-        }
-    }
-
-    /// Whether the name is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The name as a string.
-    pub fn as_str(&self) -> &str {
-        match &self.0 {
-            // Only whole strings are ever copied in (see `From<&str>`).
-            SsaNameRepr::Inline { len, bytes } => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
-            SsaNameRepr::Heap(s) => s,
-        }
-    }
-}
-
-impl From<&str> for SsaName {
-    fn from(s: &str) -> Self {
-        if s.len() <= Self::INLINE {
-            let mut bytes = [0u8; Self::INLINE];
-            bytes[..s.len()].copy_from_slice(s.as_bytes());
-            SsaName(SsaNameRepr::Inline { len: s.len() as u8, bytes })
-        } else {
-            SsaName(SsaNameRepr::Heap(s.into()))
-        }
-    }
-}
-
-impl std::ops::Deref for SsaName {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl std::fmt::Display for SsaName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::fmt::Debug for SsaName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.as_str(), f)
-    }
+    /// The length in bytes of the name without `%`.
+    pub name_len: u32,
+    /// The result number after `#`.
+    pub number: u32,
 }
 
 /// A block argument to be defined by a region: name, type, attributes, location.
@@ -140,6 +70,8 @@ pub trait AsmParser<'c> {
     /// Parses `%name` where a result number may not follow (MLIR's `parseOperand` with
     /// `allowResultNumber = false`): `%x#0` is an error at the `#`, from the parser itself.
     fn parse_operand_without_number(&mut self) -> Result<UnresolvedOperand, ()>;
+    /// Whether a parsed operand was written with a result number (`%x#0`; `%x` has none).
+    fn operand_has_number(&self, operand: &UnresolvedOperand) -> bool;
     /// Resolves an operand to a value of type `ty` (forward references allowed).
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()>;
     /// Parses a `{...}` region whose entry block defines `entry_args`, into `state`.

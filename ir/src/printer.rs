@@ -5,7 +5,7 @@ use crate::attrs::{AttrKind, Location};
 use crate::body::{Block, Body, Op, Region, Value, ValueDef};
 use crate::names::{NameTable, ValueName};
 use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
-use crate::{Attr, Context, Type, intbits};
+use crate::{Attr, Context, Ident, Type, intbits};
 use mica_apfloat::Float;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -1158,31 +1158,41 @@ impl<'c> Printer<'c> {
     /// Writes ` {k = v, ...}` (or ` attributes {...}`) for entries not in `elided`; nothing if none.
     pub fn print_attr_dict(&mut self, dict: Attr, elided: &[&str], with_keyword: bool) {
         let ctx = self.ctx;
-        if ctx.dict_entries(dict).iter().all(|(k, _)| elided.contains(&ctx.str(*k))) {
+        self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
+    }
+
+    /// [`Printer::print_attr_dict`] for the entries `keep` accepts (by name and value).
+    pub fn print_attr_dict_where(&mut self, dict: Attr, with_keyword: bool, keep: &dyn Fn(Ident, Attr) -> bool) {
+        if !self.ctx.dict_entries(dict).iter().any(|&(k, v)| keep(k, v)) {
             return;
         }
         self.out.push_str(if with_keyword { " attributes " } else { " " });
-        self.print_dict_literal(dict, elided);
+        self.print_dict_literal_where(dict, keep);
     }
 
     /// Writes `{k = v, ...}` for entries not in `elided` (always, even when empty).
     pub fn print_dict_literal(&mut self, dict: Attr, elided: &[&str]) {
         let ctx = self.ctx;
+        self.print_dict_literal_where(dict, &|k, _| !elided.contains(&ctx.str(k)));
+    }
+
+    /// Writes `{k = v, ...}` for the entries `keep` accepts (always, even when empty).
+    fn print_dict_literal_where(&mut self, dict: Attr, keep: &dyn Fn(Ident, Attr) -> bool) {
+        let ctx = self.ctx;
         self.out.push('{');
         let mut first = true;
-        for (k, v) in ctx.dict_entries(dict) {
-            let key = ctx.str(*k);
-            if elided.contains(&key) {
+        for &(k, v) in ctx.dict_entries(dict) {
+            if !keep(k, v) {
                 continue;
             }
             if !first {
                 self.out.push_str(", ");
             }
             first = false;
-            self.print_keyword_or_string(key);
-            if !matches!(ctx.attr_kind(*v), AttrKind::Unit) {
+            self.print_keyword_or_string(ctx.str(k));
+            if !matches!(ctx.attr_kind(v), AttrKind::Unit) {
                 self.out.push_str(" = ");
-                self.print_attr(*v);
+                self.print_attr(v);
             }
         }
         self.out.push('}');

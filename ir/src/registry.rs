@@ -74,6 +74,15 @@ pub enum Count {
 }
 
 impl Count {
+    /// Whether `n` satisfies the count.
+    #[inline]
+    fn allows(self, n: usize) -> bool {
+        match self {
+            Count::Exactly(k) => n == k as usize,
+            Count::AtLeast(k) => n >= k as usize,
+        }
+    }
+
     fn check(self, n: usize, what: &str) -> Result<(), String> {
         let word = |k: u32| match k {
             0 => "zero".to_string(),
@@ -112,6 +121,9 @@ impl Shape {
 
     /// The first violated count as MLIR words it (`requires zero results`), if any.
     pub fn check(&self, operands: usize, results: usize, regions: usize, successors: usize) -> Result<(), String> {
+        if self.regions.allows(regions) && self.results.allows(results) && self.successors.allows(successors) && self.operands.allows(operands) {
+            return Ok(());
+        }
         // MLIR verifies the region, result, successor and operand traits in this order.
         self.regions.check(regions, "regions")?;
         self.results.check(results, "results")?;

@@ -574,7 +574,7 @@ impl<'a> Parser<'a> {
     /// The source slice holding the name of an operand written at `offset` (`%name`).
     fn operand_name(&self, op: &UnresolvedOperand) -> &'a str {
         let start = op.offset + 1;
-        self.src.get(start..start + op.name.len()).unwrap_or("")
+        self.src.get(start..start + op.name_len as usize).unwrap_or("")
     }
 
     fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
@@ -980,8 +980,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
         let (name, number, offset) = self.parse_operand_ref()?;
-        let numbered = self.src[offset + 1 + name.len()..].starts_with('#');
-        Ok(UnresolvedOperand { name: name.into(), number, numbered, offset })
+        Ok(UnresolvedOperand { name_len: name.len() as u32, number, offset })
     }
 
     /// Whether the current token is an integer type name (`i32`, `si8`, `ui1`).
@@ -1192,7 +1191,7 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::LParen) {
             self.comma_list_msg(Tok::RParen, "expected ')'", |p| {
                 let o = p.parse_operand_use()?;
-                if o.numbered {
+                if p.operand_has_number(&o) {
                     return p.err(o.offset, "invalid block argument name");
                 }
                 p.expect(Tok::Colon, "':' and type for SSA operand")?;
@@ -1377,10 +1376,14 @@ impl<'a> AsmParser<'a> for Parser<'a> {
 
     fn parse_operand_without_number(&mut self) -> Result<UnresolvedOperand, ()> {
         let o = self.parse_operand_use()?;
-        if o.numbered {
-            return self.err(o.offset + 1 + o.name.len(), "result number not allowed in argument list");
+        if self.operand_has_number(&o) {
+            return self.err(o.offset + 1 + o.name_len as usize, "result number not allowed in argument list");
         }
         Ok(o)
+    }
+
+    fn operand_has_number(&self, o: &UnresolvedOperand) -> bool {
+        self.src.as_bytes().get(o.offset + 1 + o.name_len as usize) == Some(&b'#')
     }
 
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> Result<Value, ()> {
@@ -1477,12 +1480,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_map_of_ssa_ids(&mut self, delimiter: mica_affine::Delimiter) -> Result<(mica_affine::AffineMap, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_map_of_ssa_ids(delimiter, &mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand {
-                name: o.name[1..].into(),
-                number: o.number,
-                numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
-                offset: o.offset,
-            }));
+            found.push((o.is_symbol, UnresolvedOperand { name_len: o.name.len() as u32 - 1, number: o.number, offset: o.offset }));
         });
         let (map, end) = match parsed {
             Ok(x) => x,
@@ -1496,12 +1494,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     fn parse_affine_expr_of_ssa_ids(&mut self) -> Result<(mica_affine::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
         let mut found: Vec<(bool, UnresolvedOperand)> = Vec::new();
         let parsed = mica_affine::AffineParser::new(self.src, self.tok.start).parse_expr_of_ssa_ids(&mut |o| {
-            found.push((o.is_symbol, UnresolvedOperand {
-                name: o.name[1..].into(),
-                number: o.number,
-                numbered: self.src[o.offset + o.name.len()..].starts_with('#'),
-                offset: o.offset,
-            }));
+            found.push((o.is_symbol, UnresolvedOperand { name_len: o.name.len() as u32 - 1, number: o.number, offset: o.offset }));
         });
         let (expr, end) = match parsed {
             Ok(x) => x,

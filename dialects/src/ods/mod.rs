@@ -83,15 +83,16 @@ pub struct AttrSpec {
     pub constraint: &'static AttrConstraint,
     /// Whether it must be there.
     pub presence: Presence,
-    /// The default value and the interned name, filled at registration.
-    pub(crate) interned: Option<(Option<Attr>, mica_ir::Ident)>,
+    /// The default value, the interned name and whether the default satisfies the constraint,
+    /// filled at registration.
+    pub(crate) interned: Option<(Option<Attr>, mica_ir::Ident, bool)>,
 }
 
 impl AttrSpec {
     /// The default value (interned at registration).
     pub fn default_value(&self, ctx: &Context) -> Option<Attr> {
         match (self.interned, self.presence) {
-            (Some((d, _)), _) => d,
+            (Some((d, _, _)), _) => d,
             (None, Presence::Default(f) | Presence::DefaultOptional(f)) => Some(f(ctx)),
             (None, _) => None,
         }
@@ -99,7 +100,13 @@ impl AttrSpec {
 
     /// The name as an identifier.
     pub fn ident(&self, ctx: &Context) -> mica_ir::Ident {
-        self.interned.map_or_else(|| ctx.ident(self.name), |(_, id)| id)
+        self.interned.map_or_else(|| ctx.ident(self.name), |(_, id, _)| id)
+    }
+
+    /// Whether `a` is the default value, known at registration to satisfy the constraint (the
+    /// verifier need not check it again).
+    pub(crate) fn is_valid_default(&self, a: Attr) -> bool {
+        matches!(self.interned, Some((Some(d), _, true)) if d == a)
     }
 }
 
@@ -568,7 +575,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
                 Presence::Default(f) | Presence::DefaultOptional(f) => Some(f(ctx)),
                 _ => None,
             };
-            a.interned = Some((default, ctx.ident(a.name)));
+            let valid = default.is_some_and(|d| a.constraint.satisfied(ctx, d));
+            a.interned = Some((default, ctx.ident(a.name), valid));
         }
         if let Some(src) = spec.format_src {
             match format::parse_format(src, &spec, directives) {

@@ -216,27 +216,24 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
     }
 }
 
-/// The attribute names `attr-dict` leaves out: those the format writes, segment sizes, and
-/// attributes equal to their default.
-fn elided_names(v: &OpView<'_>, in_format: &[usize]) -> SmallVec<[&'static str; 8]> {
-    let mut out: SmallVec<[&'static str; 8]> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
-    // Segment sizes are elided only where they are the op's own (a discardable attribute of
-    // that name on another op is printed).
-    if v.spec.operand_segments {
-        out.push("operandSegmentSizes");
-    }
-    if v.spec.result_segments {
-        out.push("resultSegmentSizes");
-    }
-    out.extend(v.spec.segment_attrs.iter().copied());
-    for (i, a) in v.spec.attrs.iter().enumerate() {
-        if let Presence::Default(_) | Presence::DefaultOptional(_) = a.presence {
-            if v.attr_at(i) == a.default_value(v.ctx) {
-                out.push(a.name);
-            }
+/// Whether `attr-dict` leaves out the entry `name = value`: an attribute the format writes,
+/// segment sizes, or an attribute equal to its default.
+fn is_elided(v: &OpView<'_>, in_format: &[usize], name: mica_ir::Ident, value: Attr) -> bool {
+    let spec = v.spec;
+    if let Some(i) = spec.attrs.iter().position(|a| a.ident(v.ctx) == name) {
+        let a = &spec.attrs[i];
+        let default = matches!(a.presence, Presence::Default(_) | Presence::DefaultOptional(_)) && a.default_value(v.ctx) == Some(value);
+        if in_format.contains(&i) || default {
+            return true;
         }
     }
-    out
+    if !spec.operand_segments && !spec.result_segments && spec.segment_attrs.is_empty() {
+        return false;
+    }
+    let text = v.ctx.str(name);
+    (spec.operand_segments && text == "operandSegmentSizes")
+        || (spec.result_segments && text == "resultSegmentSizes")
+        || spec.segment_attrs.contains(&text)
 }
 
 fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize]) {
@@ -306,9 +303,8 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
         }
         Elem::AttrDict(with_keyword) => {
             if emit {
-                let names = elided_names(v, in_format);
                 let dict = merged_attrs(v);
-                p.print_attr_dict(dict, &names, *with_keyword);
+                p.print_attr_dict_where(dict, *with_keyword, &|k, a| !is_elided(v, in_format, k, a));
             }
             st.last_was_punct = false;
             return;

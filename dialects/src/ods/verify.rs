@@ -105,7 +105,7 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
     }
     for (a, x) in spec.attrs.iter().zip(&values) {
         if let Some(x) = *x {
-            if !a.constraint.satisfied(ctx, x) {
+            if !a.is_valid_default(x) && !a.constraint.satisfied(ctx, x) {
                 let summary = match &a.constraint.syntax {
                     AttrSyntax::IntEnum(e) => e.int_summary(),
                     _ => a.constraint.summary.to_string(),

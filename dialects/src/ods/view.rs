@@ -22,9 +22,9 @@ pub struct OpView<'a> {
     operands: &'a [Value],
     /// Per operand slot, its index range among the operands; empty when every slot holds
     /// exactly one value (slot `i` is operand `i`).
-    operand_ranges: SmallVec<[Range<usize>; 4]>,
+    operand_ranges: SmallVec<[(u32, u32); 4]>,
     /// The same for results.
-    result_ranges: SmallVec<[Range<usize>; 4]>,
+    result_ranges: SmallVec<[(u32, u32); 4]>,
 }
 
 impl<'a> OpView<'a> {
@@ -33,20 +33,17 @@ impl<'a> OpView<'a> {
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
         let operands = body.operand_values(op);
         let seg = |name: &str| ctx.op_attr(body, op, name);
-        let operand_ranges = group_ranges(
-            ctx,
-            &spec.operands,
-            operands.len(),
-            spec.operand_segments.then(|| seg("operandSegmentSizes")),
-            "operand",
-        )?;
-        let result_ranges = group_ranges(
-            ctx,
-            &spec.results,
-            body.results(op).len(),
-            spec.result_segments.then(|| seg("resultSegmentSizes")),
-            "result",
-        )?;
+        let operand_ranges = if !spec.operand_segments && one_each(&spec.operands, operands.len()) {
+            SmallVec::new()
+        } else {
+            group_ranges(ctx, &spec.operands, operands.len(), spec.operand_segments.then(|| seg("operandSegmentSizes")), "operand")?
+        };
+        let n_results = body.results(op).len();
+        let result_ranges = if !spec.result_segments && one_each(&spec.results, n_results) {
+            SmallVec::new()
+        } else {
+            group_ranges(ctx, &spec.results, n_results, spec.result_segments.then(|| seg("resultSegmentSizes")), "result")?
+        };
         Ok(Self { ctx, spec, body, op, parent: None, operands, operand_ranges, result_ranges })
     }
 
@@ -120,25 +117,27 @@ impl<'a> OpView<'a> {
 }
 
 /// The index range of slot `i` given the ranges `group_ranges` made.
-fn slot_range(ranges: &[Range<usize>], i: usize) -> Range<usize> {
+fn slot_range(ranges: &[(u32, u32)], i: usize) -> Range<usize> {
     match ranges.get(i) {
-        Some(r) => r.clone(),
+        Some(&(start, end)) => start as usize..end as usize,
         None => i..i + 1,
     }
 }
 
-/// The index ranges of each slot among `n` values; empty when slot `i` is value `i`.
+/// Whether `n` values fill `slots` one each (every slot holds exactly one value).
+fn one_each(slots: &[ValueSpec], n: usize) -> bool {
+    n == slots.len() && slots.iter().all(|s| s.arity == Arity::Single)
+}
+
+/// The index ranges of each slot among `n` values.
+#[cold]
 fn group_ranges(
     ctx: &Context,
     slots: &[ValueSpec],
     n: usize,
     segments: Option<Option<Attr>>,
     what: &str,
-) -> Result<SmallVec<[Range<usize>; 4]>, String> {
-    // Fast path: every slot holds exactly one value.
-    if segments.is_none() && n == slots.len() && slots.iter().all(|s| s.arity == Arity::Single) {
-        return Ok(SmallVec::new());
-    }
+) -> Result<SmallVec<[(u32, u32); 4]>, String> {
     let attr_name = if what == "operand" { "operandSegmentSizes" } else { "resultSegmentSizes" };
     let mut sizes: SmallVec<[usize; 4]> = SmallVec::new();
     match segments {
@@ -176,7 +175,7 @@ fn group_ranges(
     let mut at = 0;
     for s in sizes {
         let end = (at + s).min(n);
-        out.push(at.min(n)..end);
+        out.push((at.min(n) as u32, end as u32));
         at += s;
     }
     Ok(out)
