@@ -2,8 +2,8 @@
 //!
 //! Each iteration seeds a worklist from the regions (post-order, or pre-order reversed for
 //! top-down), deduplicating and hoisting constants on the way as MLIR's `OperationFolder` does
-//! (to the front of the entry block of the nearest region owned by an isolated, unregistered
-//! or affine scope op); then pops ops off the back: erases trivially dead ones, folds (the
+//! (to the front of the entry block of the nearest region owned by an isolated or unregistered
+//! op); then pops ops off the back: erases trivially dead ones, folds (the
 //! op's `fold`, then the commutative trait's constant-operands-last fold; constants are
 //! materialized right before the op by its dialect), else applies the op's patterns by
 //! benefit. Changes push the affected ops (and their ancestors) back on the worklist; erasing
@@ -251,18 +251,14 @@ pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attr> {
 }
 
 /// The region whose entry block receives the constants hoisted from `block` (MLIR's
-/// `getInsertionRegion`): the nearest region owned by an isolated or unregistered op, by the
-/// top of the body, or by an `affine.for` / `affine.parallel` / `affine.if`.
+/// `getInsertionRegion`): the nearest region owned by an isolated or unregistered op, or by the
+/// top of the body (no upstream dialect asks for its regions to keep their constants).
 pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<Region> {
     loop {
         let region = body.block_region(block)?;
         let Some(parent) = body.region_parent(region) else { return Some(region) };
-        let name = body.op(parent).name;
-        match ctx.registry().get(name) {
-            None => return Some(region),
-            Some(d) if d.traits.contains(Traits::ISOLATED_FROM_ABOVE) => return Some(region),
-            Some(d) if matches!(d.name, "affine.for" | "affine.parallel" | "affine.if") => return Some(region),
-            Some(_) => {}
+        if ctx.registry().get(body.op(parent).name).is_none_or(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE)) {
+            return Some(region);
         }
         block = body.op_block(parent)?;
     }

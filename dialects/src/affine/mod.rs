@@ -6,6 +6,7 @@
 //! in [`validity`].
 
 mod asm;
+mod control_flow;
 mod validity;
 pub(crate) mod inliner;
 
@@ -109,6 +110,7 @@ fn ops() -> Vec<OpSpec> {
             .operand_segments()
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
+            .region_branch(control_flow::FOR)
             .verify(verify_loop_like)
             .verify_regions(verify_for)
             .custom(asm::parse_for, asm::print_for),
@@ -120,6 +122,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("thenRegion", Some(1))
             .region("elseRegion", None)
+            .region_branch(control_flow::IF)
             .verify(verify_if)
             .verify_regions(verify_if_regions)
             .custom(asm::parse_if, asm::print_if),
