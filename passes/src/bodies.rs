@@ -16,12 +16,14 @@ pub(crate) struct Bodies {
     paths: Vec<Vec<Op>>,
     /// The body of each isolated op, by the body holding it and the op.
     nested: FxHashMap<(BodyId, Op), BodyId>,
+    /// The body and op holding each body (`None` for the root).
+    owners: Vec<Option<(BodyId, Op)>>,
 }
 
 impl Bodies {
     /// Numbers `root` and the bodies nested in it, in pre-order.
     pub(crate) fn collect(root: &Body) -> Self {
-        let mut bodies = Bodies { paths: vec![Vec::new()], nested: FxHashMap::default() };
+        let mut bodies = Bodies { paths: vec![Vec::new()], nested: FxHashMap::default(), owners: vec![None] };
         bodies.scan(root, 0, &root.roots);
         bodies
     }
@@ -36,6 +38,7 @@ impl Bodies {
                             let mut path = self.paths[id as usize].clone();
                             path.push(op);
                             self.paths.push(path);
+                            self.owners.push(Some((id, op)));
                             self.nested.insert((id, op), inner_id);
                             self.scan(inner, inner_id, &inner.roots);
                         }
@@ -59,6 +62,11 @@ impl Bodies {
     /// The body of isolated op `op` of body `id`.
     pub(crate) fn nested(&self, id: BodyId, op: Op) -> Option<BodyId> {
         self.nested.get(&(id, op)).copied()
+    }
+
+    /// The body holding body `id`'s isolated op, and the op (`None` for the root).
+    pub(crate) fn owner(&self, id: BodyId) -> Option<(BodyId, Op)> {
+        self.owners[id as usize]
     }
 
     /// Body `id` under `root`.

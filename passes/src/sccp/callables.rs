@@ -13,8 +13,8 @@ use rustc_hash::FxHashMap;
 
 /// One callable.
 pub(super) struct Callable {
-    /// The body of its regions.
-    pub(super) body: BodyId,
+    /// The body holding the callable op, and the op.
+    pub(super) op: (BodyId, Op),
     /// Whether callers the analysis does not see may call it.
     pub(super) unknown_callers: bool,
 }
@@ -28,25 +28,22 @@ pub(super) struct Callables {
     graph: Option<CallGraph>,
     /// The callable of each call graph node.
     by_node: FxHashMap<NodeId, usize>,
-    /// The callable whose regions each body holds.
-    by_body: FxHashMap<BodyId, usize>,
 }
 
 impl Callables {
     /// The callables under `root`, the body of the top op; `table` says whether the top op is
     /// a symbol table, `all_visible` whether every use of its symbols is under it.
     pub(super) fn find(ctx: &Context, root: &Body, bodies: &Bodies, table: bool, all_visible: bool) -> Self {
-        let mut out = Callables { list: Vec::new(), graph: None, by_node: FxHashMap::default(), by_body: FxHashMap::default() };
+        let mut out = Callables { list: Vec::new(), graph: None, by_node: FxHashMap::default() };
         if !table {
             return out;
         }
         let cg = CallGraph::build(ctx, root, all_visible);
         for node in cg.callables() {
             let Some(place) = cg.place(node) else { continue };
-            let Some(body) = bodies.by_path(&place.path).and_then(|t| bodies.nested(t, place.op)) else { continue };
+            let Some(table) = bodies.by_path(&place.path) else { continue };
             out.by_node.insert(node, out.list.len());
-            out.by_body.insert(body, out.list.len());
-            out.list.push(Callable { body, unknown_callers: false });
+            out.list.push(Callable { op: (table, place.op), unknown_callers: false });
         }
         for (path, visible) in &cg.tables_post_order {
             let Some(tbody) = body_at(root, path) else { continue };
@@ -76,11 +73,6 @@ impl Callables {
         out
     }
 
-    /// The callable whose regions body `b` holds.
-    pub(super) fn of_body(&self, b: BodyId) -> Option<usize> {
-        self.by_body.get(&b).copied()
-    }
-
     /// The callable a call op `call` of body `b` calls, if the analysis sees its body.
     pub(super) fn resolve(&self, ctx: &Context, root: &Body, bodies: &Bodies, b: BodyId, call: Op) -> Option<usize> {
         let cg = self.graph.as_ref()?;
@@ -99,7 +91,7 @@ impl Callables {
     }
 }
 
-/// Whether `name` is a call op.
+/// Whether `op` is a call op.
 pub(super) fn is_call_op(ctx: &Context, body: &Body, op: Op) -> bool {
     is_call(ctx, body.op(op).name)
 }

@@ -29,12 +29,13 @@ impl Pass for Sccp {
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let table = ctx.registry().traits(body.op(op).name).contains(Traits::SYMBOL_TABLE);
+        let callable = ctx.str(body.op(op).name) == "func.func";
         // All uses of the symbols are visible when the table is the top-level op.
         let all_visible = body.op_block(op).is_none();
         let Some(root) = body.nested_mut(op) else { return Ok(()) };
         let bodies = Bodies::collect(root);
         let callables = Callables::find(ctx, root, &bodies, table, all_visible);
-        let solution = solver::solve(ctx, root, &bodies, &callables);
+        let solution = solver::solve(ctx, root, &bodies, &callables, callable);
         rewrite::rewrite(ctx, root, &bodies, &solution);
         Ok(())
     }
