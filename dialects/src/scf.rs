@@ -27,7 +27,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .optional_attr("no_inline", &UNIT_ATTR)
             .region("region", None)
-            .region_branch(crate::scf_control_flow::EXECUTE_REGION)
+            .region_branch(mica_ir::control_flow::RUN_ONCE)
             .verify(verify_execute_region)
             .custom(parse_execute_region, print_execute_region),
         OpSpec::new("scf.for")
@@ -59,6 +59,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .implicit_terminator("scf.forall.in_parallel")
+            .region_branch(crate::scf_control_flow::FORALL)
             .verify(verify_forall)
             .custom(parse_forall, print_forall),
         OpSpec::new("scf.forall.in_parallel")
@@ -99,6 +100,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .implicit_terminator("scf.reduce")
+            .region_branch(crate::scf_control_flow::PARALLEL)
             .verify(verify_parallel)
             .custom(parse_parallel, print_parallel),
         OpSpec::new("scf.reduce")

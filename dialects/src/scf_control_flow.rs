@@ -7,30 +7,14 @@
 //! matches (the default region otherwise; every region when unknown), `scf.execute_region`
 //! runs its region once. Every region but the while loop's returns to the op.
 //!
-//! `scf.parallel` and `scf.forall` forward nothing along their edges (every argument and result
-//! is unknown to control flow), which is what an op without a description gets: they have none.
+//! `scf.parallel` may enter its body or skip it and loops back or leaves, forwarding nothing
+//! (its arguments and results are unknown to control flow); `scf.forall` enters its body once,
+//! its shared outputs flowing into their arguments, and leaves.
 
-use mica_ir::control_flow::{RegionBranch, RegionPoint, RegionTerminator, Successors};
+use crate::ods::{spec_of, OpView};
+use mica_ir::control_flow::{all_values, no_operands, RegionBranch, RegionPoint, RegionTerminator, Successors};
 use mica_ir::{Attr, AttrKind, Body, Context, Op};
 use smallvec::smallvec;
-use std::ops::Range;
-
-/// The arguments of the entry block of region `index` of `op`, or its results.
-fn all_inputs(body: &Body, op: Op, to: RegionPoint) -> Range<usize> {
-    match to {
-        RegionPoint::Parent => 0..body.results(op).len(),
-        RegionPoint::Region(i) => {
-            let region = body.local_regions(op)[i];
-            0..body.region_blocks(region).first().map_or(0, |b| body.block_args(*b).len())
-        }
-    }
-}
-
-/// Forwarded operands of an op that forwards none on entry.
-fn no_operands(_: &Context, body: &Body, op: Op, _: RegionPoint) -> Range<usize> {
-    let n = body.num_operands(op);
-    n..n
-}
 
 /// The value of a constant condition (an integer attribute; poison tells nothing).
 fn condition(ctx: &Context, consts: &[Option<Attr>]) -> Option<bool> {
@@ -61,7 +45,7 @@ pub(crate) const IF: RegionBranch = RegionBranch {
     },
     from_region: to_parent,
     entry_operands: no_operands,
-    inputs: |_, body, op, to| all_inputs(body, op, to),
+    inputs: |_, body, op, to| all_values(body, op, to),
 };
 
 /// `scf.for`: operands lower bound, upper bound, step, then the initial values.
@@ -70,7 +54,7 @@ pub(crate) const FOR: RegionBranch = RegionBranch {
     from_region: |_, _, _, _| smallvec![RegionPoint::Region(0), RegionPoint::Parent],
     entry_operands: |_, body, op, _| 3.min(body.num_operands(op))..body.num_operands(op),
     inputs: |_, body, op, to| {
-        let all = all_inputs(body, op, to);
+        let all = all_values(body, op, to);
         match to {
             RegionPoint::Parent => all,
             RegionPoint::Region(_) => all.start + 1.min(all.len())..all.end,
@@ -86,7 +70,7 @@ pub(crate) const WHILE: RegionBranch = RegionBranch {
         if index == 0 { smallvec![RegionPoint::Region(1), RegionPoint::Parent] } else { smallvec![RegionPoint::Region(0)] }
     },
     entry_operands: |_, body, op, _| 0..body.num_operands(op),
-    inputs: |_, body, op, to| all_inputs(body, op, to),
+    inputs: |_, body, op, to| all_values(body, op, to),
 };
 
 /// `scf.condition`: operand 0 is the condition, the others go to the after region or out.
@@ -119,13 +103,36 @@ pub(crate) const INDEX_SWITCH: RegionBranch = RegionBranch {
     },
     from_region: to_parent,
     entry_operands: no_operands,
-    inputs: |_, body, op, to| all_inputs(body, op, to),
+    inputs: |_, body, op, to| all_values(body, op, to),
 };
 
-/// `scf.execute_region`.
-pub(crate) const EXECUTE_REGION: RegionBranch = RegionBranch {
+
+/// `scf.parallel`: nothing flows along its edges.
+pub(crate) const PARALLEL: RegionBranch = RegionBranch {
+    entry: |_, _, _, _| smallvec![RegionPoint::Region(0), RegionPoint::Parent],
+    from_region: |_, _, _, _| smallvec![RegionPoint::Region(0), RegionPoint::Parent],
+    entry_operands: no_operands,
+    inputs: |_, _, _, _| 0..0,
+};
+
+/// `scf.forall`: operands the dynamic bounds and steps, then the shared outputs, which flow
+/// into the body arguments after the induction variables.
+pub(crate) const FORALL: RegionBranch = RegionBranch {
     entry: |_, _, _, _| smallvec![RegionPoint::Region(0)],
     from_region: to_parent,
-    entry_operands: no_operands,
-    inputs: |_, body, op, to| all_inputs(body, op, to),
+    entry_operands: |ctx, body, op, _| {
+        let n = body.num_operands(op);
+        let view = ctx.registry().get(body.op(op).name).and_then(spec_of).and_then(|s| OpView::new(ctx, s, body, op).ok());
+        view.map_or(n..n, |v| v.operand_start(3)..v.operand_start(3) + v.operand_group(3).len())
+    },
+    inputs: |ctx, body, op, to| {
+        let all = all_values(body, op, to);
+        match to {
+            RegionPoint::Parent => all,
+            RegionPoint::Region(_) => {
+                let outputs = (FORALL.entry_operands)(ctx, body, op, to).len();
+                all.end.saturating_sub(outputs)..all.end
+            }
+        }
+    },
 };

@@ -53,6 +53,33 @@ pub struct RegionTerminator {
     pub operands: fn(&Context, &Body, Op, RegionPoint) -> Range<usize>,
 }
 
+/// All the values of `to`: the arguments of the entry block of the region, or the op's
+/// results (the usual [`RegionBranch::inputs`]).
+pub fn all_values(body: &Body, op: Op, to: RegionPoint) -> Range<usize> {
+    match to {
+        RegionPoint::Parent => 0..body.results(op).len(),
+        RegionPoint::Region(i) => {
+            let entry = body.local_regions(op).get(i).and_then(|r| body.region_blocks(*r).first());
+            0..entry.map_or(0, |b| body.block_args(*b).len())
+        }
+    }
+}
+
+/// No operand (the usual [`RegionBranch::entry_operands`] of ops forwarding nothing on entry).
+pub fn no_operands(_: &Context, body: &Body, op: Op, _: RegionPoint) -> Range<usize> {
+    let n = body.num_operands(op);
+    n..n
+}
+
+/// An op running its one region once, the region's terminators giving the results
+/// (`scf.execute_region`, `memref.alloca_scope`).
+pub const RUN_ONCE: RegionBranch = RegionBranch {
+    entry: |_, _, _, _| smallvec::smallvec![RegionPoint::Region(0)],
+    from_region: |_, _, _, _| smallvec::smallvec![RegionPoint::Parent],
+    entry_operands: no_operands,
+    inputs: |_, body, op, to| all_values(body, op, to),
+};
+
 /// The region-branch description of `op`, if its kind has one.
 pub fn region_branch(ctx: &Context, body: &Body, op: Op) -> Option<RegionBranch> {
     ctx.registry().get(body.op(op).name)?.region_branch

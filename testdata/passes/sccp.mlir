@@ -416,3 +416,63 @@ func.func @dialects(%arg0: i32) -> (f32, f32, index, i32) {
   %q = arith.muli %p, %arg0 : i32
   return %s, %two, %j, %q : f32, f32, index, i32
 }
+
+// -----
+
+// Parallel loops run their bodies only once their operands are known: an scf.parallel bounded
+// by the result of a loop that never ends is dead. Their induction variables are unknown;
+// scf.forall passes its shared outputs to their arguments; memref.alloca_scope returns what its
+// region returns.
+// CHECK-LABEL: func.func @parallel(%arg0: index, %arg1: memref<i32>) -> (tensor<4xi32>, i32) {
+// CHECK-NEXT: %c7_i32 = arith.constant 7 : i32
+// CHECK-NEXT: %cst = arith.constant dense<7> : tensor<4xi32>
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %0 = scf.forall (%arg2) in (%arg0) shared_outs(%arg3 = %cst) -> (tensor<4xi32>) {
+// CHECK-NEXT: memref.store %c7_i32, %arg1[] : memref<i32>
+// CHECK-NEXT: scf.forall.in_parallel {
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: %1 = scf.while (%arg2 = %c0) : (index) -> index {
+// CHECK-NEXT: scf.condition(%true) %c0 : index
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%arg2: index):
+// CHECK-NEXT: scf.yield %c0 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.parallel (%arg2) = (%c0) to (%1) step (%c1) {
+// CHECK-NEXT: %extracted = tensor.extract %cst[%c0] : tensor<4xi32>
+// CHECK-NEXT: memref.store %extracted, %arg1[] : memref<i32>
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0, %c7_i32 : tensor<4xi32>, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @parallel(%n: index, %m: memref<i32>) -> (tensor<4xi32>, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %cst = arith.constant dense<7> : tensor<4xi32>
+  %r = scf.forall (%i) in (%n) shared_outs(%o = %cst) -> tensor<4xi32> {
+    %e = tensor.extract %o[%c0] : tensor<4xi32>
+    memref.store %e, %m[] : memref<i32>
+    scf.forall.in_parallel {
+    }
+  }
+  %never = scf.while (%x = %c0) : (index) -> index {
+    scf.condition(%true) %x : index
+  } do {
+  ^bb0(%y: index):
+    scf.yield %y : index
+  }
+  scf.parallel (%i) = (%c0) to (%never) step (%c1) {
+    %e = tensor.extract %cst[%c0] : tensor<4xi32>
+    memref.store %e, %m[] : memref<i32>
+    scf.reduce
+  }
+  %s = memref.alloca_scope -> (i32) {
+    %e = tensor.extract %cst[%c1] : tensor<4xi32>
+    memref.alloca_scope.return %e : i32
+  }
+  return %r, %s : tensor<4xi32>, i32
+}

@@ -7,10 +7,9 @@
 //! evaluated), an empty else region continuing after the op.
 
 use crate::ods::{spec_of, OpView};
-use mica_ir::control_flow::{RegionBranch, RegionPoint, Successors};
+use mica_ir::control_flow::{all_values, no_operands, RegionBranch, RegionPoint, Successors};
 use mica_ir::{AttrKind, Body, Context, Op};
 use smallvec::smallvec;
-use std::ops::Range;
 
 /// The single constant result of a bound map attribute.
 fn constant_bound(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<i64> {
@@ -30,17 +29,6 @@ fn trip_count(ctx: &Context, body: &Body, op: Op) -> Option<u64> {
     }
     let span = i128::from(ub) - i128::from(lb);
     Some(if span <= 0 { 0 } else { ((span + i128::from(step) - 1) / i128::from(step)) as u64 })
-}
-
-/// The arguments of the entry block of region `index` of `op`, or its results.
-fn all_inputs(body: &Body, op: Op, to: RegionPoint) -> Range<usize> {
-    match to {
-        RegionPoint::Parent => 0..body.results(op).len(),
-        RegionPoint::Region(i) => {
-            let region = body.local_regions(op)[i];
-            0..body.region_blocks(region).first().map_or(0, |b| body.block_args(*b).len())
-        }
-    }
 }
 
 /// `affine.for`: operands the lower bound's, the upper bound's, then the initial values.
@@ -63,7 +51,7 @@ pub(crate) const FOR: RegionBranch = RegionBranch {
         view.map_or(n..n, |v| v.operand_start(2)..v.operand_start(2) + v.operand_group(2).len())
     },
     inputs: |_, body, op, to| {
-        let all = all_inputs(body, op, to);
+        let all = all_values(body, op, to);
         match to {
             RegionPoint::Parent => all,
             RegionPoint::Region(_) => all.start + 1.min(all.len())..all.end,
@@ -78,9 +66,6 @@ pub(crate) const IF: RegionBranch = RegionBranch {
         smallvec![RegionPoint::Region(0), if has_else { RegionPoint::Region(1) } else { RegionPoint::Parent }]
     },
     from_region: |_, _, _, _| smallvec![RegionPoint::Parent],
-    entry_operands: |_, body, op, _| {
-        let n = body.num_operands(op);
-        n..n
-    },
-    inputs: |_, body, op, to| all_inputs(body, op, to),
+    entry_operands: no_operands,
+    inputs: |_, body, op, to| all_values(body, op, to),
 };
