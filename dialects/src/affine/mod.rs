@@ -7,6 +7,7 @@
 
 mod asm;
 mod control_flow;
+mod fold;
 mod validity;
 pub(crate) mod inliner;
 
@@ -95,6 +96,7 @@ fn ops() -> Vec<OpSpec> {
             .attr("map", &AFFINE_MAP_ATTR)
             .variadic("mapOperands", &INDEX)
             .result("result", &INDEX)
+            .fold(fold::fold_apply)
             .verify(verify_apply)
             .custom(asm::parse_apply, asm::print_apply),
         min_max("affine.min"),
@@ -230,6 +232,7 @@ fn min_max(name: &'static str) -> OpSpec {
 /// Registers the affine dialect.
 pub fn register(ctx: &mut Context) {
     crate::ods::register(ctx, ops(), &[]);
+    ctx.registry_mut().set_materializer("affine", crate::arith_fold::materialize);
 }
 
 // ------------------------------------------------------------------------------ verifiers

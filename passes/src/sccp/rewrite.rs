@@ -21,10 +21,13 @@ use mica_ir::rewrite::{NoListener, Rewriter};
 use mica_ir::{Attr, Block, Body, Context, Region, Type, Value, ValueDef};
 use rustc_hash::FxHashMap;
 
-/// The constants made so far, by body, insertion region, dialect, value and type.
+/// What identifies a constant: body, insertion region, dialect, value and type.
+type Key = (BodyId, Region, &'static str, Attr, Type);
+
+/// The constants made so far.
 #[derive(Default)]
 struct Constants {
-    made: FxHashMap<(BodyId, Region, &'static str, Attr, Type), Value>,
+    made: FxHashMap<Key, Value>,
 }
 
 /// Replaces the values `solution` found constant under `root`.
@@ -84,15 +87,15 @@ impl Constants {
             ValueDef::Arg(block, _) => Some(block),
         };
         let Some(region) = block.and_then(|blk| insertion_region(ctx, body, blk)) else { return false };
-        let ty = body.value_type(v);
-        let Some(c) = self.get_or_make(ctx, body, b, region, dialect, value, ty) else { return false };
+        let key = (b, region, dialect, value, body.value_type(v));
+        let Some(c) = self.get_or_make(ctx, body, key) else { return false };
         body.replace_all_uses(v, c);
         true
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn get_or_make(&mut self, ctx: &Context, body: &mut Body, b: BodyId, region: Region, dialect: &'static str, value: Attr, ty: Type) -> Option<Value> {
-        let key = (b, region, dialect, value, ty);
+    /// The constant `key` names, made at the front of its region's entry block if new.
+    fn get_or_make(&mut self, ctx: &Context, body: &mut Body, key: Key) -> Option<Value> {
+        let (b, region, dialect, value, ty) = key;
         if let Some(&c) = self.made.get(&key) {
             return Some(c);
         }

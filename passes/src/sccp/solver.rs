@@ -665,10 +665,10 @@ impl Solver<'_> {
             return self.overdefine(root, b, results);
         };
         let dialect = def.dialect();
-        if def.traits.contains(Traits::CONSTANT_LIKE) {
-            if let Some(value) = crate::greedy::constant_op_value(ctx, body, op) {
-                return self.join(root, b, results[0], Lattice::Const(value, dialect));
-            }
+        if def.traits.contains(Traits::CONSTANT_LIKE)
+            && let Some(value) = crate::greedy::constant_op_value(ctx, body, op)
+        {
+            return self.join(root, b, results[0], Lattice::Const(value, dialect));
         }
         let Some(fold) = def.fold else { return self.overdefine(root, b, results) };
         // The constants stand for values the op may not really see: a fold in place is undone.
