@@ -9,6 +9,7 @@
 //!   SSA ids), failing with MLIR's messages at MLIR's locations.
 
 mod error;
+mod eval;
 mod expr;
 mod lexer;
 mod map;
@@ -17,6 +18,7 @@ mod print;
 mod simplify;
 
 pub use error::ParseError;
+pub use eval::Evaluated;
 pub use expr::{AffineExpr, BinaryExpr, BinaryOp, ExprView};
 pub use map::{AffineMap, IntegerSet, MapOrSet};
 pub use parser::{AffineParser, Delimiter, MAX_EXPR_DEPTH, MAX_NESTING, SsaOperand};

@@ -960,7 +960,8 @@ fn fold_cmpi(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldResul
         b.set_operand(op, 1, l);
         return Some(FoldResult::InPlace);
     }
-    if c[0].is_some() {
+    // MLIR folds no comparison with poison.
+    if c.iter().all(|x| x.is_some_and(|x| !is_poison(ctx, x))) {
         let i1 = ctx.int_type(1);
         return a(fold_binary_int(ctx, c, Some(i1), |x, y, w| Some(cmpi(pred, x, y, w) as u128)));
     }

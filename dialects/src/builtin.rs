@@ -3,7 +3,8 @@
 
 use crate::asm_util;
 use mica_ir::asm::AsmParser;
-use mica_ir::{Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits};
+use mica_ir::registry::{FoldResult, Folded};
+use mica_ir::{Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits, Value, ValueDef};
 
 /// Registers the builtin ops.
 pub fn register(ctx: &mut Context) {
@@ -28,7 +29,28 @@ pub fn register(ctx: &mut Context) {
     cast.parse = Some(parse_cast);
     cast.print = Some(print_cast);
     cast.verify = Some(verify_cast);
+    cast.fold = Some(fold_cast);
     crate::register(ctx, cast);
+}
+
+/// A cast to its own operand types folds to its operands; so does a cast undoing another
+/// cast all of whose results it takes, in order.
+fn fold_cast(_: &Context, body: &mut Body, op: Op, _: &[Option<mica_ir::Attr>]) -> Option<FoldResult> {
+    let operands: Vec<Value> = body.operands(op).collect();
+    let results = body.results(op);
+    let types = |vs: &[Value]| vs.iter().map(|v| body.value_type(*v)).collect::<Vec<_>>();
+    if types(&operands) == types(results) {
+        return Some(FoldResult::Results(operands.into_iter().map(Folded::Value).collect()));
+    }
+    let ValueDef::Result(input, _) = body.value(*operands.first()?).def else { return None };
+    if body.op(input).name != body.op(op).name || body.results(input) != operands.as_slice() {
+        return None;
+    }
+    let inner: Vec<Value> = body.operands(input).collect();
+    if types(&inner) != types(results) {
+        return None;
+    }
+    Some(FoldResult::Results(inner.into_iter().map(Folded::Value).collect()))
 }
 
 /// `($inputs^ : type($inputs))? to type($outputs) attr-dict`

@@ -8,7 +8,8 @@ use crate::ods::format::Var;
 use crate::ods::{OpSpec, OpView};
 use mica_ir::intbits;
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
-use mica_ir::{Attr, AttrKind, Block, Context, OperationState, Printer, Traits, Type, TypeKind, Value};
+use crate::fold_util::{const_int, decode};
+use mica_ir::{Attr, AttrKind, Block, Body, Context, Op, OperationState, Printer, Traits, Type, TypeKind, Value};
 use std::ops::Range;
 
 static ANY_INT_ELEMENTS_ATTR: AttrConstraint = AttrConstraint {
@@ -25,6 +26,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic("destOperands", &ANY_TYPE)
             .successor("dest")
             .branch(|v, _| Some(group_range(v, 0)))
+            .branch_target(|_, _, _, _| Some(0))
             .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"),
         OpSpec::new("cf.cond_br")
             .traits(Traits::PURE | Traits::TERMINATOR)
@@ -37,6 +39,7 @@ fn ops() -> Vec<OpSpec> {
             .operand_segments()
             .branch(|v, i| Some(group_range(v, i + 1)))
             .successor_slot(|i| (i + 1, None))
+            .branch_target(|ctx, _, _, consts| Some(if const_int(ctx, consts.first().copied().flatten())?.0 != 0 { 0 } else { 1 }))
             .branch_weights("branch_weights")
             .format(
                 "$condition (`weights` `(` $branch_weights^ `)` )? `,` \
@@ -53,6 +56,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_successor("caseDestinations")
             .operand_segments()
             .branch(switch_successor_operands)
+            .branch_target(switch_target)
             .successor_slot(|i| if i == 0 { (1, None) } else { (2, Some(i - 1)) })
             .verify(verify_switch)
             .format(
@@ -88,6 +92,15 @@ fn switch_successor_operands(v: &OpView<'_>, i: usize) -> Option<Range<usize>> {
     let segments = v.attr_dense_i64("case_operand_segments")?;
     let start = v.operand_start(2) + segments.iter().take(i - 1).map(|s| *s as usize).sum::<usize>();
     Some(start..start + *segments.get(i - 1)? as usize)
+}
+
+/// The successor a switch takes: the default one without cases, else the case matching a
+/// constant flag (the default one when none does).
+fn switch_target(ctx: &Context, body: &Body, op: Op, consts: &[Option<Attr>]) -> Option<usize> {
+    let Some(cases) = ctx.op_attr(body, op, "case_values") else { return Some(0) };
+    let (flag, _) = const_int(ctx, consts.first().copied().flatten())?;
+    let cases = decode(ctx, cases)?;
+    Some((0..cases.len(ctx)).find(|&i| cases.get(i).int() == Some(flag)).map_or(0, |i| i + 1))
 }
 
 /// The case values of a switch as MLIR prints them, with the attribute's type: unsigned in the

@@ -149,6 +149,23 @@ fn ops() -> Vec<OpSpec> {
 pub fn register(ctx: &mut Context) {
     ctx.registry_mut().register_attr(AttrDef { dialect: "complex", mnemonic: "number", parse: parse_number, print: print_number, ext: None });
     crate::ods::register(ctx, ops(), &[]);
+    ctx.registry_mut().set_materializer("complex", materialize);
+}
+
+/// The complex dialect's constants: a `complex.constant` for a pair of floats (or integers)
+/// of the complex type's element type, else what arith makes.
+fn materialize(ctx: &Context, value: Attr, ty: Type, loc: Attr) -> Option<mica_ir::OperationState> {
+    let buildable = match (ctx.attr_kind(value), ctx.type_kind(ty)) {
+        (AttrKind::Array(parts), TypeKind::Complex(elem)) if parts.len() == 2 => parts.iter().all(|p| match ctx.attr_kind(*p) {
+            AttrKind::Float { ty, .. } | AttrKind::Integer { ty, .. } => ty == elem,
+            _ => false,
+        }) && std::mem::discriminant(ctx.attr_kind(parts[0])) == std::mem::discriminant(ctx.attr_kind(parts[1])),
+        _ => false,
+    };
+    if buildable {
+        return Some(crate::fold_util::op_state(ctx, "complex.constant", &[], &[ty], &[("value", value)], loc));
+    }
+    crate::arith_fold::materialize(ctx, value, ty, loc)
 }
 
 // ------------------------------------------------------------------------------ verifiers

@@ -265,6 +265,16 @@ pub fn def_op(ctx: &Context, body: &Body, v: Value, name: &str) -> Option<Op> {
     (ctx.str(body.op(op).name) == name).then_some(op)
 }
 
+/// The two constant operands of a binary fold, or `Err` with the first poison operand (a poison
+/// operand makes the result poison even when the other is not constant).
+fn both_or_poison(ctx: &Context, consts: &[Option<Attr>]) -> Result<(Attr, Attr), Option<Attr>> {
+    let (a, b) = (consts.first().copied().flatten(), consts.get(1).copied().flatten());
+    if let Some(p) = [a, b].into_iter().flatten().find(|x| is_poison(ctx, *x)) {
+        return Err(Some(p));
+    }
+    Ok((a.ok_or(None)?, b.ok_or(None)?))
+}
+
 /// MLIR's `constFoldBinaryOp` over integer constants: both operands constants of the same
 /// type; `f(a, b, width)` gives the element or `None` to give up. The result has type
 /// `result_elem` in the operands' shape (their own element type when `None`).
@@ -274,13 +284,10 @@ pub fn fold_binary_int(
     result_elem: Option<Type>,
     f: impl Fn(u128, u128, u32) -> Option<u128>,
 ) -> Option<Attr> {
-    let (a, b) = (consts.first().copied()??, consts.get(1).copied()??);
-    if is_poison(ctx, a) {
-        return Some(a);
-    }
-    if is_poison(ctx, b) {
-        return Some(b);
-    }
+    let (a, b) = match both_or_poison(ctx, consts) {
+        Ok(ab) => ab,
+        Err(poison) => return poison,
+    };
     let (ea, eb) = (decode(ctx, a)?, decode(ctx, b)?);
     if ea.ty != eb.ty || !ctx.type_kind(ea.elem).is_int_or_index() {
         return None;
@@ -299,13 +306,10 @@ pub fn fold_binary_int(
 
 /// MLIR's `constFoldBinaryOp` over float constants of one type.
 pub fn fold_binary_float(ctx: &Context, consts: &[Option<Attr>], f: impl Fn(Float, Float) -> Option<Float>) -> Option<Attr> {
-    let (a, b) = (consts.first().copied()??, consts.get(1).copied()??);
-    if is_poison(ctx, a) {
-        return Some(a);
-    }
-    if is_poison(ctx, b) {
-        return Some(b);
-    }
+    let (a, b) = match both_or_poison(ctx, consts) {
+        Ok(ab) => ab,
+        Err(poison) => return poison,
+    };
     let (ea, eb) = (decode(ctx, a)?, decode(ctx, b)?);
     if ea.ty != eb.ty {
         return None;

@@ -47,6 +47,15 @@ pub fn register(ctx: &mut Context) {
     constant.result_name = Some(|_, _, _, set| set(0, "f".to_string()));
     constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
     crate::register(ctx, constant);
+    ctx.registry_mut().set_materializer("func", materialize);
+}
+
+/// The func dialect's constants: a `func.constant` for a flat symbol reference of function
+/// type.
+fn materialize(ctx: &Context, value: Attr, ty: Type, loc: Attr) -> Option<OperationState> {
+    let flat = matches!(ctx.attr_kind(value), AttrKind::SymbolRef { nested, .. } if nested.is_empty());
+    let function = matches!(ctx.type_kind(ty), TypeKind::Function { .. });
+    (flat && function).then(|| crate::fold_util::op_state(ctx, "func.constant", &[], &[ty], &[("value", value)], loc))
 }
 
 fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {

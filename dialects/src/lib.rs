@@ -22,6 +22,7 @@ mod math_fold;
 pub mod memref;
 pub mod ods;
 pub mod scf;
+mod scf_control_flow;
 mod scf_fold;
 mod shaped_fold;
 pub mod speculation;

@@ -20,12 +20,14 @@ fn ops() -> Vec<OpSpec> {
             .operand("condition", &I1)
             .variadic("args", &ANY_TYPE)
             .verify(|c, v| parent_is(c, v, &["scf.while"]))
+            .region_terminator(crate::scf_control_flow::CONDITION)
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
         OpSpec::new("scf.execute_region")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic_result("results", &ANY_TYPE)
             .optional_attr("no_inline", &UNIT_ATTR)
             .region("region", None)
+            .region_branch(mica_ir::control_flow::RUN_ONCE)
             .verify(verify_execute_region)
             .custom(parse_execute_region, print_execute_region),
         OpSpec::new("scf.for")
@@ -39,6 +41,7 @@ fn ops() -> Vec<OpSpec> {
             .region("region", Some(1))
             .implicit_terminator("scf.yield")
             .check(crate::ods::Check::AllTypesMatch(&["lowerBound", "upperBound", "step"]))
+            .region_branch(crate::scf_control_flow::FOR)
             .verify(verify_for)
             .verify_regions(verify_for_regions)
             .custom(parse_for, print_for),
@@ -56,6 +59,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .implicit_terminator("scf.forall.in_parallel")
+            .region_branch(crate::scf_control_flow::FORALL)
             .verify(verify_forall)
             .custom(parse_forall, print_forall),
         OpSpec::new("scf.forall.in_parallel")
@@ -71,6 +75,7 @@ fn ops() -> Vec<OpSpec> {
             .region("thenRegion", Some(1))
             .region("elseRegion", None)
             .implicit_terminator("scf.yield")
+            .region_branch(crate::scf_control_flow::IF)
             .verify(verify_if)
             .verify_regions(verify_if_regions)
             .custom(parse_if, print_if),
@@ -82,6 +87,7 @@ fn ops() -> Vec<OpSpec> {
             .region("defaultRegion", Some(1))
             .variadic_region("caseRegions", Some(1))
             .implicit_terminator("scf.yield")
+            .region_branch(crate::scf_control_flow::INDEX_SWITCH)
             .verify(verify_index_switch)
             .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion"),
         OpSpec::new("scf.parallel")
@@ -94,6 +100,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .implicit_terminator("scf.reduce")
+            .region_branch(crate::scf_control_flow::PARALLEL)
             .verify(verify_parallel)
             .custom(parse_parallel, print_parallel),
         OpSpec::new("scf.reduce")
@@ -116,6 +123,7 @@ fn ops() -> Vec<OpSpec> {
             .region("before", Some(1))
             .region("after", Some(1))
             .traits(Traits::SINGLE_BLOCK)
+            .region_branch(crate::scf_control_flow::WHILE)
             .verify_regions(verify_while_regions)
             .custom(parse_while, print_while),
         OpSpec::new("scf.yield")

@@ -3,7 +3,7 @@
 //! extent its size operand), casts that lose no static information fold into their users
 //! (`dim`, `load`, `store`, `dealloc`, `extract`), casts to the same type vanish,
 //! `tensor.extract` reads splats, constant elements and `tensor.from_elements` operands,
-//! `tensor.from_elements` of constants is a constant, an `alloc`/`alloca` only stored into
+//! `tensor.from_elements` of constants is a constant, so is the `rank` of a ranked value, an `alloc`/`alloca` only stored into
 //! and deallocated is erased with its users, `tensor.empty` with constant sizes gets a static
 //! type (and a `tensor.cast` back), `dim` of `tensor.empty` is its size operand and chains of
 //! `tensor.cast` that add no information collapse, `tensor.reshape` of a reshape reads the first
@@ -23,6 +23,7 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         "tensor.extract" => (Some(fold_tensor_extract), vec![]),
         "tensor.from_elements" => (Some(fold_from_elements), vec![]),
         "tensor.reshape" => (Some(fold_reshape), vec![]),
+        "tensor.rank" | "memref.rank" => (Some(fold_rank), vec![]),
         "memref.dim" => (Some(fold_memref_dim), vec![]),
         "memref.cast" => (Some(fold_memref_cast), vec![]),
         "memref.load" => (Some(fold_memref_cast_operands), vec![]),
@@ -190,6 +191,12 @@ fn fold_tensor_extract(ctx: &Context, b: &mut Body, op: Op, c: &[Option<Attr>]) 
     FoldResult::attr(encode(ctx, e.elem, &[e.get(k)]))
 }
 
+/// The rank of a ranked tensor or memref.
+fn fold_rank(ctx: &Context, b: &mut Body, op: Op, _: &[Option<Attr>]) -> Option<FoldResult> {
+    let rank = ctx.type_kind(b.value_type(b.operand(op, 0))).shape()?.len();
+    FoldResult::attr(int_const(ctx, ctx.index_type(), rank as u128))
+}
+
 fn fold_from_elements(ctx: &Context, b: &mut Body, op: Op, c: &[Option<Attr>]) -> Option<FoldResult> {
     let ty = b.value_type(b.results(op)[0]);
     let mut values = Vec::with_capacity(c.len());
@@ -201,7 +208,8 @@ fn fold_from_elements(ctx: &Context, b: &mut Body, op: Op, c: &[Option<Attr>]) -
         values.push(e.values[0]);
     }
     if values.is_empty() {
-        return None;
+        // A tensor of no elements: `dense<>`.
+        return FoldResult::attr(ctx.attr(AttrKind::DenseElements { ty, splat: false, data: Box::new([]) }));
     }
     FoldResult::attr(encode(ctx, ty, &values))
 }

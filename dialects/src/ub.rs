@@ -14,7 +14,7 @@ static POISON_ATTR_INTERFACE: AttrConstraint = AttrConstraint {
 };
 
 /// `#ub.poison`
-fn poison(ctx: &Context) -> Attr {
+pub(crate) fn poison(ctx: &Context) -> Attr {
     ctx.attr(AttrKind::Dialect { dialect: ctx.ident("ub"), mnemonic: ctx.ident("poison"), params: Box::new([]) })
 }
 

@@ -6,6 +6,7 @@ pub mod attrs;
 pub mod body;
 pub mod clone;
 pub mod context;
+pub mod control_flow;
 pub mod diagnostic;
 pub mod interner;
 pub mod intbits;

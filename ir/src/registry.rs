@@ -202,6 +202,13 @@ pub struct OpDef {
     pub erase_operand: Option<EraseOperandFn>,
     /// Appends a value to the operands forwarded to a successor (branch ops).
     pub append_successor_operand: Option<AppendSuccessorOperandFn>,
+    /// The successor a branch takes for constant operands (MLIR's
+    /// `getSuccessorForOperands`).
+    pub branch_target: Option<crate::control_flow::BranchTargetFn>,
+    /// How control flows through the op's regions (MLIR's `RegionBranchOpInterface`).
+    pub region_branch: Option<crate::control_flow::RegionBranch>,
+    /// Where a terminator sends control from its region, when it decides that itself.
+    pub region_terminator: Option<crate::control_flow::RegionTerminator>,
 }
 
 /// Appends a value to the operands an op forwards to successor `succ`.
@@ -273,7 +280,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None }
+        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
     /// The dialect prefix of the name.

@@ -263,18 +263,14 @@ pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attr> {
 }
 
 /// The region whose entry block receives the constants hoisted from `block` (MLIR's
-/// `getInsertionRegion`): the nearest region owned by an isolated or unregistered op, by the
-/// top of the body, or by an `affine.for` / `affine.parallel` / `affine.if`.
+/// `getInsertionRegion`): the nearest region owned by an isolated or unregistered op, or by the
+/// top of the body (no upstream dialect asks for its regions to keep their constants).
 pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<Region> {
     loop {
         let region = body.block_region(block)?;
         let Some(parent) = body.region_parent(region) else { return Some(region) };
-        let name = body.op(parent).name;
-        match ctx.registry().get(name) {
-            None => return Some(region),
-            Some(d) if d.traits.contains(Traits::ISOLATED_FROM_ABOVE) => return Some(region),
-            Some(d) if matches!(d.name, "affine.for" | "affine.parallel" | "affine.if") => return Some(region),
-            Some(_) => {}
+        if ctx.registry().get(body.op(parent).name).is_none_or(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE)) {
+            return Some(region);
         }
         block = body.op_block(parent)?;
     }

@@ -1,9 +1,11 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
 //! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`, `inline`,
-//! `loop-invariant-code-motion`,
+//! `loop-invariant-code-motion`, `sccp`,
 //! `strip-debuginfo`) with mlir-opt's semantics.
 
 mod block_merge;
+mod bodies;
+mod call_graph;
 mod canonicalize;
 pub mod cse;
 pub mod effects;
@@ -14,6 +16,7 @@ pub mod manager;
 mod parallel;
 pub mod pipeline;
 pub mod region_simplify;
+mod sccp;
 mod strip_debuginfo;
 mod symbol_dce;
 pub mod timing;
@@ -54,6 +57,7 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
         ("symbol-dce", |o| no_options("symbol-dce", o).map(|_| Box::new(symbol_dce::SymbolDce) as Box<dyn Pass>)),
         ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("loop-invariant-code-motion", |o| no_options("loop-invariant-code-motion", o).map(|_| Box::new(licm::Licm) as Box<dyn Pass>)),
+        ("sccp", |o| no_options("sccp", o).map(|_| Box::new(sccp::Sccp) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }

@@ -3,8 +3,10 @@
 //! calling each other (recursion, declarations, private and nested visibility, `no_inline`,
 //! calls in scf regions, multi-block callees, `func.constant` references, indirect calls,
 //! locations), and `--loop-invariant-code-motion` on nests of scf and affine loops (invariant
-//! and variant arithmetic, divisions, loads and stores, `scf.if`). Both tools print each batch
-//! with debug info; the outputs must be byte-identical.
+//! and variant arithmetic, divisions, loads and stores, `scf.if`), and `--sccp` on modules of
+//! functions mixing constants, folds, structured and unstructured control flow and calls (see
+//! `pass_differential/sccp_program.rs`). Both tools print each batch with debug info; the
+//! outputs must be byte-identical.
 //!
 //! Environment: `MICA_PASS_DIFF_CASES` (programs per pass, default 120), `MICA_PASS_DIFF_SEED`,
 //! `MICA_REQUIRE_ORACLES=1` (fail instead of skipping without mlir-opt).
@@ -12,6 +14,8 @@
 #[path = "differential/rng.rs"]
 #[allow(dead_code)] // shared with the printer differential test, which uses all of it
 mod rng;
+#[path = "pass_differential/sccp_program.rs"]
+mod sccp_program;
 
 use rng::Rng;
 use std::fmt::Write as _;
@@ -230,6 +234,11 @@ fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
 #[test]
 fn inline_matches_mlir_opt() {
     compare("inline", &["--inline=default-pipeline="], call_program);
+}
+
+#[test]
+fn sccp_matches_mlir_opt() {
+    compare("sccp", &["--allow-unregistered-dialect", "--sccp"], sccp_program::program);
 }
 
 #[test]

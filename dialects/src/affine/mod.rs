@@ -6,6 +6,8 @@
 //! in [`validity`].
 
 mod asm;
+mod control_flow;
+mod fold;
 mod validity;
 pub(crate) mod inliner;
 
@@ -94,6 +96,7 @@ fn ops() -> Vec<OpSpec> {
             .attr("map", &AFFINE_MAP_ATTR)
             .variadic("mapOperands", &INDEX)
             .result("result", &INDEX)
+            .fold(fold::fold_apply)
             .verify(verify_apply)
             .custom(asm::parse_apply, asm::print_apply),
         min_max("affine.min"),
@@ -109,6 +112,7 @@ fn ops() -> Vec<OpSpec> {
             .operand_segments()
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
+            .region_branch(control_flow::FOR)
             .verify(verify_loop_like)
             .verify_regions(verify_for)
             .custom(asm::parse_for, asm::print_for),
@@ -120,6 +124,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("thenRegion", Some(1))
             .region("elseRegion", None)
+            .region_branch(control_flow::IF)
             .verify(verify_if)
             .verify_regions(verify_if_regions)
             .custom(asm::parse_if, asm::print_if),
@@ -227,6 +232,7 @@ fn min_max(name: &'static str) -> OpSpec {
 /// Registers the affine dialect.
 pub fn register(ctx: &mut Context) {
     crate::ods::register(ctx, ops(), &[]);
+    ctx.registry_mut().set_materializer("affine", crate::arith_fold::materialize);
 }
 
 // ------------------------------------------------------------------------------ verifiers

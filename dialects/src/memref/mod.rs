@@ -191,6 +191,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("bodyRegion", Some(1))
             .implicit_terminator("memref.alloca_scope.return")
+            .region_branch(mica_ir::control_flow::RUN_ONCE)
             .custom(syntax::parse_alloca_scope, syntax::print_alloca_scope),
         OpSpec::new("memref.alloca_scope.return")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)

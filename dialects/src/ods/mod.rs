@@ -266,6 +266,12 @@ pub struct OpSpec {
     pub fold: Option<mica_ir::registry::FoldFn>,
     /// Canonicalization patterns rooted at this op.
     pub patterns: Vec<mica_ir::Pattern>,
+    /// The successor a branch takes for constant operands.
+    pub branch_target: Option<mica_ir::control_flow::BranchTargetFn>,
+    /// How control flows through the op's regions.
+    pub region_branch: Option<mica_ir::control_flow::RegionBranch>,
+    /// Where the op, a terminator, sends control from its region.
+    pub region_terminator: Option<mica_ir::control_flow::RegionTerminator>,
 }
 
 impl OpSpec {
@@ -301,6 +307,9 @@ impl OpSpec {
             operand_sub_segments: Vec::new(),
             fold: None,
             patterns: Vec::new(),
+            branch_target: None,
+            region_branch: None,
+            region_terminator: None,
         }
     }
 
@@ -496,6 +505,24 @@ impl OpSpec {
         self
     }
 
+    /// Says which successor the branch takes when its operands are known constants.
+    pub fn branch_target(mut self, f: mica_ir::control_flow::BranchTargetFn) -> Self {
+        self.branch_target = Some(f);
+        self
+    }
+
+    /// Describes how control flows through the op's regions.
+    pub fn region_branch(mut self, r: mica_ir::control_flow::RegionBranch) -> Self {
+        self.region_branch = Some(r);
+        self
+    }
+
+    /// Makes the op a terminator deciding itself where control goes from its region.
+    pub fn region_terminator(mut self, t: mica_ir::control_flow::RegionTerminator) -> Self {
+        self.region_terminator = Some(t);
+        self
+    }
+
     /// Names the operand slot (and sub-group) of each successor's operands, so operands can be
     /// appended to a successor while `operandSegmentSizes` stays right.
     pub fn successor_slot(mut self, f: fn(usize) -> (usize, Option<usize>)) -> Self {
@@ -602,6 +629,9 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         def.verify_symbol_uses = spec.verify_symbol_uses;
         def.fold = spec.fold;
         def.canonicalize = spec.patterns.clone();
+        def.branch_target = spec.branch_target;
+        def.region_branch = spec.region_branch;
+        def.region_terminator = spec.region_terminator;
         if spec.successor_operands.is_some() {
             def.successor_operands = Some(hooks::successor_operands);
         }

@@ -9,13 +9,12 @@
 //! when a dialect forbids it. The last call of a private callee takes the callee's body, and
 //! private callables left without uses are erased at the end, as MLIR does.
 
-mod call_graph;
 mod inline_call;
 mod uses;
 
 use crate::manager::{Pass, PassManager};
 use crate::pipeline::{parse_pipeline, Element};
-use call_graph::{body_at, body_at_mut, is_call, CallGraph, NodeId, UNKNOWN};
+use crate::call_graph::{body_at, body_at_mut, is_call, CallGraph, NodeId, UNKNOWN};
 use inline_call::{inline_call, Callee};
 use mica_ir::{AttrKind, Block, Body, Context, Diagnostic, Op, Traits};
 use rustc_hash::FxHashSet;

@@ -5,8 +5,8 @@
 //! for good. Each callable keeps the counts it contributes, so they can be recomputed after its
 //! body changes and moved to a caller when it is inlined there.
 
-use super::call_graph::{body_at, is_private, CallGraph, NodeId, Place};
-use mica_ir::{Attr, AttrKind, Body, Context, Op, Traits};
+use crate::call_graph::{body_at, is_private, symbol_refs_in, CallGraph, NodeId, Place};
+use mica_ir::{Attr, Body, Context, Op, Traits};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The discardable callables one callable refers to.
@@ -27,13 +27,7 @@ pub(super) struct UseList {
 
 /// Collects the symbol references in an attribute.
 fn attr_refs(ctx: &Context, a: Attr, top: bool, out: &mut Vec<(Attr, bool)>) {
-    match ctx.attr_kind(a) {
-        AttrKind::SymbolRef { .. } => out.push((a, top)),
-        AttrKind::Array(items) => items.iter().for_each(|i| attr_refs(ctx, *i, top, out)),
-        AttrKind::Dictionary(entries) => entries.iter().for_each(|(_, v)| attr_refs(ctx, *v, top, out)),
-        AttrKind::Dialect { params, .. } => params.iter().for_each(|p| attr_refs(ctx, *p, top, out)),
-        _ => {}
-    }
+    symbol_refs_in(ctx, a, &mut |r| out.push((r, top)));
 }
 
 /// The symbol references held by `op` (of `body`) and, unless it is a symbol table, by the

@@ -1,4 +1,5 @@
-//! The call graph the inliner works on, as MLIR's `CallGraph` builds it, on a petgraph
+//! The call graph the inliner works on (and `sccp` resolves calls with), as MLIR's
+//! `CallGraph` builds it, on a petgraph
 //! directed graph: a node per callable (a `func.func` with a body) plus an external node, with
 //! an edge to every callable not nested in another, and an unknown-callee node for calls that
 //! resolve to nothing callable (declarations, `func.call_indirect`). Each callable has an edge
@@ -17,33 +18,33 @@ use petgraph::visit::{depth_first_search, DfsEvent};
 use rustc_hash::FxHashMap;
 
 /// A call graph node.
-pub(super) type NodeId = u32;
+pub(crate) type NodeId = u32;
 /// The node standing for callers outside the IR.
-pub(super) const EXTERNAL: NodeId = 0;
+pub(crate) const EXTERNAL: NodeId = 0;
 /// The node standing for callees that cannot be resolved to a callable.
-pub(super) const UNKNOWN: NodeId = 1;
+pub(crate) const UNKNOWN: NodeId = 1;
 
 /// Where an op lives: the symbol-table ops leading from the root body to its body, and the op.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub(super) struct Place {
+pub(crate) struct Place {
     /// Table ops, outermost first (empty for the root body).
-    pub(super) path: Vec<Op>,
+    pub(crate) path: Vec<Op>,
     /// The op in that body.
-    pub(super) op: Op,
+    pub(crate) op: Op,
 }
 
 /// The body reached from `root` through the isolated ops of `path`.
-pub(super) fn body_at<'a>(root: &'a Body, path: &[Op]) -> Option<&'a Body> {
+pub(crate) fn body_at<'a>(root: &'a Body, path: &[Op]) -> Option<&'a Body> {
     path.iter().try_fold(root, |b, op| b.nested(*op))
 }
 
 /// The body reached from `root` through the isolated ops of `path`, mutably.
-pub(super) fn body_at_mut<'a>(root: &'a mut Body, path: &[Op]) -> Option<&'a mut Body> {
+pub(crate) fn body_at_mut<'a>(root: &'a mut Body, path: &[Op]) -> Option<&'a mut Body> {
     path.iter().try_fold(root, |b, op| b.nested_mut(*op))
 }
 
 /// The op names Mica knows as MLIR's `CallOpInterface` and `CallableOpInterface`.
-pub(super) fn is_call(ctx: &Context, name: Ident) -> bool {
+pub(crate) fn is_call(ctx: &Context, name: Ident) -> bool {
     matches!(ctx.str(name), "func.call" | "func.call_indirect")
 }
 
@@ -52,13 +53,13 @@ fn is_callable_kind(ctx: &Context, name: Ident) -> bool {
 }
 
 /// The ops of a body's root regions, in order.
-pub(super) fn root_ops(body: &Body) -> impl Iterator<Item = Op> + '_ {
+pub(crate) fn root_ops(body: &Body) -> impl Iterator<Item = Op> + '_ {
     body.roots.iter().flat_map(move |r| body.region_blocks(*r).iter().flat_map(move |b| body.block_ops(*b)))
 }
 
 /// Calls `f` on every op of the regions `regions` of `body`, in pre-order, not entering
 /// isolated ops.
-pub(super) fn walk_local(body: &Body, regions: &[Region], f: &mut dyn FnMut(Op)) {
+pub(crate) fn walk_local(body: &Body, regions: &[Region], f: &mut dyn FnMut(Op)) {
     for &r in regions {
         for &b in body.region_blocks(r) {
             for op in body.block_ops(b) {
@@ -69,29 +70,41 @@ pub(super) fn walk_local(body: &Body, regions: &[Region], f: &mut dyn FnMut(Op))
     }
 }
 
+/// Calls `f` on every symbol reference held in attribute `a` (in arrays, dictionaries and
+/// dialect attribute parameters too).
+pub(crate) fn symbol_refs_in(ctx: &Context, a: Attr, f: &mut dyn FnMut(Attr)) {
+    match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { .. } => f(a),
+        AttrKind::Array(items) => items.iter().for_each(|i| symbol_refs_in(ctx, *i, f)),
+        AttrKind::Dictionary(entries) => entries.iter().for_each(|(_, v)| symbol_refs_in(ctx, *v, f)),
+        AttrKind::Dialect { params, .. } => params.iter().for_each(|p| symbol_refs_in(ctx, *p, f)),
+        _ => {}
+    }
+}
+
 /// Whether a symbol op is private.
-pub(super) fn is_private(ctx: &Context, body: &Body, op: Op) -> bool {
+pub(crate) fn is_private(ctx: &Context, body: &Body, op: Op) -> bool {
     ctx.op_attr(body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) == Some("private")
 }
 
 /// The call graph.
-pub(super) struct CallGraph {
+pub(crate) struct CallGraph {
     /// Where each callable is (`None` for the external and unknown nodes).
     places: Vec<Option<Place>>,
     by_place: FxHashMap<Place, NodeId>,
     /// The edges.
-    pub(super) graph: DiGraphMap<NodeId, ()>,
+    pub(crate) graph: DiGraphMap<NodeId, ()>,
     /// The symbols of each symbol table, by the table's path.
     tables: FxHashMap<Vec<Op>, FxHashMap<Ident, Op>>,
     /// The symbol tables' paths, nested tables before the table holding them, each with
     /// whether all uses of its symbols are visible to the pass (MLIR's `walkSymbolTables`).
-    pub(super) tables_post_order: Vec<(Vec<Op>, bool)>,
+    pub(crate) tables_post_order: Vec<(Vec<Op>, bool)>,
 }
 
 impl CallGraph {
     /// The call graph of the symbol table whose body is `root`; `all_visible` says whether
     /// all uses of its symbols are in it (the table is the top-level op).
-    pub(super) fn build(ctx: &Context, root: &Body, all_visible: bool) -> Self {
+    pub(crate) fn build(ctx: &Context, root: &Body, all_visible: bool) -> Self {
         let mut cg = CallGraph {
             places: vec![None, None],
             by_place: FxHashMap::default(),
@@ -152,22 +165,22 @@ impl CallGraph {
     }
 
     /// Where callable `node` is.
-    pub(super) fn place(&self, node: NodeId) -> Option<&Place> {
+    pub(crate) fn place(&self, node: NodeId) -> Option<&Place> {
         self.places.get(node as usize)?.as_ref()
     }
 
     /// The callable nodes.
-    pub(super) fn callables(&self) -> impl Iterator<Item = NodeId> {
+    pub(crate) fn callables(&self) -> impl Iterator<Item = NodeId> {
         2..self.places.len() as NodeId
     }
 
     /// The node of the callable at `place`, if it is one.
-    pub(super) fn node_of(&self, place: &Place) -> Option<NodeId> {
+    pub(crate) fn node_of(&self, place: &Place) -> Option<NodeId> {
         self.by_place.get(place).copied()
     }
 
     /// The op a symbol reference names, looked up in the table at `table`.
-    pub(super) fn lookup(&self, ctx: &Context, root: &Body, table: &[Op], sym: Attr) -> Option<Place> {
+    pub(crate) fn lookup(&self, ctx: &Context, root: &Body, table: &[Op], sym: Attr) -> Option<Place> {
         let AttrKind::SymbolRef { root: first, nested } = ctx.attr_kind(sym) else { return None };
         let mut path = table.to_vec();
         let mut op = *self.tables.get(&path)?.get(first)?;
@@ -180,12 +193,12 @@ impl CallGraph {
     }
 
     /// The callable node a symbol reference names, if any.
-    pub(super) fn resolve(&self, ctx: &Context, root: &Body, table: &[Op], sym: Attr) -> Option<NodeId> {
+    pub(crate) fn resolve(&self, ctx: &Context, root: &Body, table: &[Op], sym: Attr) -> Option<NodeId> {
         self.node_of(&self.lookup(ctx, root, table, sym)?)
     }
 
     /// The callee node of a call op of `body` (a body of the table at `table`).
-    pub(super) fn resolve_call(&self, ctx: &Context, root: &Body, table: &[Op], body: &Body, call: Op) -> Option<NodeId> {
+    pub(crate) fn resolve_call(&self, ctx: &Context, root: &Body, table: &[Op], body: &Body, call: Op) -> Option<NodeId> {
         // An indirect call resolves to the op defining its callee value, never a callable.
         let callee = ctx.op_attr(body, call, "callee")?;
         self.resolve(ctx, root, table, callee)
@@ -193,7 +206,7 @@ impl CallGraph {
 
     /// The SCCs, callees before callers, as LLVM's `scc_iterator` visits them from the
     /// external node; inside an SCC the node discovered last comes first.
-    pub(super) fn sccs(&self) -> Vec<Vec<NodeId>> {
+    pub(crate) fn sccs(&self) -> Vec<Vec<NodeId>> {
         let mut discovered: FxHashMap<NodeId, usize> = FxHashMap::default();
         depth_first_search(&self.graph, Some(EXTERNAL), |event| {
             if let DfsEvent::Discover(n, _) = event {
