@@ -91,6 +91,24 @@ pub fn print_op_to_writer(ctx: &Context, body: &Body, top: Op, opts: &PrintOptio
     }
 }
 
+/// `op` (of `body`, somewhere under `top` of `top_body`) as MLIR's diagnostics show it (the
+/// `see current operation` note): in the generic form, values and blocks named as in the
+/// generic print of `top`, types and attributes inline (no aliases), elements attributes of
+/// more than 16 elements elided, locations only with `opts.debuginfo` (in `opts`' form).
+pub fn op_for_diagnostic(ctx: &Context, top_body: &Body, top: Op, body: &Body, op: Op, opts: &PrintOptions) -> String {
+    let opts = PrintOptions {
+        generic: true,
+        local_scope: true,
+        elide_elements_larger: Some(16),
+        unique_ssa_ids: true,
+        ..opts.clone()
+    };
+    let mut p = Printer::new(ctx, opts);
+    p.names = NameTable::build(ctx, top_body, top, true, true);
+    p.print_op(body, op);
+    p.out
+}
+
 /// How much text a printer with a sink gathers before handing it over.
 const FLUSH_AT: usize = 1 << 16;
 

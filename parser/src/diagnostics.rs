@@ -74,21 +74,24 @@ fn file_loc_of(ctx: &Context, a: mica_ir::Attr) -> Option<(String, usize, usize)
     }
 }
 
-/// Renders a diagnostic and its notes as mlir-opt prints them on stderr.
+/// Renders a diagnostic and its notes as mlir-opt prints them on stderr. A note quotes its
+/// source line only when its location differs from the one printed before it.
 pub fn render(ctx: &Context, src: &Source<'_>, d: &Diagnostic) -> String {
     let mut out = String::new();
-    render_one(ctx, src, d, &mut out);
+    render_one(ctx, src, d, true, &mut out);
+    let mut prev = d.loc;
     for n in &d.notes {
-        render_one(ctx, src, n, &mut out);
+        render_one(ctx, src, n, n.loc != prev, &mut out);
+        prev = n.loc;
     }
     out
 }
 
-fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, out: &mut String) {
+fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, quote: bool, out: &mut String) {
     match resolve(ctx, src, d.loc) {
         Some(r) => {
             out.push_str(&format!("{}:{}:{}: {}: {}\n", r.file, r.line, r.col, d.severity.as_str(), d.message));
-            if r.in_source && r.line > 0 {
+            if quote && r.in_source && r.line > 0 {
                 let text = src.line_text(r.line);
                 out.push_str(text);
                 out.push('\n');

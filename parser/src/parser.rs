@@ -810,10 +810,9 @@ impl<'a> Parser<'a> {
         // Regions.
         if self.eat(Tok::LParen) {
             let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-            self.default_dialects.push("");
-            let r = self.parse_region_list(&mut state, isolated);
-            self.default_dialects.pop();
-            r?;
+            // The regions of a generic op keep the enclosing default dialect (MLIR only
+            // changes it for custom forms), though the printer drops it there.
+            self.parse_region_list(&mut state, isolated)?;
         }
         // Attributes.
         if self.is(Tok::LBrace) {

@@ -27,6 +27,8 @@ OPTIONS:
   --mlir-print-local-scope                 Print attributes and types inline, without aliases
   --mlir-print-unique-ssa-ids              Number values uniquely across regions
   --mlir-elide-elementsattrs-if-larger=<n> Elide element attributes with more than n elements
+  --mlir-print-op-on-diagnostic[=false]    Show the operation an error is about in a note (default:
+                                           true; never with --verify-diagnostics)
   --pass-pipeline=<pipeline>               Run a textual pipeline, e.g. 'builtin.module(cse)'
   --verify-each[=false]                    Verify the IR after each pass (default: true)
   --mlir-print-ir-before=<pass,...>        Print the IR before each run of these passes (stderr)
@@ -65,6 +67,8 @@ pub struct Options {
     pub verify_diagnostics: bool,
     /// Printer flags.
     pub print: PrintOptions,
+    /// `--mlir-print-op-on-diagnostic=false` turns the `see current operation` notes off.
+    pub no_op_on_diagnostic: bool,
     /// `--help`
     pub help: bool,
     /// Skip freeing the IR after printing (a one-shot process exits right after).
@@ -149,6 +153,7 @@ impl Options {
                     o.passes.push(PassArg::Pipeline(v));
                 }
                 "verify-each" => o.no_verify_each = matches!(value.as_deref(), Some("false" | "0")),
+                "mlir-print-op-on-diagnostic" => o.no_op_on_diagnostic = matches!(value.as_deref(), Some("false" | "0")),
                 "mlir-print-ir-before-all" => o.print_ir_before = mica_passes::PassSelect::All,
                 "mlir-print-ir-after-all" => o.print_ir_after = mica_passes::PassSelect::All,
                 "mlir-print-ir-before" | "mlir-print-ir-after" => {
@@ -196,6 +201,21 @@ pub fn new_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
     mica_dialects::register_all(&mut ctx);
     ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
+
+/// The context for a run with these options: as mlir-opt, errors on operations show the
+/// operation in a note (with the command line's debug-info flags), except when checking
+/// expected diagnostics.
+fn context_for(opts: &Options) -> Context {
+    let mut ctx = new_context(opts.allow_unregistered);
+    if !opts.verify_diagnostics && !opts.no_op_on_diagnostic {
+        ctx.print_op_on_diagnostic = Some(PrintOptions {
+            debuginfo: opts.print.debuginfo,
+            pretty_debuginfo: opts.print.pretty_debuginfo,
+            ..Default::default()
+        });
+    }
     ctx
 }
 
@@ -267,7 +287,7 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
             Err(msg) => return Ok(Outcome { stderr: msg + "\n", success: false }),
         }
     };
-    let ctx = new_context(opts.allow_unregistered);
+    let ctx = context_for(opts);
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
         Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d), success: false }),
@@ -314,7 +334,7 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
         if !s.near_misses.is_empty() {
             let (ctx, src) = (Context::new(), Source::new(name, text));
             for &at in &s.near_misses {
-                let d = Diagnostic { severity: Severity::Warning, loc: DiagLoc::Offset(at), message: "near miss with file split marker".into(), notes: Vec::new() };
+                let d = Diagnostic { severity: Severity::Warning, loc: DiagLoc::Offset(at), message: "near miss with file split marker".into(), notes: Vec::new(), op: None };
                 stderr.push_str(&render(&ctx, &src, &d));
             }
         }
@@ -405,7 +425,7 @@ fn process_chunk(
     pm: Option<&mica_passes::PassManager>,
     timers: &mut Timers,
 ) -> (Option<String>, String, bool) {
-    let ctx = new_context(opts.allow_unregistered);
+    let ctx = context_for(opts);
     let mut log = mica_passes::RunLog::default();
     let began = Instant::now();
     let parsed = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|m| {
