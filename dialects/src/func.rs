@@ -164,10 +164,8 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     }
     state.properties = Some(ctx.dict_attr(props));
     if p.peek_region() {
-        if named == Some(false) {
-            p.error_at(p.offset(), "expected SSA identifier");
-            return Err(());
-        }
+        // With types alone in the signature, the body spells its entry block out (or the
+        // verifier finds the arguments missing).
         let at = p.offset();
         p.parse_region(state, &args)?;
         let empty = state.nested.as_deref().is_some_and(|b| b.roots.iter().all(|r| b.region_blocks(*r).is_empty()));

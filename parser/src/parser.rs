@@ -1157,7 +1157,9 @@ impl<'a> Parser<'a> {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
             let name = self.operand_name(&a.name);
-            if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
+            // A name already defined, or used ahead of its definition, is taken.
+            let taken = self.lookup_value(name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
+            if let Some(prev) = taken {
                 let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
                 self.note_at(prev, "previously referenced here");
                 return Err(());

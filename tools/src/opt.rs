@@ -345,14 +345,18 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
     // Every chunk has an output (empty when it failed); mlir-opt puts a marker between them.
     let mut outputs = Vec::new();
     let mut success = true;
+    // With --verify-diagnostics, the annotations nothing matched are reported at the end, as
+    // mlir-opt checks the whole file once.
+    let mut unmet = String::new();
     for chunk in &chunks {
         // Blank out what comes before the chunk, so that positions match the original file.
         let padded: Cow<'_, str> = if chunk.start == 0 { Cow::Borrowed(chunk.text) } else { Cow::Owned(split::padded(text, chunk)) };
-        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref(), timers);
+        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref(), timers, &mut unmet);
         stderr.push_str(&err);
         success &= ok;
         outputs.push(out.unwrap_or_default());
     }
+    stderr.push_str(&unmet);
     (outputs.join("// -----\n"), Outcome { stderr, success })
 }
 
@@ -424,6 +428,7 @@ fn process_chunk(
     opts: &Options,
     pm: Option<&mica_passes::PassManager>,
     timers: &mut Timers,
+    unmet: &mut String,
 ) -> (Option<String>, String, bool) {
     let ctx = context_for(opts);
     let mut log = mica_passes::RunLog::default();
@@ -439,15 +444,17 @@ fn process_chunk(
         }
         Ok(m)
     });
-    let (out, err, ok) = finish_chunk(&ctx, name, text, original, opts, result, timers);
+    let (out, err, ok) = finish_chunk(&ctx, name, text, original, opts, result, timers, unmet);
     if opts.leak_ir {
         std::mem::forget(ctx);
     }
     (out, log.dumps + &err, ok)
 }
 
-/// Prints a chunk's result, or renders its error (checked against the expected diagnostics
-/// with `--verify-diagnostics`).
+/// Prints a chunk's result, or renders its error. With `--verify-diagnostics` the error is
+/// checked against the chunk's annotations instead: complaints about it come now, unmet
+/// annotations go to `unmet`, and a chunk that ran prints its output either way.
+#[allow(clippy::too_many_arguments)]
 fn finish_chunk(
     ctx: &Context,
     name: &str,
@@ -456,19 +463,21 @@ fn finish_chunk(
     opts: &Options,
     result: Result<mica_parser::ParsedModule, Diagnostic>,
     timers: &mut Timers,
+    unmet: &mut String,
 ) -> (Option<String>, String, bool) {
     let began = Instant::now();
     let outcome = if opts.verify_diagnostics {
+        let src = Source::new(name, text);
+        let mut v = mica_parser::verify_diagnostics::Verifier::new(&src);
         let diags = match &result {
             Ok(_) => Vec::new(),
             Err(d) => vec![d.clone()],
         };
-        let problems = mica_parser::verify_diagnostics::verify(ctx, &Source::new(name, text), &diags);
-        if problems.is_empty() {
-            (result.ok().map(|m| print_module(ctx, &m, &opts.print)), String::new(), true)
-        } else {
-            (None, problems.join("\n") + "\n", false)
-        }
+        let mut problems = std::mem::take(&mut v.setup_errors);
+        problems.extend(v.check(ctx, &src, &diags));
+        let ok = problems.is_empty() && v.all_met();
+        unmet.extend(v.unmet(&src));
+        (result.ok().map(|m| print_module(ctx, &m, &opts.print)), problems, ok)
     } else {
         match result {
             Ok(m) => {
