@@ -52,7 +52,9 @@ pub struct Diagnostic {
     pub loc: DiagLoc,
     /// The message, without location or severity prefix.
     pub message: String,
-    /// Notes attached to it.
+    /// Notes attached to it, and further errors emitted right after it for the same failure
+    /// (severity `Error`; MLIR reports a few failures with several errors), which are shown
+    /// and checked as diagnostics of their own.
     pub notes: Vec<Diagnostic>,
     /// The operation it was emitted on, if any (see [`Diagnostic::attach_current_op`]).
     pub op: Option<OpRef>,
@@ -127,6 +129,12 @@ impl Diagnostic {
     /// Attaches a note at a location attribute.
     pub fn with_note(mut self, loc: Attr, message: impl Into<String>) -> Self {
         self.notes.push(Diagnostic { severity: Severity::Note, loc: DiagLoc::Loc(loc), message: message.into(), notes: Vec::new(), op: None });
+        self
+    }
+
+    /// Adds an error emitted right after this one for the same failure, at a byte offset.
+    pub fn with_error_after(mut self, offset: usize, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic { severity: Severity::Error, loc: DiagLoc::Offset(offset), message: message.into(), notes: Vec::new(), op: None });
         self
     }
 

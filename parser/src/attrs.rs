@@ -334,7 +334,7 @@ impl Parser<'_> {
         self.expect(Tok::Less, if is_map { "'<' in affine map" } else { "'<' in integer set" })?;
         let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
             Ok(x) => x,
-            Err(e) => return self.err(start + e.offset, e.message),
+            Err(e) => return self.affine_err(start, e),
         };
         self.reset_to(start + used);
         let attr = match (parsed, is_map) {

@@ -1,7 +1,7 @@
 //! Rendering diagnostics the way mlir-opt does: `file:line:col: error: message`, then the
 //! source line and a caret, then the attached notes.
 
-use mica_ir::{AttrKind, Context, DiagLoc, Diagnostic, Location};
+use mica_ir::{AttrKind, Context, DiagLoc, Diagnostic, Location, Severity};
 
 /// A source buffer with its name, for turning offsets into lines and columns.
 pub struct Source<'a> {
@@ -75,13 +75,14 @@ fn file_loc_of(ctx: &Context, a: mica_ir::Attr) -> Option<(String, usize, usize)
 }
 
 /// Renders a diagnostic and its notes as mlir-opt prints them on stderr. A note quotes its
-/// source line only when its location differs from the one printed before it.
+/// source line only when its location differs from the one printed before it; an error that
+/// follows (see [`Diagnostic::notes`]) always does.
 pub fn render(ctx: &Context, src: &Source<'_>, d: &Diagnostic) -> String {
     let mut out = String::new();
     render_one(ctx, src, d, true, &mut out);
     let mut prev = d.loc;
     for n in &d.notes {
-        render_one(ctx, src, n, n.loc != prev, &mut out);
+        render_one(ctx, src, n, n.severity != Severity::Note || n.loc != prev, &mut out);
         prev = n.loc;
     }
     out

@@ -228,6 +228,16 @@ impl<'a> Parser<'a> {
         Err(())
     }
 
+    /// The error of the affine parser (its offsets counted from `base`), with the errors MLIR
+    /// emits after it for the same failure.
+    pub(crate) fn affine_err<T>(&mut self, base: usize, e: mica_affine::ParseError) -> PResult<T> {
+        if self.diag.is_none() {
+            let d = e.also.into_iter().fold(Diagnostic::error_at(base + e.offset, e.message), |d, (at, msg)| d.with_error_after(base + at, msg));
+            self.diag = Some(d);
+        }
+        Err(())
+    }
+
     /// Attaches a note to the error recorded last.
     pub(crate) fn note_at(&mut self, offset: usize, msg: impl Into<String>) {
         if let Some(d) = self.diag.take() {
@@ -1425,7 +1435,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         let start = self.tok.start;
         let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
             Ok(x) => x,
-            Err(e) => return self.err(start + e.offset, e.message),
+            Err(e) => return self.affine_err(start, e),
         };
         match parsed {
             mica_affine::MapOrSet::Map(m) => {
@@ -1484,7 +1494,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         });
         let (map, end) = match parsed {
             Ok(x) => x,
-            Err(e) => return self.err(e.offset, e.message),
+            Err(e) => return self.affine_err(0, e),
         };
         self.reset_to(end);
         let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
@@ -1503,7 +1513,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         });
         let (expr, end) = match parsed {
             Ok(x) => x,
-            Err(e) => return self.err(e.offset, e.message),
+            Err(e) => return self.affine_err(0, e),
         };
         self.reset_to(end);
         let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);

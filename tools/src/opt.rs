@@ -288,10 +288,16 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
         }
     };
     let ctx = context_for(opts);
+    let unchecked = mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text));
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
-        Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d), success: false }),
+        Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d) + &unchecked, success: false }),
     };
+    // Like mlir-opt, everything for stderr comes before the output.
+    if !unchecked.is_empty() {
+        let mut err = std::io::stderr().lock();
+        err.write_all(unchecked.as_bytes()).and_then(|_| err.flush()).context("writing to stderr")?;
+    }
     let written = if opts.output == "-" {
         let mut out = std::io::stdout().lock();
         write_module(&ctx, &m, &opts.print, &mut out).and_then(|_| out.flush())
@@ -357,6 +363,9 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
         outputs.push(out.unwrap_or_default());
     }
     stderr.push_str(&unmet);
+    if !opts.verify_diagnostics {
+        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text)));
+    }
     (outputs.join("// -----\n"), Outcome { stderr, success })
 }
 
