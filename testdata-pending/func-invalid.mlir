@@ -2,17 +2,6 @@
 // func.return, func.call, func.call_indirect and func.constant.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-func.func private @g(i32) -> i32
-func.func @f(%a: i32) {
-  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
-  // expected-note@+2 {{      op result types: 'i64'}}
-  // expected-note@+1 {{function result types: 'i32'}}
-  %0 = call @g(%a) : (i32) -> i64
-  return
-}
-
-// -----
-
 // expected-error@+1 {{'func.func' op attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes}}
 "func.func"() <{res_attrs = [1], function_type = () -> i32, sym_name = "f", sym_visibility = "private"}> ({
 }) : () -> ()
@@ -22,16 +11,6 @@ func.func @f(%a: i32) {
 func.func @f() {
   // expected-error@+1 {{'func.call' op requires attribute 'callee'}}
   %0 = "func.call"() : () -> i32
-  return
-}
-
-// -----
-
-func.func @f() {
-  "tst.region"() ({
-    // expected-error@+1 {{'func.constant' op reference to undefined function 'f'}}
-    %g = constant @f : () -> ()
-  }) : () -> ()
   return
 }
 

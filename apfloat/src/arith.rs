@@ -202,7 +202,7 @@ impl Float {
         }
         let kind = self.kind;
         let (a, b) = (self.unpack(), rhs.unpack());
-        let (mut r, mut status) = if let Some(nan) = propagate_nan(kind, &a, &b) {
+        let (r, status) = if let Some(nan) = propagate_nan(kind, &a, &b) {
             nan
         } else {
             match op {
@@ -213,11 +213,6 @@ impl Float {
                 Op::Rem => fmod(kind, a, b),
             }
         };
-        if r.sign && !kind.has_signed_repr() && r.category != Category::NaN {
-            // A negative result has no encoding in an unsigned kind.
-            r = Unpacked::nan(kind, false);
-            status = Status::INVALID_OP;
-        }
         Ok((Float::pack(kind, &r), status))
     }
 
@@ -292,13 +287,9 @@ impl std::ops::Neg for Float {
     type Output = Float;
 
     /// The value with its sign flipped (APFloat's `changeSign`; zero and NaN of the FNUZ kinds
-    /// are unchanged). Negating a value of the unsigned `f8E8M0FNU` gives its NaN (LLVM leaves
-    /// it undefined).
+    /// are unchanged; a value of the unsigned `f8E8M0FNU` flips its sign flag).
     fn neg(self) -> Float {
         let kind = self.kind;
-        if !kind.has_signed_repr() {
-            return Float::pack(kind, &Unpacked::nan(kind, false));
-        }
         Float::pack(kind, &self.unpack().negated(kind))
     }
 }

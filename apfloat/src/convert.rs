@@ -2,9 +2,10 @@
 //! integers of up to 128 bits (`convertToInteger` / `convertFromAPInt`) and rounding to an
 //! integral value (`roundToIntegral`).
 //!
-//! Where LLVM leaves a conversion undefined (NaN or infinity into a finite-only kind, a
-//! negative value into the unsigned `f8E8M0FNU`) this module picks a defined result: NaN
-//! becomes +0, infinity saturates to the largest finite value, and a negative value becomes NaN.
+//! Where LLVM leaves a conversion undefined (NaN or infinity into a finite-only kind) this
+//! module picks a defined result: NaN becomes +0, infinity saturates to the largest finite
+//! value. A negative value converted into the unsigned `f8E8M0FNU` keeps its sign flag, as
+//! APFloat does.
 
 use crate::error::FloatError;
 use crate::float::Float;
@@ -28,9 +29,6 @@ pub(crate) fn convert_unpacked(
     let (sf, st) = (from.semantics(), to.semantics());
     match u.category {
         Category::Normal => {
-            if u.sign && !st.signed {
-                return (Unpacked::nan(to, false), Status::INVALID_OP, true);
-            }
             let (r, status) = normalize(to, u.sign, u.sig, u.lsb_exp(from), Lost::Zero, RNE);
             (r, status, status != Status::OK)
         }
@@ -199,12 +197,6 @@ impl Float {
     }
 
     fn from_magnitude(kind: FloatKind, negative: bool, mag: u128) -> (Float, Status) {
-        if negative && !kind.has_signed_repr() {
-            return (
-                Float::pack(kind, &Unpacked::nan(kind, false)),
-                Status::INVALID_OP,
-            );
-        }
         let (u, status) = normalize(kind, negative, mag, 0, Lost::Zero, RNE);
         (Float::pack(kind, &u), status)
     }

@@ -144,9 +144,6 @@ impl Decimal<'_> {
 /// Round the decimal number `text` into `kind` (round to nearest, ties to even).
 pub(crate) fn parse_decimal(kind: FloatKind, text: &str) -> Result<(Unpacked, Status), FloatError> {
     let d = scan(text)?;
-    if d.negative && !kind.has_signed_repr() && d.digit_count != 0 {
-        return Err(FloatError::NegativeUnsigned { kind });
-    }
     Ok(round_decimal(kind, &d, RoundingMode::NearestTiesToEven))
 }
 

@@ -1,6 +1,7 @@
 //! Bit patterns <-> unpacked values for every kind (LLVM's `initFrom*APInt` and
 //! `convert*APFloatToAPInt`), including x87 `f80` with its explicit integer bit, the NaN
-//! encodings of the FN/FNUZ formats and the exponent-only `f8E8M0FNU`.
+//! encodings of the FN/FNUZ formats and the exponent-only `f8E8M0FNU`, whose values keep in
+//! bit 8 the sign flag APFloat carries though the format has no sign bit.
 
 use crate::kind::{FloatKind, NanEncoding, NonFiniteBehavior};
 use crate::unpacked::{Category, Unpacked};
@@ -13,19 +14,19 @@ fn mask(bits: u32) -> u128 {
     }
 }
 
-/// Decode the low `bit_width` bits of `bits`.
+/// Decode the low `bit_width` bits of `bits` (for `f8E8M0FNU`, bit 8 is the sign flag).
 pub(crate) fn decode(kind: FloatKind, bits: u128) -> Unpacked {
     let s = kind.semantics();
+    if kind == FloatKind::F8E8M0FNU {
+        let field = bits & 0xFF;
+        if field == 0xFF {
+            return Unpacked::nan(kind, false);
+        }
+        return Unpacked::normal(bits >> 8 & 1 == 1, field as i32 - 127, 1);
+    }
     let bits = bits & mask(s.bits);
     match kind {
         FloatKind::F80 => decode_f80(bits),
-        FloatKind::F8E8M0FNU => {
-            if bits == 0xFF {
-                Unpacked::nan(kind, false)
-            } else {
-                Unpacked::normal(false, bits as i32 - 127, 1)
-            }
-        }
         _ => {
             let trailing = s.precision - 1;
             let exp_bits = s.bits - 1 - trailing;
@@ -105,7 +106,8 @@ fn decode_f80(bits: u128) -> Unpacked {
     Unpacked::normal(sign, exp, sig)
 }
 
-/// Encode an unpacked value of `kind` as its bit pattern.
+/// Encode an unpacked value of `kind` as its bit pattern (for `f8E8M0FNU`, the sign flag of a
+/// finite value in bit 8).
 pub(crate) fn encode(kind: FloatKind, u: &Unpacked) -> u128 {
     let s = kind.semantics();
     if kind == FloatKind::F80 {
@@ -147,6 +149,8 @@ pub(crate) fn encode(kind: FloatKind, u: &Unpacked) -> u128 {
     };
     let sign = if s.signed {
         u128::from(u.sign) << (s.bits - 1)
+    } else if u.category == Category::Normal {
+        u128::from(u.sign) << s.bits
     } else {
         0
     };

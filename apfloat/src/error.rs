@@ -19,11 +19,6 @@ pub enum FloatError {
         /// The type the literal was meant for.
         kind: FloatKind,
     },
-    /// A negative value was requested for a kind without a sign (`f8E8M0FNU`).
-    NegativeUnsigned {
-        /// The unsigned kind.
-        kind: FloatKind,
-    },
     /// Two operands of a binary operation have different kinds.
     KindMismatch {
         /// Kind of the left operand.
@@ -52,12 +47,6 @@ impl std::fmt::Display for FloatError {
             }
             FloatError::HexLiteralOutOfRange { .. } => {
                 f.write_str("hexadecimal float constant out of range for type")
-            }
-            FloatError::NegativeUnsigned { kind } => {
-                write!(
-                    f,
-                    "negative value is not representable in unsigned type {kind}"
-                )
             }
             FloatError::KindMismatch { lhs, rhs } => {
                 write!(

@@ -10,24 +10,44 @@ use crate::status::Status;
 use crate::unpacked::{Category, Unpacked};
 
 /// A value of a given kind as its raw bit pattern (the low `bit_width` bits of `bits`).
+///
+/// The unsigned `f8E8M0FNU` is the exception: APFloat keeps a sign flag for its values although
+/// the format has no sign bit (mlir-opt 22 parses `-1.0 : f8E8M0FNU`, prints it back as
+/// `-1.000000e+00`, and negation and arithmetic set the flag), so its values use 9 bits, the
+/// flag in bit 8. [`Float::storage_bits`] gives the 8-bit pattern LLVM stores for them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Float {
     /// The float type.
     pub kind: FloatKind,
-    /// The bit pattern; bits above `kind.bit_width()` are zero.
+    /// The bit pattern; bits above `kind.bit_width()` are zero (for `f8E8M0FNU`, bit 8 is the
+    /// sign flag of a finite value).
     pub bits: u128,
 }
 
 impl Float {
-    /// The value with bit pattern `bits` (bits above the kind's width are ignored).
+    /// The value with bit pattern `bits` (bits above the kind's width are ignored, except the
+    /// sign flag of a finite `f8E8M0FNU` value in bit 8).
     pub fn from_bits(kind: FloatKind, bits: u128) -> Float {
         let width = kind.bit_width();
         let bits = if width >= 128 {
             bits
+        } else if kind == FloatKind::F8E8M0FNU {
+            if bits & 0xFF == 0xFF { 0xFF } else { bits & 0x1FF }
         } else {
             bits & ((1u128 << width) - 1)
         };
         Float { kind, bits }
+    }
+
+    /// The bit pattern LLVM stores for the value (`APFloat::bitcastToAPInt`), as dense elements
+    /// and bitcasts hold it: `bits`, except that for `f8E8M0FNU` LLVM ors the sign flag into the
+    /// top bit of the exponent (so `-1.0` is stored as `0xFF`, its NaN).
+    pub fn storage_bits(self) -> u128 {
+        if self.kind == FloatKind::F8E8M0FNU {
+            (self.bits & 0xFF) | (self.bits >> 8 & 1) << 7
+        } else {
+            self.bits
+        }
     }
 
     pub(crate) fn unpack(self) -> Unpacked {

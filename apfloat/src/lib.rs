@@ -25,8 +25,8 @@
 //!
 //! Where LLVM's behaviour is undefined this crate picks a defined result: a NaN result in a
 //! finite-only kind (`f4E2M1FN`, `f6E2M3FN`, `f6E3M2FN`) is +0, an infinite one saturates to
-//! the largest finite value, and a negative result in the unsigned `f8E8M0FNU` is its NaN
-//! (parsing a negative literal for it is an error).
+//! the largest finite value. Values of the unsigned `f8E8M0FNU` keep the sign flag APFloat
+//! gives them (see [`Float`]).
 
 mod arith;
 mod bigint;

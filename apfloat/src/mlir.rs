@@ -19,7 +19,7 @@ impl Float {
     ///   significant bits than the type is wide;
     /// * a decimal integer literal is rejected, as MLIR asks for a trailing dot.
     ///
-    /// A negative value for the unsigned `f8E8M0FNU` is rejected (LLVM leaves it undefined).
+    /// A negative value for the unsigned `f8E8M0FNU` keeps APFloat's sign flag (see [`Float`]).
     pub fn from_mlir_literal(kind: FloatKind, text: &str) -> Result<Float, FloatError> {
         let (negative, body) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -41,9 +41,6 @@ impl Float {
         }
         let (double, _) = parse_decimal(FloatKind::F64, text)?;
         let double = Float::pack(FloatKind::F64, &double);
-        if negative && !kind.has_signed_repr() && !double.is_zero() {
-            return Err(FloatError::NegativeUnsigned { kind });
-        }
         Ok(double.convert(kind).0)
     }
 

@@ -856,7 +856,7 @@ fn fold_bitcast(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldRe
             return a(fold_map(ctx, Some(operand), res, |s| {
                 let bits = match s {
                     Scalar::Int(x) => x,
-                    Scalar::Float(f) => f.bits,
+                    Scalar::Float(f) => f.storage_bits(),
                 };
                 Some(match to_float {
                     Some(k) => Scalar::Float(Float::from_bits(k, bits)),

@@ -1,5 +1,5 @@
 //! Pieces of custom assembly shared by several ops: `%a, %b` operand lists, `t1, t2` type lists
-//! and resolving the one against the other.
+//! and resolving the one against the other, `-> (t1, t2)` result type lists.
 
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Body, Op, OperationState, Printer, Type};
@@ -70,4 +70,31 @@ pub(crate) fn print_operand_types(p: &mut Printer<'_>, body: &Body, op: Op) {
     p.write(" : ");
     let types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
     p.type_list(&types);
+}
+
+/// `-> type` or `-> (types)` if present (MLIR's `parseOptionalArrowTypeList`).
+pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    if !p.parse_optional_punct("->") {
+        return Ok(Vec::new());
+    }
+    parse_function_result_types(p)
+}
+
+/// `type` or `(types)` (MLIR's `parseFunctionResultTypes`).
+pub(crate) fn parse_function_result_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    let mut out = Vec::new();
+    if p.parse_optional_punct("(") {
+        if p.parse_optional_punct(")") {
+            return Ok(out);
+        }
+        loop {
+            out.push(p.parse_type()?);
+            if p.parse_optional_punct(")") {
+                return Ok(out);
+            }
+            p.parse_punct(",")?;
+        }
+    }
+    out.push(p.parse_type()?);
+    Ok(out)
 }

@@ -89,7 +89,7 @@ fn print_cast(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 
 fn verify_cast(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     if body.results(op).is_empty() {
-        return Err(Diagnostic::error(body.op(op).loc, "'builtin.unrealized_conversion_cast' op expected at least one result for cast operation"));
+        return Err(Diagnostic::on_op(body, op, "'builtin.unrealized_conversion_cast' op expected at least one result for cast operation"));
     }
     Ok(())
 }
@@ -126,7 +126,7 @@ fn verify_module(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option
     let (rb, regions) = body.op_regions(op);
     for &r in regions {
         if rb.region_blocks(r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
-            return Err(Diagnostic::error(body.op(op).loc, "'builtin.module' op region should have no arguments"));
+            return Err(Diagnostic::on_op(body, op, "'builtin.module' op region should have no arguments"));
         }
     }
     Ok(())

@@ -178,7 +178,7 @@ pub fn encode(ctx: &Context, ty: Type, values: &[Scalar]) -> Attr {
     let bytes = (w.max(1) as usize).div_ceil(8);
     let raw = |s: Scalar| match s {
         Scalar::Int(v) => v,
-        Scalar::Float(f) => f.bits,
+        Scalar::Float(f) => f.storage_bits(),
     };
     let splat = values.iter().all(|v| *v == values[0]);
     let n = if splat { 1 } else { values.len() };

@@ -173,10 +173,8 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     }
     state.properties = Some(ctx.dict_attr(props));
     if p.peek_region() {
-        if named == Some(false) {
-            p.error_at(p.offset(), "expected SSA identifier");
-            return Err(());
-        }
+        // With types alone in the signature, the body spells its entry block out (or the
+        // verifier finds the arguments missing).
         let at = p.offset();
         p.parse_region(state, &args)?;
         let empty = state.nested.as_deref().is_some_and(|b| b.roots.iter().all(|r| b.region_blocks(*r).is_empty()));
@@ -266,38 +264,38 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
 }
 
 fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let loc = body.op(op).loc;
     let Some(fty) = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a)) else {
-        return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'function_type'"));
+        return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };
     let Some((inputs, _)) = ctx.function_signature(fty) else {
-        return Err(Diagnostic::error(loc, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
+        return Err(Diagnostic::on_op(body, op, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
     };
     if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
-        return Err(Diagnostic::error(loc, "'func.func' op requires attribute 'sym_name'"));
+        return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'sym_name'"));
     }
     if let Some(v) = prop(ctx, body, op, "sym_visibility") {
         let s = ctx.as_str(v).unwrap_or("");
         if !["public", "private", "nested"].contains(&s) {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(Diagnostic::on_op(
+                body,
+                op,
                 format!("'func.func' op visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}", mica_ir::printer::attr_string(ctx, v)),
             ));
         }
     }
     let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
     if prop(ctx, body, op, "arg_attrs").is_some() && arg_attrs.len() != inputs.len() {
-        return Err(Diagnostic::error(loc, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));
     }
     let results = ctx.function_signature(fty).map_or(0, |s| s.1.len());
     let res_attrs = array_items(ctx, prop(ctx, body, op, "res_attrs"));
     if prop(ctx, body, op, "res_attrs").is_some() && res_attrs.len() != results {
-        return Err(Diagnostic::error(loc, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", res_attrs.len(), results)));
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", res_attrs.len(), results)));
     }
     for (what, list) in [("arguments", &arg_attrs), ("results", &res_attrs)] {
         for d in list.iter() {
             if ctx.dict_entries(*d).iter().any(|(k, _)| !ctx.str(*k).contains('.')) {
-                return Err(Diagnostic::error(loc, format!("'func.func' op {what} may only have dialect attributes")));
+                return Err(Diagnostic::on_op(body, op, format!("'func.func' op {what} may only have dialect attributes")));
             }
         }
     }
@@ -305,22 +303,24 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&
     let Some(&region) = regions.first() else { return Ok(()) };
     let Some(&entry) = rb.region_blocks(region).first() else {
         if prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) == Some("public") || prop(ctx, body, op, "sym_visibility").is_none() {
-            return Err(Diagnostic::error(loc, "'func.func' op symbol declaration cannot have public visibility"));
+            return Err(Diagnostic::on_op(body, op, "'func.func' op symbol declaration cannot have public visibility"));
         }
         return Ok(());
     };
     let args = rb.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(Diagnostic::error(
-            loc,
+        return Err(Diagnostic::on_op(
+            body,
+            op,
             format!("'func.func' op entry block must have {} arguments to match function signature", inputs.len()),
         ));
     }
     for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
         let at = rb.value_type(a);
         if at != t {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(Diagnostic::on_op(
+                body,
+                op,
                 format!(
                     "'func.func' op type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
                     mica_ir::printer::type_string(ctx, at),
@@ -361,26 +361,27 @@ fn print_return(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 }
 
 fn verify_return(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let loc = body.op(op).loc;
     let func = parent.filter(|(pb, pop)| ctx.str(pb.op(*pop).name) == "func.func");
     let Some((fb, fop)) = func else {
-        return Err(Diagnostic::error(loc, "'func.return' op expects parent op 'func.func'"));
+        return Err(Diagnostic::on_op(body, op, "'func.return' op expects parent op 'func.func'"));
     };
     let name = prop(ctx, fb, fop, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("");
     let fty = prop(ctx, fb, fop, "function_type").and_then(|a| ctx.as_type(a));
     let results: &[Type] = fty.and_then(|t| ctx.function_signature(t)).map_or(&[], |s| s.1);
     let n = body.num_operands(op);
     if n != results.len() {
-        return Err(Diagnostic::error(
-            loc,
+        return Err(Diagnostic::on_op(
+            body,
+            op,
             format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
         ));
     }
     for (i, (v, t)) in body.operands(op).zip(results.iter()).enumerate() {
         let vt = body.value_type(v);
         if vt != *t {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(Diagnostic::on_op(
+                body,
+                op,
                 format!(
                     "'func.return' op type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
                     mica_ir::printer::type_string(ctx, vt),
@@ -511,17 +512,16 @@ fn print_call_indirect(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 }
 
 fn verify_call_indirect(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let loc = body.op(op).loc;
     let Some(c) = body.operands(op).next() else {
-        return Err(Diagnostic::error(loc, "'func.call_indirect' op requires a callee operand"));
+        return Err(Diagnostic::on_op(body, op, "'func.call_indirect' op requires a callee operand"));
     };
     let Some((ins, outs)) = ctx.function_signature(body.value_type(c)) else {
-        return Err(Diagnostic::error(loc, "'func.call_indirect' op callee must be a function"));
+        return Err(Diagnostic::on_op(body, op, "'func.call_indirect' op callee must be a function"));
     };
     let args: Vec<Type> = body.operands(op).skip(1).map(|v| body.value_type(v)).collect();
     let res: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
     if args != ins || res != outs {
-        return Err(Diagnostic::error(loc, "'func.call_indirect' op callee types do not match the call"));
+        return Err(Diagnostic::on_op(body, op, "'func.call_indirect' op callee types do not match the call"));
     }
     Ok(())
 }
@@ -538,10 +538,9 @@ fn referenced_function<'a>(
     attr: &str,
     table: &SymbolTable<'a>,
 ) -> Result<(String, Option<Type>), Diagnostic> {
-    let loc = body.op(op).loc;
     let name = match prop(ctx, body, op, attr).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
-        _ => return Err(Diagnostic::error(loc, format!("'{}' op requires a symbol reference", ctx.str(body.op(op).name)))),
+        _ => return Err(Diagnostic::on_op(body, op, format!("'{}' op requires a symbol reference", ctx.str(body.op(op).name)))),
     };
     let ty = table.lookup(&name).filter(|(b, o)| ctx.str(b.op(*o).name) == "func.func").and_then(|(b, o)| {
         prop(ctx, b, o, "function_type").and_then(|a| ctx.as_type(a))
@@ -553,17 +552,18 @@ fn verify_call_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_
     let loc = body.op(op).loc;
     let (name, ty) = referenced_function(ctx, body, op, "callee", table)?;
     let Some(fty) = ty else {
-        return Err(Diagnostic::error(loc, format!("'func.call' op '{name}' does not reference a valid function")));
+        return Err(Diagnostic::on_op(body, op, format!("'func.call' op '{name}' does not reference a valid function")));
     };
     let (ins, outs) = ctx.function_signature(fty).unwrap_or((&[], &[]));
     let args: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
     if args.len() != ins.len() {
-        return Err(Diagnostic::error(loc, "'func.call' op incorrect number of operands for callee"));
+        return Err(Diagnostic::on_op(body, op, "'func.call' op incorrect number of operands for callee"));
     }
     for (i, (a, t)) in args.iter().zip(ins).enumerate() {
         if a != t {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(Diagnostic::on_op(
+                body,
+                op,
                 format!(
                     "'func.call' op operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
                     mica_ir::printer::type_string(ctx, *t),
@@ -574,12 +574,12 @@ fn verify_call_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_
     }
     let res: Vec<Type> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
     if res.len() != outs.len() {
-        return Err(Diagnostic::error(loc, "'func.call' op incorrect number of results for callee"));
+        return Err(Diagnostic::on_op(body, op, "'func.call' op incorrect number of results for callee"));
     }
     for (i, (a, t)) in res.iter().zip(outs).enumerate() {
         if a != t {
-            return Err(Diagnostic::error(loc, format!("'func.call' op result type mismatch at index {i}"))
-                .with_note(loc, format!("op result types: {}", quoted_types(ctx, &res)))
+            return Err(Diagnostic::on_op(body, op, format!("'func.call' op result type mismatch at index {i}"))
+                .with_note(loc, format!("      op result types: {}", quoted_types(ctx, &res)))
                 .with_note(loc, format!("function result types: {}", quoted_types(ctx, outs))));
         }
     }
@@ -587,14 +587,13 @@ fn verify_call_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_
 }
 
 fn verify_constant_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_>) -> Result<(), Diagnostic> {
-    let loc = body.op(op).loc;
     let (name, ty) = referenced_function(ctx, body, op, "value", table)?;
     let Some(fty) = ty else {
-        return Err(Diagnostic::error(loc, format!("'func.constant' op reference to undefined function '{name}'")));
+        return Err(Diagnostic::on_op(body, op, format!("'func.constant' op reference to undefined function '{name}'")));
     };
     let rt = body.results(op).first().map(|v| body.value_type(*v));
     if rt != Some(fty) {
-        return Err(Diagnostic::error(loc, "'func.constant' op reference to function with mismatched type"));
+        return Err(Diagnostic::on_op(body, op, "'func.constant' op reference to function with mismatched type"));
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use crate::ods::constraints::*;
 use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
 use crate::ods::{OpSpec, OpView};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use crate::asm_util::{parse_function_result_types, parse_optional_arrow_types};
 use mica_ir::printer::type_string;
 use crate::ods::{AttrConstraint, AttrSyntax};
 use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef, DYNAMIC};
@@ -196,33 +197,6 @@ fn parse_assignment_list(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOpe
         }
         p.parse_punct(",")?;
     }
-}
-
-/// `-> type` or `-> (types)` if present.
-fn parse_optional_arrow_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
-    if !p.parse_optional_punct("->") {
-        return Ok(Vec::new());
-    }
-    parse_function_result_types(p)
-}
-
-/// `type` or `(types)`.
-fn parse_function_result_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
-    let mut out = Vec::new();
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(out);
-        }
-        loop {
-            out.push(p.parse_type()?);
-            if p.parse_optional_punct(")") {
-                return Ok(out);
-            }
-            p.parse_punct(",")?;
-        }
-    }
-    out.push(p.parse_type()?);
-    Ok(out)
 }
 
 /// `(%a, %b)`.

@@ -6,13 +6,16 @@
 //! backslash is an ordinary character and `[:class:]` names a class, and a negated
 //! bracket expression never matches a newline (FileCheck matches with `REG_NEWLINE`).
 //! Letter escapes such as `\d`, `\s`, `\w`, `\b` keep their Perl meaning (a superset of
-//! what LLVM accepts); escapes of other letters stand for the letter itself.
+//! what LLVM accepts); escapes of other letters stand for the letter itself. A `{` starts a
+//! repetition only when a digit follows it, otherwise it (and a `}` closing nothing) is an
+//! ordinary character, as in LLVM's regex engine.
 
 /// Translates one POSIX ERE into an equivalent pattern for the Rust engine.
 pub(crate) fn translate(posix: &str) -> Result<String, String> {
     let chars: Vec<char> = posix.chars().collect();
     let mut out = String::with_capacity(posix.len() + 8);
     let mut i = 0;
+    let mut in_repetition = false;
     while i < chars.len() {
         match chars[i] {
             '\\' => {
@@ -35,6 +38,24 @@ pub(crate) fn translate(posix: &str) -> Result<String, String> {
                 i += 2;
             }
             '[' => i = translate_bracket(&chars, i, &mut out)?,
+            '{' if !chars.get(i + 1).is_some_and(char::is_ascii_digit) => {
+                out.push_str("\\{");
+                i += 1;
+            }
+            '{' => {
+                in_repetition = true;
+                out.push('{');
+                i += 1;
+            }
+            '}' if !in_repetition => {
+                out.push_str("\\}");
+                i += 1;
+            }
+            '}' => {
+                in_repetition = false;
+                out.push('}');
+                i += 1;
+            }
             c => {
                 out.push(c);
                 i += 1;
@@ -153,6 +174,13 @@ mod tests {
         assert_eq!(translate("\\d+\\.\\%").as_deref(), Ok("\\d+\\.%"));
         assert_eq!(translate("a\\qb").as_deref(), Ok("aqb"));
         assert_eq!(translate("(x|y)*$").as_deref(), Ok("(x|y)*$"));
+    }
+
+    #[test]
+    fn braces_repeat_only_before_a_digit() {
+        assert_eq!(translate("a{2,3}").as_deref(), Ok("a{2,3}"));
+        assert_eq!(translate("{$").as_deref(), Ok("\\{$"));
+        assert_eq!(translate("x{y}").as_deref(), Ok("x\\{y\\}"));
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct Context {
     registry: Registry,
     /// Whether operations of dialects that are not registered are accepted.
     pub allow_unregistered: bool,
+    /// MLIR's `printOpOnDiagnostic`: when set, an error emitted on an operation gets a `see
+    /// current operation` note showing it, printed with these flags (debug info and its form
+    /// as on the command line; see [`crate::printer::op_for_diagnostic`]).
+    pub print_op_on_diagnostic: Option<crate::PrintOptions>,
     empty_dict: Attr,
     unknown_loc: Attr,
     sources: SourceLocs,
@@ -58,6 +62,7 @@ impl Context {
             attrs,
             registry: Registry::default(),
             allow_unregistered: false,
+            print_op_on_diagnostic: None,
             empty_dict,
             unknown_loc,
             sources: SourceLocs::default(),

@@ -93,6 +93,24 @@ pub fn print_op_to_writer(ctx: &Context, body: &Body, top: Op, opts: &PrintOptio
     }
 }
 
+/// `op` (of `body`, somewhere under `top` of `top_body`) as MLIR's diagnostics show it (the
+/// `see current operation` note): in the generic form, values and blocks named as in the
+/// generic print of `top`, types and attributes inline (no aliases), elements attributes of
+/// more than 16 elements elided, locations only with `opts.debuginfo` (in `opts`' form).
+pub fn op_for_diagnostic(ctx: &Context, top_body: &Body, top: Op, body: &Body, op: Op, opts: &PrintOptions) -> String {
+    let opts = PrintOptions {
+        generic: true,
+        local_scope: true,
+        elide_elements_larger: Some(16),
+        unique_ssa_ids: true,
+        ..opts.clone()
+    };
+    let mut p = Printer::new(ctx, opts);
+    p.names = NameTable::build(ctx, top_body, top, true, true);
+    p.print_op(body, op);
+    p.out
+}
+
 /// How much text a printer with a sink gathers before handing it over.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -539,6 +557,9 @@ impl<'c> Printer<'c> {
     pub fn print_block_arg_location(&mut self, loc: Attr) {
         if self.opts.debuginfo && self.collecting() {
             self.visit_location(loc, false);
+        } else if self.opts.debuginfo && self.opts.pretty_debuginfo {
+            self.out.push(' ');
+            self.print_location_body(loc);
         } else if self.opts.debuginfo {
             self.out.push_str(" loc(");
             self.print_location_body(loc);
@@ -546,7 +567,13 @@ impl<'c> Printer<'c> {
         }
     }
 
+    /// Writes `loc(...)` (an alias when it has one), or with `--mlir-pretty-debuginfo` the
+    /// location in its readable form, never an alias at the top.
     fn print_location(&mut self, loc: Attr) {
+        if self.opts.pretty_debuginfo {
+            self.print_location_body(loc);
+            return;
+        }
         if let Some(alias) = self.aliases.get(&AliasKey::Attr(loc)) {
             let alias = alias.clone();
             let _ = write!(self.out, "loc(#{alias})");
@@ -562,14 +589,16 @@ impl<'c> Printer<'c> {
             self.print_attr(loc);
             return;
         };
+        let pretty = self.opts.pretty_debuginfo;
         match l {
+            Location::Unknown if pretty => self.out.push_str("[unknown]"),
             Location::Unknown => self.out.push_str("unknown"),
             Location::FileLine { file, line } => {
-                self.print_string_literal(self.ctx.str(*file).as_bytes());
+                self.print_location_file(*file);
                 let _ = write!(self.out, ":{line}:0");
             }
             Location::FileLineCol { file, line, col, end } => {
-                self.print_string_literal(self.ctx.str(*file).as_bytes());
+                self.print_location_file(*file);
                 let _ = write!(self.out, ":{line}:{col}");
                 if let Some((el, ec)) = end.filter(|e| *e != (*line, *col)) {
                     if el == *line {
@@ -589,6 +618,14 @@ impl<'c> Printer<'c> {
                     }
                 }
             }
+            Location::CallSite { callee, caller } if pretty => {
+                // A named callee called from a file position stays on one line.
+                let one_line = matches!(self.ctx.attr_kind(*callee), AttrKind::Location(Location::Name { .. }))
+                    && matches!(self.ctx.attr_kind(*caller), AttrKind::Location(Location::FileLineCol { end: None, .. }));
+                self.print_location_nested(*callee);
+                self.out.push_str(if one_line { " at " } else { "\n at " });
+                self.print_location_nested(*caller);
+            }
             Location::CallSite { callee, caller } => {
                 self.out.push_str("callsite(");
                 self.print_location_nested(*callee);
@@ -597,7 +634,9 @@ impl<'c> Printer<'c> {
                 self.out.push(')');
             }
             Location::Fused { locations, metadata } => {
-                self.out.push_str("fused");
+                if !pretty {
+                    self.out.push_str("fused");
+                }
                 if let Some(m) = metadata {
                     self.out.push('<');
                     self.print_attr(*m);
@@ -612,6 +651,15 @@ impl<'c> Printer<'c> {
                 }
                 self.out.push(']');
             }
+        }
+    }
+
+    /// A location's file name: quoted, or as it is with `--mlir-pretty-debuginfo`.
+    fn print_location_file(&mut self, file: crate::Ident) {
+        if self.opts.pretty_debuginfo {
+            self.out.push_str(self.ctx.str(file));
+        } else {
+            self.print_string_literal(self.ctx.str(file).as_bytes());
         }
     }
 
@@ -1256,7 +1304,9 @@ impl<'c> Printer<'c> {
                 }
                 AliasKey::Attr(a) => {
                     let _ = write!(self.out, "#{name} = ");
-                    if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
+                    if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) && self.opts.pretty_debuginfo {
+                        self.print_location_body(a);
+                    } else if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
                         self.out.push_str("loc(");
                         self.print_location_body(a);
                         self.out.push(')');

@@ -24,9 +24,16 @@ impl<'a> SymbolTable<'a> {
 
 /// Verifies `top` (an operation of `body`) and everything nested in it, then the symbol uses
 /// of every op against its nearest enclosing symbol table.
+///
+/// An error emitted on an operation gets its `see current operation` note here, when the
+/// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None, &mut None, None)?;
-    verify_symbol_uses(ctx, body, top, None)
+    verify_op(ctx, body, top, None, &mut None, None, (body, top))
+        .and_then(|()| verify_symbol_uses(ctx, body, top, None))
+        .map_err(|mut d| {
+            d.attach_current_op(ctx, body, top);
+            d
+        })
 }
 
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
@@ -53,6 +60,11 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
         }
         own = SymbolTable { symbols };
         Some(&own)
+    } else if def.is_none() && regions.len() == 1 {
+        // An unregistered op with one region may be a symbol table MLIR knows nothing about:
+        // nothing is found from inside it (MLIR's `isPotentiallyUnknownSymbolTable`).
+        own = SymbolTable { symbols: FxHashMap::default() };
+        Some(&own)
     } else {
         table
     };
@@ -67,8 +79,17 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
 }
 
 /// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
-/// location of the op whose own body holds `body`'s root regions.
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, dom: &mut Option<DomInfo>, root_owner: Option<crate::Attr>) -> Result<(), Diagnostic> {
+/// location of the op whose own body holds `body`'s root regions; `root` is the operation being
+/// verified (the top of the IR, which names values when an operation is printed in a message).
+fn verify_op(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    parent: Option<(&Body, Op)>,
+    dom: &mut Option<DomInfo>,
+    root_owner: Option<crate::Attr>,
+    root: (&Body, Op),
+) -> Result<(), Diagnostic> {
     let data = body.op(op);
     let owner = if body.nested(op).is_some() { data.loc } else { root_owner.unwrap_or(data.loc) };
     let def = ctx.registry().get(data.name);
@@ -76,12 +97,12 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
         if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), data.successors.len()) {
-            return Err(Diagnostic::error(data.loc, format!("'{}' op {msg}", d.name)));
+            return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", d.name)));
         }
         if d.traits.contains(Traits::SINGLE_BLOCK) {
             for r in regions {
                 if rb.region_blocks(*r).len() > 1 {
-                    return Err(Diagnostic::error(data.loc, format!("'{}' op expects region #0 to have 0 or 1 blocks", d.name)));
+                    return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", d.name)));
                 }
             }
         }
@@ -115,8 +136,9 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 let idata = rb.op(inner);
                 if let Some(idef) = ctx.registry().get(idata.name) {
                     if idef.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
-                        return Err(Diagnostic::error(
-                            idata.loc,
+                        return Err(Diagnostic::on_op(
+                            rb,
+                            inner,
                             format!("'{}' op must be the last operation in the parent block", idef.name),
                         ));
                     }
@@ -128,18 +150,21 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, do
                 if traits.contains(Traits::SYMBOL_TABLE) {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
-                            return Err(Diagnostic::error(idata.loc, format!("redefinition of symbol named '{name}'"))
+                            return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
                                 .with_note(rb.op(prev).loc, "see existing symbol definition here"));
                         }
                     }
                 }
-                verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner))?;
+                verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?;
             }
             // As MLIR, the terminator is checked when leaving the block, after its ops.
             if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
                 if let Some(ld) = ctx.registry().get(rb.op(last).name) {
                     if !ld.traits.contains(Traits::TERMINATOR) {
-                        return Err(Diagnostic::error(rb.op(last).loc, format!("block with no terminator, has \"{}\"", ld.name)));
+                        // MLIR shows the operation in the message too, as its notes show it.
+                        let opts = ctx.print_op_on_diagnostic.clone().unwrap_or_default();
+                        let text = crate::printer::op_for_diagnostic(ctx, root.0, root.1, rb, last, &opts);
+                        return Err(Diagnostic::on_op(rb, last, format!("block with no terminator, has {text}")));
                     }
                 }
             }
@@ -281,7 +306,7 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
             continue;
         }
         // A value whose definition left the IR: a pass erased or detached it but kept a use.
-        let dangling = || Diagnostic::error(body.op(op).loc, format!("operand #{i} refers to a value whose definition was removed from the IR"));
+        let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
         let (def_block, def_op) = match body.value(v).def {
             ValueDef::Result(d, _) => match body.op_block(d) {
                 Some(b) => (b, Some(d)),
@@ -327,7 +352,7 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
             dom.dominates(body, def_region, def_block, use_block)
         };
         if !ok {
-            let mut d = Diagnostic::error(body.op(op).loc, format!("operand #{i} does not dominate this use"));
+            let mut d = Diagnostic::on_op(body, op, format!("operand #{i} does not dominate this use"));
             if let Some(def) = def_op {
                 let where_ = if nested {
                     "op in a parent region"

@@ -193,32 +193,26 @@ impl Parser<'_> {
         } else {
             Scalar::Int { neg, text, at }
         };
-        let bits = self.scalar_bits(&scalar, t, false)?;
-        match ctx.type_kind(t) {
-            TypeKind::Float(_) => Ok(ctx.attr(AttrKind::Float { ty: t, bits: bits_to_u128(&bits) })),
-            _ => Ok(ctx.int_attr_bits(t, bits)),
+        if let TypeKind::Float(k) = *ctx.type_kind(t) {
+            // A float attribute holds the value (an `f8E8M0FNU` one its sign flag too).
+            let f = self.float_value(k, &scalar)?;
+            return Ok(ctx.attr(AttrKind::Float { ty: t, bits: f.bits }));
         }
+        let bits = self.scalar_bits(&scalar, t, false)?;
+        Ok(ctx.int_attr_bits(t, bits))
     }
 
-    /// Converts one written scalar to the bits of `ty` (integer, index or float), with the
-    /// messages of an attribute or (`dense`) of an elements literal.
-    fn scalar_bits(&mut self, s: &Scalar, ty: Type, dense: bool) -> PResult<IntBits> {
-        let ctx = self.ctx;
-        let out_of_range = if dense { "integer constant out of range for type" } else { "integer constant out of range for attribute" };
-        // Only scalar kinds have arms of their own; copying others would allocate.
-        let kind = match ctx.type_kind(ty) {
-            k @ (TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index) => k.clone(),
-            _ => TypeKind::None,
-        };
-        match (kind, s) {
-            (TypeKind::Float(k), Scalar::Float { text, at }) => match Float::from_mlir_literal(k, text) {
-                Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
+    /// Converts one written number to a value of float kind `k`, with MLIR's messages.
+    fn float_value(&mut self, k: mica_ir::FloatKind, s: &Scalar) -> PResult<Float> {
+        match s {
+            Scalar::Float { text, at } => match Float::from_mlir_literal(k, text) {
+                Ok(f) => Ok(f),
                 Err(_) => self.err(*at, "floating point value too large for attribute"),
             },
-            (TypeKind::Float(k), Scalar::Int { neg, text, at }) => {
+            Scalar::Int { neg, text, at } => {
                 let t = if *neg { format!("-{text}") } else { text.clone() };
                 match Float::from_mlir_literal(k, &t) {
-                    Ok(f) => Ok(u128_to_bits(f.bits, k.bit_width())),
+                    Ok(f) => Ok(f),
                     Err(mica_apfloat::FloatError::NegativeHexLiteral) => {
                         self.err(*at, "hexadecimal float literal should not have a leading minus")
                     }
@@ -229,6 +223,25 @@ impl Parser<'_> {
                     }
                     Err(_) => self.err(*at, "hexadecimal float constant out of range for type"),
                 }
+            }
+            _ => self.err_here("unexpected literal"),
+        }
+    }
+
+    /// Converts one written scalar to the stored bits of `ty` (integer, index or float), with
+    /// the messages of an attribute or (`dense`) of an elements literal.
+    fn scalar_bits(&mut self, s: &Scalar, ty: Type, dense: bool) -> PResult<IntBits> {
+        let ctx = self.ctx;
+        let out_of_range = if dense { "integer constant out of range for type" } else { "integer constant out of range for attribute" };
+        // Only scalar kinds have arms of their own; copying others would allocate.
+        let kind = match ctx.type_kind(ty) {
+            k @ (TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index) => k.clone(),
+            _ => TypeKind::None,
+        };
+        match (kind, s) {
+            // Elements are stored as LLVM stores the value (`f8E8M0FNU`'s sign flag ored in).
+            (TypeKind::Float(k), Scalar::Float { .. } | Scalar::Int { .. }) => {
+                Ok(u128_to_bits(self.float_value(k, s)?.storage_bits(), k.bit_width()))
             }
             (TypeKind::Integer { width, signedness }, Scalar::Int { neg, text, at }) => {
                 if *neg && signedness == Signedness::Unsigned {
@@ -326,7 +339,7 @@ impl Parser<'_> {
         self.expect(Tok::Less, if is_map { "'<' in affine map" } else { "'<' in integer set" })?;
         let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
             Ok(x) => x,
-            Err(e) => return self.err(start + e.offset, e.message),
+            Err(e) => return self.affine_err(start, e),
         };
         self.reset_to(start + used);
         let attr = match (parsed, is_map) {

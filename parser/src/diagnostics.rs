@@ -1,7 +1,7 @@
 //! Rendering diagnostics the way mlir-opt does: `file:line:col: error: message`, then the
 //! source line and a caret, then the attached notes.
 
-use mica_ir::{AttrKind, Context, DiagLoc, Diagnostic, Location};
+use mica_ir::{AttrKind, Context, DiagLoc, Diagnostic, Location, Severity};
 
 /// A source buffer with its name, for turning offsets into lines and columns.
 pub struct Source<'a> {
@@ -74,21 +74,25 @@ fn file_loc_of(ctx: &Context, a: mica_ir::Attr) -> Option<(String, usize, usize)
     }
 }
 
-/// Renders a diagnostic and its notes as mlir-opt prints them on stderr.
+/// Renders a diagnostic and its notes as mlir-opt prints them on stderr. A note quotes its
+/// source line only when its location differs from the one printed before it; an error that
+/// follows (see [`Diagnostic::notes`]) always does.
 pub fn render(ctx: &Context, src: &Source<'_>, d: &Diagnostic) -> String {
     let mut out = String::new();
-    render_one(ctx, src, d, &mut out);
+    render_one(ctx, src, d, true, &mut out);
+    let mut prev = d.loc;
     for n in &d.notes {
-        render_one(ctx, src, n, &mut out);
+        render_one(ctx, src, n, n.severity != Severity::Note || n.loc != prev, &mut out);
+        prev = n.loc;
     }
     out
 }
 
-fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, out: &mut String) {
+fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, quote: bool, out: &mut String) {
     match resolve(ctx, src, d.loc) {
         Some(r) => {
             out.push_str(&format!("{}:{}:{}: {}: {}\n", r.file, r.line, r.col, d.severity.as_str(), d.message));
-            if r.in_source && r.line > 0 {
+            if quote && r.in_source && r.line > 0 {
                 let text = src.line_text(r.line);
                 out.push_str(text);
                 out.push('\n');

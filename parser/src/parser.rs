@@ -228,6 +228,16 @@ impl<'a> Parser<'a> {
         Err(())
     }
 
+    /// The error of the affine parser (its offsets counted from `base`), with the errors MLIR
+    /// emits after it for the same failure.
+    pub(crate) fn affine_err<T>(&mut self, base: usize, e: mica_affine::ParseError) -> PResult<T> {
+        if self.diag.is_none() {
+            let d = e.also.into_iter().fold(Diagnostic::error_at(base + e.offset, e.message), |d, (at, msg)| d.with_error_after(base + at, msg));
+            self.diag = Some(d);
+        }
+        Err(())
+    }
+
     /// Attaches a note to the error recorded last.
     pub(crate) fn note_at(&mut self, offset: usize, msg: impl Into<String>) {
         if let Some(d) = self.diag.take() {
@@ -810,10 +820,9 @@ impl<'a> Parser<'a> {
         // Regions.
         if self.eat(Tok::LParen) {
             let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-            self.default_dialects.push("");
-            let r = self.parse_region_list(&mut state, isolated);
-            self.default_dialects.pop();
-            r?;
+            // The regions of a generic op keep the enclosing default dialect (MLIR only
+            // changes it for custom forms), though the printer drops it there.
+            self.parse_region_list(&mut state, isolated)?;
         }
         // Attributes.
         if self.is(Tok::LBrace) {
@@ -1160,7 +1169,9 @@ impl<'a> Parser<'a> {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
             let name = self.operand_name(&a.name);
-            if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
+            // A name already defined, or used ahead of its definition, is taken.
+            let taken = self.lookup_value(name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
+            if let Some(prev) = taken {
                 let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
                 self.note_at(prev, "previously referenced here");
                 return Err(());
@@ -1430,7 +1441,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         let start = self.tok.start;
         let (parsed, used) = match mica_affine::parse_map_or_set(&self.src[start..]) {
             Ok(x) => x,
-            Err(e) => return self.err(start + e.offset, e.message),
+            Err(e) => return self.affine_err(start, e),
         };
         match parsed {
             mica_affine::MapOrSet::Map(m) => {
@@ -1484,7 +1495,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         });
         let (map, end) = match parsed {
             Ok(x) => x,
-            Err(e) => return self.err(e.offset, e.message),
+            Err(e) => return self.affine_err(0, e),
         };
         self.reset_to(end);
         let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);
@@ -1498,7 +1509,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         });
         let (expr, end) = match parsed {
             Ok(x) => x,
-            Err(e) => return self.err(e.offset, e.message),
+            Err(e) => return self.affine_err(0, e),
         };
         self.reset_to(end);
         let (syms, dims): (Vec<_>, Vec<_>) = found.into_iter().partition(|(s, _)| *s);

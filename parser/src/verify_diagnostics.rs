@@ -1,9 +1,15 @@
 //! `--verify-diagnostics`: checks the diagnostics a buffer produces against its
 //! `expected-error`, `expected-warning`, `expected-note` and `expected-remark` annotations
-//! (`@+N`, `@-N`, `@above`, `@below`, `{{regex}}` parts), as MLIR's
-//! SourceMgrDiagnosticVerifierHandler does.
+//! (`@+N`, `@-N`, `@above`, `@below`, `@unknown`, `-re` with `{{regex}}` parts), as MLIR's
+//! SourceMgrDiagnosticVerifierHandler does, and words and places its complaints as it does.
+//!
+//! An annotation is `expected-KIND[-re] [@WHERE] {{TEXT}}` ending its line. Without `-re` the
+//! text is a substring to find; with it, `{{...}}` parts are regular expressions and the rest
+//! is literal. `@above` means the last line before it that is not an annotation, `@below` the
+//! next such line (a comment or a blank line counts). Every diagnostic and every note must be
+//! expected; one annotation may match several diagnostics.
 
-use crate::diagnostics::{Source, resolve};
+use crate::diagnostics::{Source, render, resolve};
 use mica_ir::{Context, Diagnostic, Severity};
 use regex::Regex;
 
@@ -12,143 +18,221 @@ use regex::Regex;
 pub struct Expectation {
     /// Expected severity.
     pub severity: Severity,
-    /// 1-based line the diagnostic must be reported on.
-    pub line: usize,
+    /// Where the diagnostic must be reported: a 1-based line (`None` for `@unknown`, a
+    /// diagnostic without a file location; a line before the buffer never matches).
+    pub line: Option<i64>,
     /// The text between `{{` and `}}` of the annotation (the whole message pattern).
     pub pattern: String,
-    /// Line of the annotation itself.
-    pub annotation_line: usize,
-    matcher: Matcher,
+    /// Byte offset of the annotation's `expected-` in the buffer.
+    pub offset: usize,
+    regex: Option<Regex>,
     matched: bool,
 }
 
-#[derive(Debug, Clone)]
-enum Matcher {
-    Substring(String),
-    Regex(Regex),
-}
-
-/// Reads the annotations of a buffer. An annotation that cannot be read is reported as an
-/// error message with its line.
-pub fn parse_expectations(src: &str) -> Result<Vec<Expectation>, (usize, String)> {
-    let re = Regex::new(r"expected-(error|warning|note|remark)(-re)? *(@([+-][0-9]+|above|below))? *\{\{(.*)\}\}").expect("static regex");
-    let lines: Vec<&str> = src.lines().collect();
-    let mut out: Vec<Expectation> = Vec::new();
-    let mut pending_below: Vec<usize> = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        let line = i + 1;
-        let Some(c) = re.captures(l) else {
-            if !pending_below.is_empty() && !l.trim().starts_with("//") && !l.trim().is_empty() {
-                for idx in pending_below.drain(..) {
-                    out[idx].line = line;
-                }
-            }
-            continue;
-        };
-        let severity = match &c[1] {
-            "error" => Severity::Error,
-            "warning" => Severity::Warning,
-            "note" => Severity::Note,
-            _ => Severity::Remark,
-        };
-        let pattern = c[5].to_string();
-        let target = match c.get(4).map(|m| m.as_str()) {
-            None => line,
-            Some("above") => {
-                // The closest previous line that is not an annotation-only comment.
-                (1..line).rev().find(|&k| !lines[k - 1].trim_start().starts_with("//")).unwrap_or(1)
-            }
-            Some("below") => 0,
-            Some(off) => {
-                let n: i64 = off.parse().map_err(|_| (line, format!("invalid offset '{off}'")))?;
-                let t = line as i64 + n;
-                if t < 1 {
-                    return Err((line, "expected diagnostic line offset is out of range".into()));
-                }
-                t as usize
-            }
-        };
-        let matcher = if c.get(2).is_some() || pattern.contains("{{") {
-            Matcher::Regex(build_regex(&pattern, c.get(2).is_some()).map_err(|e| (line, e))?)
-        } else {
-            Matcher::Substring(pattern.clone())
-        };
-        out.push(Expectation { severity, line: target, pattern, annotation_line: line, matcher, matched: false });
-        if target == 0 {
-            pending_below.push(out.len() - 1);
+impl Expectation {
+    fn matches(&self, message: &str) -> bool {
+        match &self.regex {
+            Some(r) => r.is_match(message),
+            None => message.contains(self.pattern.as_str()),
         }
     }
-    Ok(out)
+}
+
+/// The annotations of a buffer and what checking diagnostics against them found so far.
+pub struct Verifier {
+    expectations: Vec<Expectation>,
+    /// Rendered complaints about annotations that cannot be read.
+    pub setup_errors: String,
+}
+
+/// The message of a problem found while checking, rendered as mlir-opt prints it.
+pub type Rendered = String;
+
+impl Verifier {
+    /// Reads the annotations of `src`. An annotation whose regex cannot be built is reported in
+    /// [`Verifier::setup_errors`] (and counts as a failure).
+    pub fn new(src: &Source<'_>) -> Verifier {
+        let re = Regex::new(r"expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$").expect("static regex");
+        let mut expectations: Vec<Expectation> = Vec::new();
+        let mut setup_errors = String::new();
+        let mut below: Vec<usize> = Vec::new();
+        let mut last_plain_line = 0i64;
+        let mut line_start = 0usize;
+        let line_count = src.text.split('\n').count() as i64;
+        for (i, l) in src.text.split('\n').enumerate() {
+            let line = i as i64 + 1;
+            let start = line_start;
+            line_start += l.len() + 1;
+            let Some(c) = re.captures(l) else {
+                for idx in below.drain(..) {
+                    expectations[idx].line = Some(line);
+                }
+                last_plain_line = line;
+                continue;
+            };
+            let severity = match &c[1] {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                "note" => Severity::Note,
+                _ => Severity::Remark,
+            };
+            let pattern = c[5].to_string();
+            let offset = start + c.get(0).map_or(0, |m| m.start());
+            let regex = if c.get(2).is_some() {
+                match build_regex(&pattern) {
+                    Ok(r) => Some(r),
+                    Err(msg) => {
+                        setup_errors.push_str(&render_at(src, offset, &msg, pattern.len()));
+                        continue;
+                    }
+                }
+            } else {
+                None
+            };
+            let target = match c.get(4).map(|m| m.as_str()) {
+                None => Some(line),
+                Some("above") => Some(last_plain_line),
+                // Until a line that is not an annotation comes, the last line of the buffer.
+                Some("below") => Some(line_count),
+                Some("unknown") => None,
+                Some(off) => Some(line + off.parse::<i64>().unwrap_or(i64::MIN / 2)),
+            };
+            if c.get(4).is_some_and(|m| m.as_str() == "below") {
+                below.push(expectations.len());
+            }
+            expectations.push(Expectation { severity, line: target, pattern, offset, regex, matched: false });
+        }
+        Verifier { expectations, setup_errors }
+    }
+
+    /// The annotations read.
+    pub fn expectations(&self) -> &[Expectation] {
+        &self.expectations
+    }
+
+    /// Checks diagnostics (each with its notes) as they are emitted; returns the complaints
+    /// mlir-opt prints at once: an unexpected diagnostic, or one that matches an annotation of
+    /// another severity.
+    pub fn check(&mut self, ctx: &Context, src: &Source<'_>, diags: &[Diagnostic]) -> Vec<Rendered> {
+        let mut problems = Vec::new();
+        for d in diags.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter())) {
+            let r = resolve(ctx, src, d.loc);
+            // Diagnostics in other files match nothing; those without a file location match
+            // `@unknown` annotations.
+            let line = match &r {
+                Some(r) if r.in_source => Some(Some(r.line as i64)),
+                Some(_) => None,
+                None => Some(None),
+            };
+            let mut near_miss = None;
+            let mut found = false;
+            for e in self.expectations.iter_mut() {
+                if line == Some(e.line) && e.matches(&d.message) {
+                    if e.severity == d.severity {
+                        e.matched = true;
+                        found = true;
+                        break;
+                    }
+                    near_miss = Some((e.offset, e.severity));
+                }
+            }
+            if found {
+                continue;
+            }
+            problems.push(match near_miss {
+                Some((offset, expected)) => render_at(
+                    src,
+                    offset,
+                    &format!("'{}' diagnostic emitted when expecting a '{}'", d.severity.as_str(), expected.as_str()),
+                    1,
+                ),
+                None => {
+                    let message = format!("unexpected {}: {}", d.severity.as_str(), d.message);
+                    render(ctx, src, &Diagnostic { severity: Severity::Error, loc: d.loc, message, notes: Vec::new(), op: None })
+                }
+            });
+        }
+        problems
+    }
+
+    /// The complaints mlir-opt prints once everything ran: each annotation no diagnostic
+    /// matched, with the annotated text underlined (an `@unknown` one, at no location, twice,
+    /// as mlir-opt 22 prints it).
+    pub fn unmet(&self, src: &Source<'_>) -> Vec<Rendered> {
+        let mut out = Vec::new();
+        for e in self.expectations.iter().filter(|e| !e.matched) {
+            let message = format!("expected {} \"{}\" was not produced", e.severity.as_str(), e.pattern);
+            if e.line.is_none() {
+                out.push(format!("<unknown>:0: error: {message}\n"));
+                out.push(format!("<unknown>:0: error: {message}\n"));
+            } else {
+                out.push(render_at(src, e.offset, &message, e.pattern.len()));
+            }
+        }
+        out
+    }
+
+    /// Whether nothing was left unmet and every annotation could be read.
+    pub fn all_met(&self) -> bool {
+        self.setup_errors.is_empty() && self.expectations.iter().all(|e| e.matched)
+    }
+}
+
+/// An error at byte `offset` of `src`, its line quoted and `len` characters underlined (`^`
+/// then `~`), as LLVM's SourceMgr prints a message with a range.
+fn render_at(src: &Source<'_>, offset: usize, message: &str, len: usize) -> Rendered {
+    let (line, col) = src.line_col(offset);
+    let mut out = format!("{}:{line}:{col}: error: {message}\n{}\n", src.name, src.line_text(line));
+    out.push_str(&" ".repeat(col - 1));
+    out.push('^');
+    out.push_str(&"~".repeat(len.saturating_sub(1)));
+    out.push('\n');
+    out
 }
 
 /// Turns `text {{re}} text` into a regex: literal parts escaped, `{{...}}` parts verbatim.
-fn build_regex(pattern: &str, whole_is_regex: bool) -> Result<Regex, String> {
-    if whole_is_regex && !pattern.contains("{{") {
-        return Regex::new(pattern).map_err(|e| e.to_string());
-    }
+fn build_regex(pattern: &str) -> Result<Regex, String> {
     let mut re = String::new();
     let mut rest = pattern;
     while let Some(start) = rest.find("{{") {
         re.push_str(&regex::escape(&rest[..start]));
         let after = &rest[start + 2..];
-        let end = after.find("}}").ok_or_else(|| "unterminated '{{' in expected diagnostic".to_string())?;
+        let end = after.find("}}").ok_or_else(|| "found start of regex with no end '}}'".to_string())?;
+        let part = &after[..end];
+        Regex::new(part).map_err(|e| format!("invalid regex: {e}"))?;
         re.push('(');
-        re.push_str(&after[..end]);
+        re.push_str(part);
         re.push(')');
         rest = &after[end + 2..];
     }
     re.push_str(&regex::escape(rest));
-    Regex::new(&re).map_err(|e| e.to_string())
+    Regex::new(&re).map_err(|e| format!("invalid regex: {e}"))
 }
 
-/// Checks `diags` (with their notes) against the annotations of `src`. Returns the error
-/// messages mlir-opt would print (empty when everything matched).
-pub fn verify(ctx: &Context, src: &Source<'_>, diags: &[Diagnostic]) -> Vec<String> {
+/// What mlir-opt 22 reports at the end of a run *without* `--verify-diagnostics` on a buffer
+/// holding `expected-*` annotations: nothing is checked against them, so each one is reported
+/// as not produced (on stderr; the exit status does not change). Empty for a buffer without
+/// annotations, which is found without reading it line by line.
+pub fn unchecked_report(src: &Source<'_>) -> String {
+    if !src.text.contains("expected-") {
+        return String::new();
+    }
+    let v = Verifier::new(src);
+    let mut out = v.setup_errors.clone();
+    out.extend(v.unmet(src));
+    out
+}
+
+/// Checks `diags` against the annotations of `src` in one go; returns every complaint (those
+/// about diagnostics first, then the unmet annotations), empty when everything matched.
+pub fn verify(ctx: &Context, src: &Source<'_>, diags: &[Diagnostic]) -> Vec<Rendered> {
+    let mut v = Verifier::new(src);
     let mut problems = Vec::new();
-    let mut exp = match parse_expectations(src.text) {
-        Ok(e) => e,
-        Err((line, msg)) => return vec![format!("{}:{}: error: {}", src.name, line, msg)],
-    };
-    let mut all: Vec<&Diagnostic> = Vec::new();
-    for d in diags {
-        all.push(d);
-        all.extend(d.notes.iter());
+    if !v.setup_errors.is_empty() {
+        problems.push(std::mem::take(&mut v.setup_errors));
     }
-    for d in all {
-        let r = resolve(ctx, src, d.loc);
-        let line = r.as_ref().filter(|r| r.in_source).map(|r| r.line);
-        let found = exp.iter_mut().find(|e| {
-            !e.matched
-                && e.severity == d.severity
-                && Some(e.line) == line
-                && match &e.matcher {
-                    Matcher::Substring(s) => d.message.contains(s.as_str()),
-                    Matcher::Regex(r) => r.is_match(&d.message),
-                }
-        });
-        match found {
-            Some(e) => e.matched = true,
-            None => {
-                // Notes without expectations are accepted when their error was expected
-                // (MLIR only checks notes that are annotated).
-                if d.severity == Severity::Note {
-                    continue;
-                }
-                let (file, l, c) = r.map_or(("<unknown>".to_string(), 0, 0), |r| (r.file, r.line, r.col));
-                problems.push(format!("{file}:{l}:{c}: error: unexpected {}: {}", d.severity.as_str(), d.message));
-            }
-        }
-    }
-    for e in exp.iter().filter(|e| !e.matched) {
-        problems.push(format!(
-            "{}:{}:{}: error: expected {} \"{}\" was not produced",
-            src.name,
-            e.annotation_line,
-            1,
-            e.severity.as_str(),
-            e.pattern
-        ));
-    }
+    problems.extend(v.check(ctx, src, diags));
+    problems.extend(v.unmet(src));
     problems
 }
 
@@ -158,13 +242,18 @@ mod tests {
 
     #[test]
     fn reads_annotation_forms() {
-        let src = "// expected-error@+1 {{foo}}\nx\ny // expected-warning {{b {{[0-9]+}}}}\n// expected-note@below {{n}}\n\nz\n// expected-remark@above {{r}}\n";
-        let e = parse_expectations(src).unwrap();
-        assert_eq!(e.len(), 4);
-        assert_eq!((e[0].severity, e[0].line), (Severity::Error, 2));
-        assert_eq!((e[1].severity, e[1].line), (Severity::Warning, 3));
-        assert!(matches!(&e[1].matcher, Matcher::Regex(r) if r.is_match("b 12") && !r.is_match("b x")));
-        assert_eq!(e[2].line, 6);
-        assert_eq!(e[3].line, 6);
+        let src = "// expected-error@+1 {{foo}}\nx\ny // expected-warning-re {{b {{[0-9]+}}}}\n// expected-note@below {{n}}\n\nz\n// expected-remark@above {{r}}\n// expected-error@unknown {{u}}\n// expected-error {{literal {{x}}}}\n";
+        let v = Verifier::new(&Source::new("t", src));
+        let e = v.expectations();
+        assert_eq!(e.len(), 6);
+        assert_eq!((e[0].severity, e[0].line), (Severity::Error, Some(2)));
+        assert_eq!((e[1].severity, e[1].line), (Severity::Warning, Some(3)));
+        assert!(e[1].matches("b 12") && !e[1].matches("b x"));
+        // @below takes the next line that is not an annotation, blank or not.
+        assert_eq!(e[2].line, Some(5));
+        assert_eq!(e[3].line, Some(6));
+        assert_eq!(e[4].line, None);
+        // Without -re, `{{` is literal text.
+        assert!(e[5].matches("a literal {{x}} here") && !e[5].matches("literal x"));
     }
 }

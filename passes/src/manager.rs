@@ -177,7 +177,11 @@ impl PassManager {
         timers: &mut [Timer],
         log: &mut RunLog,
     ) -> Result<(), Diagnostic> {
-        Exec { ctx, pm: self, resources }.run_items(&self.items, timers, body, top, &mut log.dumps)
+        // An error emitted on an operation shows it in a note, as the verifier's do.
+        Exec { ctx, pm: self, resources }.run_items(&self.items, timers, body, top, &mut log.dumps).map_err(|mut d| {
+            d.attach_current_op(ctx, body, top);
+            d
+        })
     }
 }
 

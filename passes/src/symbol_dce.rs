@@ -33,8 +33,8 @@ impl Pass for SymbolDce {
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let traits = ctx.registry().traits(body.op(op).name);
         if !traits.contains(Traits::SYMBOL_TABLE) {
-            let d = body.op(op);
-            return Err(Diagnostic::error(d.loc, format!("'{}' op  was scheduled to run under SymbolDCE, but does not define a symbol table", ctx.str(d.name))));
+            let name = ctx.str(body.op(op).name);
+            return Err(Diagnostic::on_op(body, op, format!("'{name}' op  was scheduled to run under SymbolDCE, but does not define a symbol table")));
         }
         let mut live: FxHashSet<OpKey> = FxHashSet::default();
         {

@@ -313,3 +313,24 @@ func.func @f() {
   call @f() : (i32) -> ()
   return
 }
+
+// -----
+
+func.func private @g(i32) -> i32
+func.func @f(%a: i32) {
+  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note@+2 {{      op result types: 'i64'}}
+  // expected-note@+1 {{function result types: 'i32'}}
+  %0 = call @g(%a) : (i32) -> i64
+  return
+}
+
+// -----
+
+func.func @f() {
+  "tst.region"() ({
+    // expected-error@+1 {{'func.constant' op reference to undefined function 'f'}}
+    %g = constant @f : () -> ()
+  }) : () -> ()
+  return
+}

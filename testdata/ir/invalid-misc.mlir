@@ -241,3 +241,10 @@ func.func @f(%a: i32) {
 
 // expected-error@+1 {{expected '}' in attribute dictionary}}
 "tst.op"() {a = true : i1, b = false : i8} : () -> ()
+
+// -----
+
+// A unary minus whose operand fails adds an error of its own, at the same place.
+// expected-error@+2 {{no expression inside parentheses}}
+// expected-error@+1 {{missing operand of negation}}
+#m = affine_map<(i, j) [s0, s1] -> (-(), j)>

@@ -27,6 +27,8 @@ OPTIONS:
   --mlir-print-local-scope                 Print attributes and types inline, without aliases
   --mlir-print-unique-ssa-ids              Number values uniquely across regions
   --mlir-elide-elementsattrs-if-larger=<n> Elide element attributes with more than n elements
+  --mlir-print-op-on-diagnostic[=false]    Show the operation an error is about in a note (default:
+                                           true; never with --verify-diagnostics)
   --pass-pipeline=<pipeline>               Run a textual pipeline, e.g. 'builtin.module(cse)'
   --verify-each[=false]                    Verify the IR after each pass (default: true)
   --mlir-print-ir-before=<pass,...>        Print the IR before each run of these passes (stderr)
@@ -65,6 +67,8 @@ pub struct Options {
     pub verify_diagnostics: bool,
     /// Printer flags.
     pub print: PrintOptions,
+    /// `--mlir-print-op-on-diagnostic=false` turns the `see current operation` notes off.
+    pub no_op_on_diagnostic: bool,
     /// `--help`
     pub help: bool,
     /// Skip freeing the IR after printing (a one-shot process exits right after).
@@ -149,6 +153,7 @@ impl Options {
                     o.passes.push(PassArg::Pipeline(v));
                 }
                 "verify-each" => o.no_verify_each = matches!(value.as_deref(), Some("false" | "0")),
+                "mlir-print-op-on-diagnostic" => o.no_op_on_diagnostic = matches!(value.as_deref(), Some("false" | "0")),
                 "mlir-print-ir-before-all" => o.print_ir_before = mica_passes::PassSelect::All,
                 "mlir-print-ir-after-all" => o.print_ir_after = mica_passes::PassSelect::All,
                 "mlir-print-ir-before" | "mlir-print-ir-after" => {
@@ -196,6 +201,21 @@ pub fn new_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
     mica_dialects::register_all(&mut ctx);
     ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
+
+/// The context for a run with these options: as mlir-opt, errors on operations show the
+/// operation in a note (with the command line's debug-info flags), except when checking
+/// expected diagnostics.
+fn context_for(opts: &Options) -> Context {
+    let mut ctx = new_context(opts.allow_unregistered);
+    if !opts.verify_diagnostics && !opts.no_op_on_diagnostic {
+        ctx.print_op_on_diagnostic = Some(PrintOptions {
+            debuginfo: opts.print.debuginfo,
+            pretty_debuginfo: opts.print.pretty_debuginfo,
+            ..Default::default()
+        });
+    }
     ctx
 }
 
@@ -267,11 +287,17 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
             Err(msg) => return Ok(Outcome { stderr: msg + "\n", success: false }),
         }
     };
-    let ctx = new_context(opts.allow_unregistered);
+    let ctx = context_for(opts);
+    let unchecked = mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text));
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
-        Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d), success: false }),
+        Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d) + &unchecked, success: false }),
     };
+    // Like mlir-opt, everything for stderr comes before the output.
+    if !unchecked.is_empty() {
+        let mut err = std::io::stderr().lock();
+        err.write_all(unchecked.as_bytes()).and_then(|_| err.flush()).context("writing to stderr")?;
+    }
     let written = if opts.output == "-" {
         let mut out = std::io::stdout().lock();
         write_module(&ctx, &m, &opts.print, &mut out).and_then(|_| out.flush())
@@ -314,7 +340,7 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
         if !s.near_misses.is_empty() {
             let (ctx, src) = (Context::new(), Source::new(name, text));
             for &at in &s.near_misses {
-                let d = Diagnostic { severity: Severity::Warning, loc: DiagLoc::Offset(at), message: "near miss with file split marker".into(), notes: Vec::new() };
+                let d = Diagnostic { severity: Severity::Warning, loc: DiagLoc::Offset(at), message: "near miss with file split marker".into(), notes: Vec::new(), op: None };
                 stderr.push_str(&render(&ctx, &src, &d));
             }
         }
@@ -325,13 +351,20 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
     // Every chunk has an output (empty when it failed); mlir-opt puts a marker between them.
     let mut outputs = Vec::new();
     let mut success = true;
+    // With --verify-diagnostics, the annotations nothing matched are reported at the end, as
+    // mlir-opt checks the whole file once.
+    let mut unmet = String::new();
     for chunk in &chunks {
         // Blank out what comes before the chunk, so that positions match the original file.
         let padded: Cow<'_, str> = if chunk.start == 0 { Cow::Borrowed(chunk.text) } else { Cow::Owned(split::padded(text, chunk)) };
-        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref(), timers);
+        let (out, err, ok) = process_chunk(name, &padded, chunk.start, text, opts, pm.as_ref(), timers, &mut unmet);
         stderr.push_str(&err);
         success &= ok;
         outputs.push(out.unwrap_or_default());
+    }
+    stderr.push_str(&unmet);
+    if !opts.verify_diagnostics {
+        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text)));
     }
     (outputs.join("// -----\n"), Outcome { stderr, success })
 }
@@ -404,8 +437,9 @@ fn process_chunk(
     opts: &Options,
     pm: Option<&mica_passes::PassManager>,
     timers: &mut Timers,
+    unmet: &mut String,
 ) -> (Option<String>, String, bool) {
-    let ctx = new_context(opts.allow_unregistered);
+    let ctx = context_for(opts);
     let mut log = mica_passes::RunLog::default();
     let began = Instant::now();
     let parsed = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|m| {
@@ -419,15 +453,17 @@ fn process_chunk(
         }
         Ok(m)
     });
-    let (out, err, ok) = finish_chunk(&ctx, name, text, original, opts, result, timers);
+    let (out, err, ok) = finish_chunk(&ctx, name, text, original, opts, result, timers, unmet);
     if opts.leak_ir {
         std::mem::forget(ctx);
     }
     (out, log.dumps + &err, ok)
 }
 
-/// Prints a chunk's result, or renders its error (checked against the expected diagnostics
-/// with `--verify-diagnostics`).
+/// Prints a chunk's result, or renders its error. With `--verify-diagnostics` the error is
+/// checked against the chunk's annotations instead: complaints about it come now, unmet
+/// annotations go to `unmet`, and a chunk that ran prints its output either way.
+#[allow(clippy::too_many_arguments)]
 fn finish_chunk(
     ctx: &Context,
     name: &str,
@@ -436,19 +472,21 @@ fn finish_chunk(
     opts: &Options,
     result: Result<mica_parser::ParsedModule, Diagnostic>,
     timers: &mut Timers,
+    unmet: &mut String,
 ) -> (Option<String>, String, bool) {
     let began = Instant::now();
     let outcome = if opts.verify_diagnostics {
+        let src = Source::new(name, text);
+        let mut v = mica_parser::verify_diagnostics::Verifier::new(&src);
         let diags = match &result {
             Ok(_) => Vec::new(),
             Err(d) => vec![d.clone()],
         };
-        let problems = mica_parser::verify_diagnostics::verify(ctx, &Source::new(name, text), &diags);
-        if problems.is_empty() {
-            (result.ok().map(|m| print_module(ctx, &m, &opts.print)), String::new(), true)
-        } else {
-            (None, problems.join("\n") + "\n", false)
-        }
+        let mut problems = std::mem::take(&mut v.setup_errors);
+        problems.extend(v.check(ctx, &src, &diags));
+        let ok = problems.is_empty() && v.all_met();
+        unmet.extend(v.unmet(&src));
+        (result.ok().map(|m| print_module(ctx, &m, &opts.print)), problems, ok)
     } else {
         match result {
             Ok(m) => {

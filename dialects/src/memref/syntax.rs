@@ -84,18 +84,7 @@ fn operands(body: &Body, op: Op) -> Vec<mica_ir::Value> {
 // ------------------------------------------------------------------------------ alloca_scope
 
 pub(super) fn parse_alloca_scope(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
-    if p.parse_optional_punct("->") {
-        p.parse_punct("(")?;
-        if !p.parse_optional_punct(")") {
-            loop {
-                state.result_types.push(p.parse_type()?);
-                if p.parse_optional_punct(")") {
-                    break;
-                }
-                p.parse_punct(",")?;
-            }
-        }
-    }
+    state.result_types = crate::asm_util::parse_optional_arrow_types(p)?.into();
     p.parse_region(state, &[])?;
     p.ensure_terminator(state, 0, "memref.alloca_scope.return");
     parse_attr_dict(p, state)

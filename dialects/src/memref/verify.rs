@@ -407,8 +407,7 @@ pub(super) fn elements_type(ctx: &Context, a: Attr) -> Option<Type> {
 }
 
 pub(super) fn get_global_symbol(ctx: &Context, body: &Body, op: Op, table: &SymbolTable<'_>) -> Result<(), Diagnostic> {
-    let loc = body.op(op).loc;
-    let err = |m: String| Diagnostic::error(loc, format!("'memref.get_global' op {m}"));
+    let err = |m: String| Diagnostic::on_op(body, op, format!("'memref.get_global' op {m}"));
     let name = match ctx.op_attr(body, op, "name").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
         _ => return Ok(()),

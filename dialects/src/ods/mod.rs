@@ -689,7 +689,7 @@ pub fn plain_error(msg: impl Into<String>) -> String {
 pub(crate) fn op_error(ctx: &Context, body: &Body, op: Op, msg: &str) -> Diagnostic {
     let d = body.op(op);
     match msg.strip_prefix(PLAIN_MARK) {
-        Some(plain) => Diagnostic::error(d.loc, plain.to_string()),
-        None => Diagnostic::error(d.loc, format!("'{}' op {msg}", ctx.str(d.name))),
+        Some(plain) => Diagnostic::on_op(body, op, plain.to_string()),
+        None => Diagnostic::on_op(body, op, format!("'{}' op {msg}", ctx.str(d.name))),
     }
 }

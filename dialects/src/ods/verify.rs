@@ -15,10 +15,10 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
     view.parent = parent;
     invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
     if let Some(f) = spec.successor_operands {
-        verify_successor_operands(&view, f).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
+        verify_successor_operands(&view, f).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
     if let Some(attr) = spec.branch_weights {
-        verify_weights(&view, attr, "branch", "successors", body.op(op).successors.len()).map_err(|m| Diagnostic::error(body.op(op).loc, m))?;
+        verify_weights(&view, attr, "branch", "successors", body.op(op).successors.len()).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;

@@ -88,7 +88,7 @@ impl Pass for Inline {
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
         let d = body.op(op);
         if !ctx.registry().traits(d.name).contains(Traits::SYMBOL_TABLE) {
-            return Err(Diagnostic::error(d.loc, format!("'{}' op  was scheduled to run under the inliner, but does not define a symbol table", ctx.str(d.name))));
+            return Err(Diagnostic::on_op(body, op, format!("'{}' op  was scheduled to run under the inliner, but does not define a symbol table", ctx.str(d.name))));
         }
         // All uses of the symbols are visible when the table is the top-level op.
         let all_visible = body.op_block(op).is_none();

@@ -1,4 +1,4 @@
-// Pending: rendering of notes. By default (--mlir-print-op-on-diagnostic) a verifier error
+// The rendering of notes. By default (--mlir-print-op-on-diagnostic) a verifier error
 // gets a "see current operation" note with the op in generic form; a note at the same
 // location as its error does not repeat the source line and caret; the note text keeps its
 // leading spaces.
