@@ -358,9 +358,8 @@ fn constant_name_text(ctx: &Context, body: &Body, op: Op) -> Option<String> {
             if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
                 return Some(if ctx.as_i64(value) == Some(0) { "false" } else { "true" }.to_string());
             }
-            let text = mica_ir::printer::attr_string(ctx, value);
-            let digits = text.split(" : ").next().unwrap_or("");
-            let mut name = format!("c{digits}");
+            let mut name = String::from("c");
+            name.push_str(&mica_ir::printer::int_value_string(ctx, value).unwrap_or_default());
             if !matches!(ctx.type_kind(*ty), TypeKind::Index) {
                 name.push('_');
                 name.push_str(&mica_ir::printer::type_string(ctx, *ty));

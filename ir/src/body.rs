@@ -283,10 +283,11 @@ impl Body {
 
     /// Creates an operation (not yet in any block).
     pub fn create_op(&mut self, state: OperationState) -> Op {
+        let n_operands = state.operands.len();
         let op = self.ops.push(OpData {
             name: state.name,
             operand_start: self.operand_values.len() as u32,
-            operand_len: 0,
+            operand_len: n_operands as u32,
             first_result: self.values.len() as u32,
             result_count: state.result_types.len() as u32,
             successors: state.successors,
@@ -303,10 +304,11 @@ impl Body {
         for (i, ty) in state.result_types.iter().enumerate() {
             self.new_value(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
         }
-        self.operand_values.reserve(state.operands.len());
-        self.operand_links.reserve(state.operands.len());
-        for v in state.operands {
-            self.push_operand(op, v);
+        // The op's operand range is the end of the arenas.
+        self.operand_values.extend_from_slice(&state.operands);
+        self.operand_links.resize(self.operand_values.len(), Links { prev: UseLink::NONE, next: UseLink::NONE });
+        for index in 0..n_operands as u32 {
+            self.link_use(Use { op, index });
         }
         if let Some(nested) = state.nested {
             self.ops[op].nested = Some(nested);

@@ -125,6 +125,29 @@ enum Elision {
     Must,
 }
 
+/// Appends the decimal value of integer bits of type `ty` as an integer attribute prints it:
+/// signed unless `ty` is an unsigned integer type (index is 64 bits, signed).
+fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntBits) {
+    let (width, signed) = match ctx.type_kind(ty) {
+        TypeKind::Integer { width, signedness } => (*width, *signedness != Signedness::Unsigned),
+        _ => (64, true),
+    };
+    intbits::write_decimal(out, bits, width, signed);
+}
+
+/// The value of an integer attribute as its attribute prints it, without the type (`-3`,
+/// also for `i1`); `None` for other attributes.
+pub fn int_value_string(ctx: &Context, a: Attr) -> Option<String> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, bits } => {
+            let mut out = String::new();
+            write_int_value(&mut out, ctx, *ty, bits);
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
 /// A type as mlir-opt prints it, with no aliases (for diagnostics).
 pub fn type_string(ctx: &Context, t: Type) -> String {
     let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
@@ -885,16 +908,12 @@ impl<'c> Printer<'c> {
         match ctx.attr_kind(a) {
             AttrKind::Unit => self.out.push_str("unit"),
             AttrKind::Integer { ty, bits } => {
-                let (width, signed) = match ctx.type_kind(*ty) {
-                    TypeKind::Integer { width, signedness } => (*width, *signedness != Signedness::Unsigned),
-                    _ => (64, true),
-                };
                 let is_bool = matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless });
                 if is_bool {
                     self.out.push_str(if bits[0] & 1 == 1 { "true" } else { "false" });
                     return;
                 }
-                intbits::write_decimal(&mut self.out, bits, width, signed);
+                write_int_value(&mut self.out, ctx, *ty, bits);
                 if !elide_type && !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) {
                     self.out.push_str(" : ");
                     self.print_type(*ty);

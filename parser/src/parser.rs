@@ -581,6 +581,23 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// [`Self::lookup_value`] in the scopes enclosing the innermost one (up to an isolated one).
+    fn lookup_value_outer(&self, name: &str) -> Option<&Defined> {
+        let (last, outer) = self.scopes.split_last()?;
+        if last.isolated {
+            return None;
+        }
+        for s in outer.iter().rev() {
+            if let Some(v) = s.values.get(name) {
+                return Some(v);
+            }
+            if s.isolated {
+                break;
+            }
+        }
+        None
+    }
+
     /// The source slice holding the name of an operand written at `offset` (`%name`).
     fn operand_name(&self, op: &UnresolvedOperand) -> &'a str {
         let start = op.offset + 1;
@@ -589,6 +606,19 @@ impl<'a> Parser<'a> {
 
     fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
         let values = Defined { first, count, offset };
+        // The common case: no forward reference waits, the name is new in the enclosing
+        // scopes and the innermost one takes it in one lookup.
+        if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
+            if let Some(s) = self.scopes.last_mut() {
+                match s.values.entry(name) {
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(values);
+                        return Ok(());
+                    }
+                    std::collections::hash_map::Entry::Occupied(_) => {}
+                }
+            }
+        }
         // Redefinition check across visible scopes.
         if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
@@ -736,8 +766,6 @@ impl<'a> Parser<'a> {
         let total: u32 = results.iter().map(|r| r.1).sum();
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
-            // `i32` lexes as an integer type in MLIR, not as an identifier.
-            Tok::BareIdent if self.starts_int_type() => return self.err_here("expected operation name in quotes"),
             Tok::BareIdent => self.parse_custom_operation()?,
             Tok::Error => return self.lex_error(),
             _ => {
@@ -947,6 +975,11 @@ impl<'a> Parser<'a> {
             found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
         }
         let Some((name, def)) = found else {
+            // `i32` lexes as an integer type in MLIR, not as an identifier.
+            self.reset_to(name_at);
+            if self.starts_int_type() {
+                return self.err_here("expected operation name in quotes");
+            }
             let tried = format!("{}.{written}", default.unwrap_or("builtin"));
             return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
         };

@@ -80,6 +80,7 @@ pub struct ParseCtx<'s> {
 
 impl<'s> ParseCtx<'s> {
     /// An empty state for `spec`.
+    #[inline]
     pub fn new(spec: &'s OpSpec, start: usize) -> Self {
         let mut cx = Self {
             spec,

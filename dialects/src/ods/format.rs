@@ -78,6 +78,9 @@ pub struct Format {
     pub(crate) infer: Vec<InferRule>,
     /// The properties a parsed op can have, sorted by name (the order of a dictionary).
     pub(crate) props_sorted: Vec<PropSlot>,
+    /// The printer's program: the elements in order with their spacing decided (see
+    /// [`PrintStep`]).
+    pub(crate) print: Vec<PrintStep>,
     /// The properties dictionary of the first op parsed with this format, and its entries:
     /// most ops of a kind have the same (often only default values), and comparing entries is
     /// cheaper than interning them again.
@@ -133,6 +136,128 @@ pub(crate) enum PropSlot {
     OperandSegments,
     /// `resultSegmentSizes`
     ResultSegments,
+}
+
+/// One step of printing a format. MLIR's generated printers decide spacing from the format
+/// alone (the "space before" and "last was punctuation" flags run through both branches of
+/// every optional group whether or not it is printed), so each step knows whether a space
+/// precedes it.
+#[derive(Clone, Debug)]
+pub(crate) enum PrintStep {
+    /// A keyword or punctuation literal.
+    Literal { text: String, space: bool },
+    /// `` ` ` ``
+    Space,
+    /// `` `\n` ``
+    Newline,
+    /// `attr-dict` (with the keyword when true).
+    AttrDict(bool),
+    /// Any other element.
+    Elem { elem: Elem, space: bool },
+    /// An optional group: the `then` steps follow, then the `otherwise` steps; the first are
+    /// printed when `anchor` is present, the others when it is not.
+    Group { anchor: Elem, then_len: usize, else_len: usize },
+    /// An `oilist` clause, printed when one of `vars` is present: its `len` steps follow.
+    Clause { vars: Vec<Elem>, len: usize },
+}
+
+/// The generator's spacing state while compiling the print steps.
+struct Spacing {
+    emit_space: bool,
+    last_was_punct: bool,
+}
+
+/// Whether the generator puts a space before literal `value`.
+fn space_before(value: &str, last_was_punct: bool) -> bool {
+    if value.len() != 1 && value != "->" {
+        return true;
+    }
+    let c = value.as_bytes()[0] as char;
+    if last_was_punct { !">)}],".contains(c) } else { !"<>(){}[],".contains(c) }
+}
+
+/// The print steps of a format.
+fn print_steps(elems: &[Elem], spec: &OpSpec) -> Vec<PrintStep> {
+    let mut st = Spacing { emit_space: true, last_was_punct: false };
+    let mut out = Vec::new();
+    // A leading `` does not take away the space after the op name (`index.cmp slt(...)`).
+    let skip = usize::from(matches!(elems.first(), Some(Elem::Space(false))));
+    compile_print(&elems[skip..], spec, &mut st, &mut out, None);
+    out
+}
+
+/// Whether two elements name the same operand, attribute, region or successor.
+pub(crate) fn same_elem(a: &Elem, b: &Elem) -> bool {
+    match (a, b) {
+        (Elem::Attr(x, _), Elem::Attr(y, _)) => x == y,
+        (Elem::Operand(x), Elem::Operand(y)) | (Elem::Region(x), Elem::Region(y)) | (Elem::Successor(x), Elem::Successor(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn is_unit_attr(spec: &OpSpec, e: &Elem) -> bool {
+    matches!(e, Elem::Attr(i, _) if matches!(spec.attrs[*i].constraint.syntax, super::AttrSyntax::Unit))
+}
+
+/// Appends the steps of `elems` (leaving out elements equal to `skip`) to `out`.
+fn compile_print(elems: &[Elem], spec: &OpSpec, st: &mut Spacing, out: &mut Vec<PrintStep>, skip: Option<&Elem>) {
+    for e in elems {
+        if skip.is_some_and(|s| same_elem(s, e)) {
+            continue;
+        }
+        match e {
+            Elem::Literal(l) => {
+                out.push(PrintStep::Literal { text: l.clone(), space: st.emit_space && space_before(l, st.last_was_punct) });
+                let first = l.as_bytes().first().copied().unwrap_or(b' ') as char;
+                st.emit_space = l.len() != 1 || !"<({[".contains(first);
+                st.last_was_punct = first != '_' && !first.is_ascii_alphabetic();
+            }
+            Elem::Space(true) => {
+                out.push(PrintStep::Space);
+                st.last_was_punct = false;
+                st.emit_space = false;
+            }
+            Elem::Space(false) => {
+                st.last_was_punct = true;
+                st.emit_space = false;
+            }
+            Elem::Newline => out.push(PrintStep::Newline),
+            Elem::Optional { then, otherwise, anchor } => {
+                // A unit attribute anchoring the group is written by the group's presence
+                // alone, unless it comes first in a branch.
+                let first_is_anchor = |branch: &[Elem]| branch.first().is_some_and(|f| same_elem(f, anchor));
+                let unit_anchor = (is_unit_attr(spec, anchor) && !first_is_anchor(then) && !first_is_anchor(otherwise)).then_some(anchor.as_ref());
+                let at = out.len();
+                out.push(PrintStep::Group { anchor: (**anchor).clone(), then_len: 0, else_len: 0 });
+                compile_print(then, spec, st, out, unit_anchor);
+                let then_len = out.len() - at - 1;
+                compile_print(otherwise, spec, st, out, unit_anchor);
+                let else_len = out.len() - at - 1 - then_len;
+                out[at] = PrintStep::Group { anchor: (**anchor).clone(), then_len, else_len };
+            }
+            Elem::OIList(clauses) => {
+                for clause in clauses {
+                    let vars: Vec<Elem> = clause.iter().filter(|c| !matches!(c, Elem::Literal(_) | Elem::Space(_) | Elem::Newline)).cloned().collect();
+                    let at = out.len();
+                    out.push(PrintStep::Clause { vars: vars.clone(), len: 0 });
+                    // Unit attributes of a clause are written by the clause's presence.
+                    let printed: Vec<Elem> = clause.iter().filter(|c| !is_unit_attr(spec, c)).cloned().collect();
+                    compile_print(&printed, spec, st, out, None);
+                    let len = out.len() - at - 1;
+                    out[at] = PrintStep::Clause { vars, len };
+                }
+            }
+            Elem::AttrDict(with_keyword) => {
+                out.push(PrintStep::AttrDict(*with_keyword));
+                st.last_was_punct = false;
+            }
+            _ => {
+                out.push(PrintStep::Elem { elem: e.clone(), space: st.emit_space || !st.last_was_punct });
+                st.last_was_punct = false;
+                st.emit_space = true;
+            }
+        }
+    }
 }
 
 /// The type relations of `spec`'s checks, resolved to slots.
@@ -236,12 +361,13 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         elems.push(p.element(false)?.0);
     }
     Ok(Format {
-        elems,
         attrs_in_format: p.attrs_in_format,
         has_prop_dict: p.has_prop_dict,
         infer: infer_rules(spec),
         props_sorted: props_sorted(spec),
         first_props: std::sync::OnceLock::new(),
+        print: print_steps(&elems, spec),
+        elems,
     })
 }
 

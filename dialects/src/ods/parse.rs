@@ -591,7 +591,9 @@ fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
         Slot::Operand(i) if cx.operand_types[i].is_none() => {
             let n = cx.operands[i].len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
             let mut types = SlotTypes::new();
-            types.extend(std::iter::repeat_n(t, n));
+            for _ in 0..n {
+                types.push(t);
+            }
             cx.operand_types[i] = Some(types);
             true
         }

@@ -1,10 +1,8 @@
-//! The generic printer of declarative formats. Spacing follows MLIR's generated printers: the
-//! "space before" and "last was punctuation" flags are tracked through the format as the
-//! generator tracks them (statically, across both branches of optional groups), so the output
-//! matches byte for byte.
+//! The generic printer of declarative formats: runs the format's print steps (compiled once,
+//! with MLIR's spacing decided per step, see [`PrintStep`]) against one op.
 
 use super::constraints::AttrSyntax;
-use super::format::{Elem, Var};
+use super::format::{Elem, PrintStep, Var};
 use super::{spec_of, AttrSpec, OpView, Presence};
 use mica_ir::printer::might_be_terminator;
 use mica_ir::{Attr, AttrKind, Body, Op, OpDef, Printer, Type};
@@ -21,38 +19,49 @@ pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
             return;
         }
     };
-    let mut st = Spacing { emit_space: true, last_was_punct: false };
-    // A leading `` does not take away the space after the op name (`index.cmp slt(...)`).
-    let skip = usize::from(matches!(format.elems.first(), Some(Elem::Space(false))));
-    for e in &format.elems[skip..] {
-        print_elem(p, &view, e, &mut st, &format.attrs_in_format);
-    }
+    run(p, &view, &format.print, &format.attrs_in_format);
 }
 
-/// The generator's spacing state.
-struct Spacing {
-    emit_space: bool,
-    last_was_punct: bool,
-}
-
-fn space_before(value: &str, last_was_punct: bool) -> bool {
-    if value.len() != 1 && value != "->" {
-        return true;
-    }
-    let c = value.as_bytes()[0] as char;
-    if last_was_punct { !">)}],".contains(c) } else { !"<>(){}[],".contains(c) }
-}
-
-fn print_literal(p: &mut Printer<'_>, value: &str, st: &mut Spacing, emit: bool) {
-    if emit {
-        if st.emit_space && space_before(value, st.last_was_punct) {
-            p.write(" ");
+/// Prints the steps.
+fn run(p: &mut Printer<'_>, v: &OpView<'_>, steps: &[PrintStep], in_format: &[usize]) {
+    let mut i = 0;
+    while i < steps.len() {
+        match &steps[i] {
+            PrintStep::Literal { text, space } => {
+                if *space {
+                    p.write(" ");
+                }
+                p.write(text);
+            }
+            PrintStep::Space => p.write(" "),
+            PrintStep::Newline => p.newline_at_indent(),
+            PrintStep::AttrDict(with_keyword) => {
+                let dict = merged_attrs(v);
+                p.print_attr_dict_where(dict, *with_keyword, &|k, a| !is_elided(v, in_format, k, a));
+            }
+            PrintStep::Elem { elem, space } => {
+                if *space {
+                    p.write(" ");
+                }
+                print_elem(p, v, elem, in_format);
+            }
+            PrintStep::Group { anchor, then_len, else_len } => {
+                let then = &steps[i + 1..i + 1 + then_len];
+                let otherwise = &steps[i + 1 + then_len..i + 1 + then_len + else_len];
+                run(p, v, if anchor_present(v, anchor) { then } else { otherwise }, in_format);
+                i += 1 + then_len + else_len;
+                continue;
+            }
+            PrintStep::Clause { vars, len } => {
+                if vars.iter().any(|e| anchor_present(v, e)) {
+                    run(p, v, &steps[i + 1..i + 1 + len], in_format);
+                }
+                i += 1 + len;
+                continue;
+            }
         }
-        p.write(value);
+        i += 1;
     }
-    let first = value.as_bytes().first().copied().unwrap_or(b' ') as char;
-    st.emit_space = value.len() != 1 || !"<({[".contains(first);
-    st.last_was_punct = first != '_' && !first.is_ascii_alphabetic();
 }
 
 /// Whether an optional group's anchor is present.
@@ -236,89 +245,8 @@ fn is_elided(v: &OpView<'_>, in_format: &[usize], name: mica_ir::Ident, value: A
         || spec.segment_attrs.contains(&text)
 }
 
-fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize]) {
-    print_elem_if(p, v, e, st, in_format, true)
-}
-
-/// Prints `e` when `emit` (the spacing state is updated either way, as in the generator).
-fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing, in_format: &[usize], emit: bool) {
-    match e {
-        Elem::Literal(l) => return print_literal(p, l, st, emit),
-        Elem::Space(true) => {
-            if emit {
-                p.write(" ");
-            }
-            st.last_was_punct = false;
-            st.emit_space = false;
-            return;
-        }
-        Elem::Space(false) => {
-            st.last_was_punct = true;
-            st.emit_space = false;
-            return;
-        }
-        Elem::Newline => {
-            if emit {
-                p.newline_at_indent();
-            }
-            return;
-        }
-        Elem::Optional { then, otherwise, anchor } => {
-            let present = emit && anchor_present(v, anchor);
-            let unit_anchor = match anchor.as_ref() {
-                Elem::Attr(i, _) if matches!(v.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) => {
-                    let first_then = then.first().map(|f| same_elem(f, anchor)).unwrap_or(false);
-                    let first_else = otherwise.first().map(|f| same_elem(f, anchor)).unwrap_or(false);
-                    (!first_then && !first_else).then_some(anchor.as_ref())
-                }
-                _ => None,
-            };
-            for c in then {
-                if unit_anchor.is_some_and(|u| same_elem(u, c)) {
-                    continue;
-                }
-                print_elem_if(p, v, c, st, in_format, present);
-            }
-            for c in otherwise {
-                if unit_anchor.is_some_and(|u| same_elem(u, c)) {
-                    continue;
-                }
-                print_elem_if(p, v, c, st, in_format, emit && !present);
-            }
-            return;
-        }
-        Elem::OIList(clauses) => {
-            for clause in clauses {
-                let present = emit && clause.iter().any(|c| clause_var_present(v, c));
-                for c in clause {
-                    if let Elem::Attr(i, _) = c {
-                        if matches!(v.spec.attrs[*i].constraint.syntax, AttrSyntax::Unit) {
-                            continue;
-                        }
-                    }
-                    print_elem_if(p, v, c, st, in_format, present);
-                }
-            }
-            return;
-        }
-        Elem::AttrDict(with_keyword) => {
-            if emit {
-                let dict = merged_attrs(v);
-                p.print_attr_dict_where(dict, *with_keyword, &|k, a| !is_elided(v, in_format, k, a));
-            }
-            st.last_was_punct = false;
-            return;
-        }
-        _ => {}
-    }
-    if emit && (st.emit_space || !st.last_was_punct) {
-        p.write(" ");
-    }
-    st.last_was_punct = false;
-    st.emit_space = true;
-    if !emit {
-        return;
-    }
+/// Prints an element other than a literal, spacing, attr-dict or group.
+fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, in_format: &[usize]) {
     match e {
         Elem::Operand(i) => {
             for (k, x) in v.operand_group(*i).iter().enumerate() {
@@ -389,21 +317,6 @@ fn print_elem_if(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, st: &mut Spacing
         }
         Elem::Custom(dir, args) => (dir.print)(p, v, args),
         _ => {}
-    }
-}
-
-fn same_elem(a: &Elem, b: &Elem) -> bool {
-    match (a, b) {
-        (Elem::Attr(x, _), Elem::Attr(y, _)) => x == y,
-        (Elem::Operand(x), Elem::Operand(y)) | (Elem::Region(x), Elem::Region(y)) | (Elem::Successor(x), Elem::Successor(y)) => x == y,
-        _ => false,
-    }
-}
-
-fn clause_var_present(v: &OpView<'_>, e: &Elem) -> bool {
-    match e {
-        Elem::Literal(_) | Elem::Space(_) | Elem::Newline => false,
-        other => anchor_present(v, other),
     }
 }
 

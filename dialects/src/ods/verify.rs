@@ -261,8 +261,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
             }
         }
         Check::AllTypesMatch(names) => {
-            let types: Vec<Option<Type>> = names.iter().map(|n| named_type(ctx, v, n)).collect();
-            let known: Vec<Type> = types.iter().flatten().copied().collect();
+            let known: SmallVec<[Type; 4]> = names.iter().filter_map(|n| named_type(ctx, v, n)).collect();
             if known.windows(2).any(|w| w[0] != w[1]) {
                 return Err(format!("failed to verify that all of {{{}}} have same type", names.join(", ")));
             }
@@ -276,16 +275,16 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
         }
         Check::TypesMatchWithRange { summary, from, to, transform } => {
             if let Some(f) = named_type(ctx, v, from) {
-                let group: Vec<Type> = v.operands_named(to).iter().map(|x| v.ty(*x)).collect();
-                if transform(ctx, f).is_some_and(|want| want != group) {
+                let group: SmallVec<[Type; 4]> = v.operands_named(to).iter().map(|x| v.ty(*x)).collect();
+                if transform(ctx, f).is_some_and(|want| *want != *group) {
                     return Err(format!("failed to verify that {summary}"));
                 }
             }
         }
         Check::Elementwise => {
             let mappable = |t: &Type| is_mappable(ctx, *t);
-            let res: Vec<Type> = result_types.iter().copied().filter(mappable).collect();
-            let opnd: Vec<Type> = operand_types.iter().copied().filter(mappable).collect();
+            let res: SmallVec<[Type; 4]> = result_types.iter().copied().filter(mappable).collect();
+            let opnd: SmallVec<[Type; 4]> = operand_types.iter().copied().filter(mappable).collect();
             if res.is_empty() && opnd.is_empty() {
                 return Ok(());
             }
@@ -298,7 +297,7 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
             if res.len() != result_types.len() {
                 return Err("if an operand is non-scalar, then all results must be non-scalar".into());
             }
-            let all: Vec<Type> = opnd.into_iter().chain(res).collect();
+            let all: SmallVec<[Type; 8]> = opnd.into_iter().chain(res).collect();
             let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
             let same_base = all.iter().all(|&t| base(t) == base(all[0]));
             if !same_base || !all.iter().all(|&t| compatible_shape(ctx, t, all[0])) {
