@@ -1,22 +1,8 @@
 // More parser diagnostics: aliases, blocks, elements, layouts, ellipses and friends.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-func.func @f() {
-  // expected-error@+1 {{block with no terminator, has "func.call"() <{callee = @f}> : () -> ()}}
-  call @f() : () -> ()
-}
-
-// -----
-
 // expected-error@+1 {{dialect 'builtin' provides no type parsing hook}}
 "tst.op"() : () -> !builtin<"i32">
-
-// -----
-
-// expected-note@+1 {{previously used here with type 'i64'}}
-"tst.use"(%x) : (i64) -> ()
-// expected-error@+1 {{definition of SSA value '%x#0' has type 'i32'}}
-%x = "tst.def"() : () -> i32
 
 // -----
 
@@ -35,16 +21,6 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
-"tst.op"() {a = #tst.a<} : () -> ()
-
-// -----
-
-// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
-"tst.op"() : () -> !tst.a<(>
-
-// -----
-
 // expected-error@+1 {{expected attribute value}}
 "tst.op"() : () -> memref<4x?xf32, offset: 0>
 
@@ -52,11 +28,6 @@ func.func @f() {
 
 // expected-error@+1 {{expected '>' in affine map}}
 "tst.op"() {a = affine_map<(d0) -> ()} : () -> ()
-
-// -----
-
-// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
-"tst.op"() {h = #tst.x<->} : () -> ()
 
 // -----
 

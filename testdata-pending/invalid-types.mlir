@@ -8,13 +8,3 @@
 
 // expected-error@+1 {{invalid dimension}}
 "tst.op"() : () -> vector<4x[?]xf32>
-
-// -----
-
-// expected-error@+1 {{expected operation name in quotes}}
-"tst.op"() : () -> (i32) i32
-
-// -----
-
-// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
-"tst.op"() : () -> !tst.unbalanced<(]>

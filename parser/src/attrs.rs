@@ -274,7 +274,6 @@ impl Parser<'_> {
     }
 
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
-        let at = self.tok.start;
         let text = self.text()[1..].to_string();
         let end = self.tok.end;
         let has_body = self.src.as_bytes().get(end) == Some(&b'<');
@@ -288,9 +287,10 @@ impl Parser<'_> {
             None if has_body => (text.clone(), String::new()),
             None => {
                 self.bump();
+                // MLIR reports an unknown alias at the end of its name.
                 return match self.attr_aliases.get(&text) {
                     Some(a) => Ok(*a),
-                    None => self.err(at, format!("undefined symbol alias id '{text}'")),
+                    None => self.err(end, format!("undefined symbol alias id '{text}'")),
                 };
             }
         };
@@ -660,7 +660,12 @@ impl Parser<'_> {
         Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle: handle.into() }))
     }
 
+    /// `sparse<indices, values> : type` as MLIR builds it: the indices take the literal's shape
+    /// (one index of the type's rank when it is a single number), the values theirs (one per
+    /// index when a single number); then the shapes and each index are checked against the
+    /// type, with MLIR's messages at the `sparse` keyword.
     fn parse_sparse(&mut self) -> PResult<Attr> {
+        let kw_at = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "'<' after 'sparse'")?;
         let lit_at = self.tok.start;
@@ -680,29 +685,61 @@ impl Parser<'_> {
         let Some(elem) = ctx.type_kind(ty).element_type() else {
             return self.err(tat, "elements literal must be a shaped type");
         };
-        let rank = ctx.type_kind(ty).shape().map_or(0, |s| s.len()) as i64;
-        let (indices, values) = match (idx, vals) {
-            (Some(i), Some(v)) => {
-                let ishape = Self::literal_shape(&i);
-                let nidx = if ishape.len() == 2 { ishape[0] } else if ishape.len() == 1 { if rank == 1 { ishape[0] } else { 1 } } else { 1 };
-                let ishape_t = vec![nidx, rank];
-                let ity = ctx.ty(TypeKind::RankedTensor { shape: ishape_t.into(), elem: ctx.int_type(64), encoding: None });
-                let ia = self.build_dense(ity, tat, lit_at, DenseBody::Lit(Some(i)))?;
-                let vshape = Self::literal_shape(&v);
-                let nv = if vshape.is_empty() { nidx } else { vshape[0] };
-                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![nv].into(), elem, encoding: None });
-                let va = self.build_dense(vty, tat, lit_at, DenseBody::Lit(Some(v)))?;
-                (ia, va)
-            }
-            _ => {
-                let ity = ctx.ty(TypeKind::RankedTensor { shape: vec![0, rank].into(), elem: ctx.int_type(64), encoding: None });
-                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![0].into(), elem, encoding: None });
-                let ia = ctx.attr(AttrKind::DenseElements { ty: ity, splat: false, data: Box::new([]) });
-                let va = ctx.attr(AttrKind::DenseElements { ty: vty, splat: false, data: Box::new([]) });
-                (ia, va)
-            }
+        let shape: Vec<i64> = ctx.type_kind(ty).shape().map(|s| s.to_vec()).unwrap_or_default();
+        let rank = shape.len() as i64;
+        let tensor = |shape: Vec<i64>, elem: Type| ctx.ty(TypeKind::RankedTensor { shape: shape.into(), elem, encoding: None });
+        let (Some(i), Some(v)) = (idx, vals) else {
+            let ia = ctx.attr(AttrKind::DenseElements { ty: tensor(vec![0, rank], ctx.int_type(64)), splat: false, data: Box::new([]) });
+            let va = ctx.attr(AttrKind::DenseElements { ty: tensor(vec![0], elem), splat: false, data: Box::new([]) });
+            return Ok(ctx.attr(AttrKind::Sparse { ty, indices: ia, values: va }));
         };
-        Ok(ctx.attr(AttrKind::Sparse { ty, indices, values }))
+        let mut ishape = Self::literal_shape(&i);
+        if ishape.is_empty() {
+            ishape = vec![1, rank];
+        }
+        let ia = self.build_dense(tensor(ishape.clone(), ctx.int_type(64)), tat, lit_at, DenseBody::Lit(Some(i)))?;
+        let mut vshape = Self::literal_shape(&v);
+        if vshape.is_empty() {
+            vshape = vec![ishape[0]];
+        }
+        let va = self.build_dense(tensor(vshape.clone(), elem), tat, lit_at, DenseBody::Lit(Some(v)))?;
+        if vshape.len() != 1 {
+            return self.err(kw_at, "expected 1-d tensor for sparse element values");
+        }
+        let dims = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let indices_ok = match ishape.len() {
+            2 => ishape[1] == rank,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !indices_ok || ishape[0] != vshape[0] {
+            let msg = format!(
+                "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                dims(&shape),
+                dims(&ishape),
+                dims(&vshape)
+            );
+            return self.err(kw_at, msg);
+        }
+        // Each index (a row of `rank` numbers, read unsigned) must lie within the shape.
+        let AttrKind::DenseElements { splat, data, .. } = ctx.attr_kind(ia) else { return self.err(kw_at, "invalid sparse indices") };
+        let numbers: Vec<u64> = data.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default())).collect();
+        let rows: Vec<Vec<u64>> = if *splat || rank == 0 {
+            vec![vec![numbers.first().copied().unwrap_or(0); rank as usize]]
+        } else {
+            numbers.chunks(rank.max(1) as usize).take(ishape[0] as usize).map(|r| r.to_vec()).collect()
+        };
+        for (k, row) in rows.iter().enumerate() {
+            if row.len() != shape.len() || row.iter().zip(&shape).any(|(&x, &d)| x >= d as u64) {
+                let index = row.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                let msg = format!(
+                    "sparse index #{k} is not contained within the value shape, with index=[{index}], and type='{}'",
+                    crate::type_to_string(ctx, ty)
+                );
+                return self.err(kw_at, msg);
+            }
+        }
+        Ok(ctx.attr(AttrKind::Sparse { ty, indices: ia, values: va }))
     }
 
     fn parse_strided(&mut self) -> PResult<Attr> {

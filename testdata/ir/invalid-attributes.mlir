@@ -307,3 +307,28 @@
 
 // expected-error@+1 {{expected ']'}}
 "tst.op"() {a = dense<[1, 2> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected shape ([2, 2]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([2])}}
+"tst.op"() {a = sparse<[[0, 0]], [1, 2]> : tensor<2x2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{sparse index #0 is not contained within the value shape, with index=[5], and type='tensor<2xi32>'}}
+"tst.op"() {a = sparse<[[5]], [1]> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {a = #tst<} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected shape ([2]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([1])}}
+"tst.op"() {a = sparse<[[0, 0]], [1]> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected shape ([2]); inferred shape of indices literal ([1, 1]); inferred shape of values literal ([2])}}
+"tst.op"() {a = sparse<[[0]], [1, 2]> : tensor<2xi32>} : () -> ()

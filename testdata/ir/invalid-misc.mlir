@@ -248,3 +248,32 @@ func.func @f(%a: i32) {
 // expected-error@+2 {{no expression inside parentheses}}
 // expected-error@+1 {{missing operand of negation}}
 #m = affine_map<(i, j) [s0, s1] -> (-(), j)>
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{block with no terminator, has "func.call"() <{callee = @f}> : () -> ()}}
+  call @f() : () -> ()
+}
+
+// -----
+
+// expected-note@+1 {{previously used here with type 'i64'}}
+"tst.use"(%x) : (i64) -> ()
+// expected-error@+1 {{definition of SSA value '%x#0' has type 'i32'}}
+%x = "tst.def"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {a = #tst.a<} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
+"tst.op"() : () -> !tst.a<(>
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {h = #tst.x<->} : () -> ()

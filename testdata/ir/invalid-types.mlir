@@ -157,3 +157,13 @@
 
 // expected-error@+1 {{expected ')'}}
 "tst.op"() : () -> (i32
+
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+"tst.op"() : () -> (i32) i32
+
+// -----
+
+// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
+"tst.op"() : () -> !tst.unbalanced<(]>
