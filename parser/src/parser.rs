@@ -220,10 +220,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Records an error (the first one wins) and returns `Err`.
+    /// Records an error (the first one wins) and returns `Err`. While the current token is one
+    /// the lexer could not read, its complaint is the error instead (MLIR's lexer reports it
+    /// as it meets the token, and the parser's own complaint is dropped).
     pub(crate) fn err<T>(&mut self, offset: usize, msg: impl Into<String>) -> PResult<T> {
         if self.diag.is_none() {
-            self.diag = Some(Diagnostic::error_at(offset, msg));
+            self.diag = Some(match self.tok.kind {
+                Tok::Error => {
+                    let (at, msg) = self.lex_error_message();
+                    Diagnostic::error_at(at, msg)
+                }
+                _ => Diagnostic::error_at(offset, msg),
+            });
         }
         Err(())
     }
@@ -300,7 +308,15 @@ impl<'a> Parser<'a> {
         self.expect(k, &format!("'{p}'"))
     }
 
+    /// Reports the current token, which the lexer could not read.
     pub(crate) fn lex_error<T>(&mut self) -> PResult<T> {
+        let (at, msg) = self.lex_error_message();
+        self.err(at, msg)
+    }
+
+    /// Where and how MLIR's lexer complains about the current (unreadable) token: at the token,
+    /// except after `@`, where it is the character that follows.
+    fn lex_error_message(&self) -> (usize, &'static str) {
         let at = self.tok.start;
         let c = self.src[at..].chars().next().unwrap_or(' ');
         let msg = match c {
@@ -311,10 +327,10 @@ impl<'a> Parser<'a> {
             '#' => "invalid attribute name",
             '^' => "invalid block name",
             '%' => "invalid SSA name",
-            '@' => "@ identifier expected to start with letter or '_'",
+            '@' => return (at + 1, "@ identifier expected to start with letter or '_'"),
             _ => "unexpected character",
         };
-        self.err(at, msg)
+        (at, msg)
     }
 
     pub(crate) fn enter(&mut self) -> PResult<()> {
@@ -933,22 +949,29 @@ impl<'a> Parser<'a> {
         let written = self.text();
         self.bump();
         let reg = self.ctx.registry();
-        let default = self.default_dialects.last().copied().filter(|d| !d.is_empty());
-        // The name as written, then with the default dialect's prefix, then with `builtin.`.
+        // The default dialect: `builtin` at the top, else the enclosing custom op's (maybe none).
+        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        // The name as written; a name without a dialect prefix, with the default dialect's.
         let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
-        for prefix in [default, Some("builtin")].into_iter().flatten() {
-            if found.is_some() {
-                break;
-            }
+        let dotted = written.contains('.');
+        if found.is_none() && !dotted {
             self.name_buf.clear();
-            self.name_buf.push_str(prefix);
+            self.name_buf.push_str(default);
             self.name_buf.push('.');
             self.name_buf.push_str(written);
             found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
         }
         let Some((name, def)) = found else {
-            let tried = format!("{}.{written}", default.unwrap_or("builtin"));
-            return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
+            let (dialect, tried) = match written.split_once('.') {
+                Some((d, _)) => (d, String::new()),
+                None => (default, format!(" (tried '{default}.{written}' as well)")),
+            };
+            let msg = if reg.has_dialect(dialect) {
+                format!("custom op '{written}' is unknown{tried}")
+            } else {
+                format!("Dialect `{dialect}' not found for custom op '{written}' {tried}")
+            };
+            return self.err(name_at, msg);
         };
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
