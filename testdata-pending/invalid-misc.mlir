@@ -16,11 +16,6 @@
 
 // -----
 
-// expected-error@+1 {{expected string token, got 1}}
-"tst.op"() {a = dense<["a", 1]> : tensor<2x!tst.s>} : () -> ()
-
-// -----
-
 // expected-error@+1 {{expected attribute value}}
 "tst.op"() : () -> memref<4x?xf32, offset: 0>
 
@@ -36,28 +31,5 @@
 
 // -----
 
-"tst.op"() : () -> ()
-{-#
-  dialect_resources: {
-    builtin: {
-      // expected-error@+1 {{expected hex string blob for key 'blob'}}
-      blob: [1]
-    }
-  }
-#-}
-
-// -----
-
 // expected-error@+1 {{unknown attribute `bogus` in dialect `dlti`}}
 "tst.op"() {a = #dlti.bogus<1>} : () -> ()
-
-// -----
-
-"tst.op"() ({
-  // expected-error@+1 {{expected operation name in quotes}}
-  "tst.a"() : () -> ()
-
-// -----
-
-// expected-error@+1 {{reference to an undefined block}}
-"tst.br"()[^bb1] : () -> ()

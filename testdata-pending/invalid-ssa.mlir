@@ -2,11 +2,6 @@
 // result groups, dominance, block references.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{reference to an undefined block}}
-"tst.br"()[^missing] : () -> ()
-
-// -----
-
 func.func @isolated() {
   %0 = "tst.a"() : () -> i32
   // expected-error@+1 {{'func.func' op symbol's parent must have the SymbolTable trait}}

@@ -15,7 +15,7 @@ enum Scalar {
     Int { neg: bool, text: String, at: usize },
     Float { text: String, at: usize },
     Bool(bool, usize),
-    Str(Vec<u8>),
+    Str(Vec<u8>, usize),
     Complex(Box<Scalar>, Box<Scalar>),
 }
 
@@ -455,7 +455,7 @@ impl Parser<'_> {
             }
             Tok::String => {
                 let (_, b) = self.parse_string_literal_token()?;
-                Ok(Scalar::Str(b))
+                Ok(Scalar::Str(b, at))
             }
             Tok::LParen => {
                 self.bump();
@@ -520,12 +520,14 @@ impl Parser<'_> {
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_at = self.tok.start;
-        let body = if self.is(Tok::String) && self.text().starts_with("\"0x") {
-            let (s, _) = self.parse_string_literal_token()?;
-            let Some(bytes) = decode_hex(&s[2..]) else {
-                return self.err(lit_at, "expected string containing hex digits starting with `0x`");
-            };
-            DenseBody::Hex(bytes)
+        let body = if self.is(Tok::String) {
+            // A string alone is hex data for numeric elements (checked once the type is known)
+            // and a string element otherwise.
+            let lit = self.parse_literal()?;
+            match &lit {
+                Literal::Scalar(Scalar::Str(text, _)) => DenseBody::Hex { text: text.clone(), at: lit_at, lit },
+                _ => DenseBody::Lit(Some(lit)),
+            }
         } else if self.is(Tok::Greater) {
             DenseBody::Lit(None)
         } else {
@@ -562,10 +564,12 @@ impl Parser<'_> {
         let bytes = (width.max(1) as usize).div_ceil(8);
         let elem_bytes = if complex { 2 * bytes } else { bytes };
         match body {
-            DenseBody::Hex(raw) => {
-                if !is_numeric {
-                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
-                }
+            DenseBody::Hex { lit, .. } if !is_numeric => self.build_dense(ty, tat, lit_at, DenseBody::Lit(Some(lit))),
+            DenseBody::Hex { text, at, .. } => {
+                let hex = text.strip_prefix(b"0x").and_then(|h| std::str::from_utf8(h).ok());
+                let Some(raw) = hex.and_then(decode_hex) else {
+                    return self.err(at, "expected string containing hex digits starting with `0x`");
+                };
                 let invalid = format!("elements hex data size is invalid for provided type: '{}'", crate::type_to_string(ctx, ty));
                 if width == 1 && !complex {
                     // Booleans are packed one bit each.
@@ -594,12 +598,21 @@ impl Parser<'_> {
                     let fmt = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
                     return self.err(lit_at, format!("inferred shape of elements literal ([{}]) does not match type ([{}])", fmt(&lshape), fmt(&shape)));
                 }
-                if flat.iter().any(|s| matches!(s, Scalar::Str(_))) {
+                // MLIR keeps the numbers as one flat list, a complex `(re, im)` adding two.
+                let storage: Vec<&Scalar> = flat
+                    .iter()
+                    .flat_map(|s| match s {
+                        Scalar::Complex(re, im) => vec![&**re, &**im],
+                        s => vec![*s],
+                    })
+                    .collect();
+                if !is_numeric {
+                    // Other element types hold strings.
                     let mut values: Vec<Box<[u8]>> = Vec::new();
-                    for s in &flat {
+                    for s in &storage {
                         match s {
-                            Scalar::Str(b) => values.push(b.clone().into()),
-                            _ => return self.err(lit_at, "expected string element"),
+                            Scalar::Str(b, _) => values.push(b.clone().into()),
+                            other => return self.err(lit_at, format!("expected string token, got {}", spelling(other))),
                         }
                     }
                     let splat = splat || values.len() == 1 || (!values.is_empty() && values.iter().all(|v| *v == values[0]));
@@ -608,28 +621,32 @@ impl Parser<'_> {
                     }
                     return Ok(ctx.attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
                 }
-                if !is_numeric {
-                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
-                }
-                let mut data = Vec::with_capacity(flat.len() * elem_bytes);
-                for s in &flat {
-                    match (complex, s) {
-                        (true, Scalar::Complex(re, im)) => {
-                            for part in [re, im] {
-                                let b = self.scalar_bits(part, scalar_ty, true)?;
-                                data.extend(intbits::to_le_bytes(&b, width.max(1)));
-                            }
-                        }
-                        (true, _) => return self.err(lit_at, "expected complex element"),
-                        (false, Scalar::Complex(..)) => return self.err(lit_at, "unexpected complex element"),
-                        (false, s) => {
-                            if let (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) = (ctx.type_kind(scalar_ty), s) {
-                                return self.err(*at, "expected integer elements, but parsed floating-point");
-                            }
-                            let b = self.scalar_bits(s, scalar_ty, true)?;
-                            data.extend(intbits::to_le_bytes(&b, width.max(1)));
-                        }
+                if complex {
+                    let want = if splat { 2 } else { 2 * n };
+                    if storage.len() != want {
+                        let of = if splat { elem } else { ty };
+                        let msg = format!("parsed {} elements, but type ('{}') expected {want} elements", storage.len(), crate::type_to_string(ctx, of));
+                        return self.err(lit_at, msg);
                     }
+                } else if flat.iter().any(|s| matches!(s, Scalar::Complex(..))) && (!splat || storage.len() != n) {
+                    // A pair alone may stand for the two elements of its type.
+                    return self.err(lit_at, "unexpected complex element");
+                }
+                let splat = splat && storage.len() == if complex { 2 } else { 1 };
+                let mut data = Vec::with_capacity(storage.len() * bytes);
+                for s in &storage {
+                    match (ctx.type_kind(scalar_ty), s) {
+                        (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) => {
+                            return self.err(*at, "expected integer elements, but parsed floating-point");
+                        }
+                        (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Str(_, at)) => {
+                            return self.err(*at, "integer constant out of range for type");
+                        }
+                        (TypeKind::Float(_), Scalar::Str(_, at)) => return self.err(*at, "expected floating point literal"),
+                        _ => {}
+                    }
+                    let b = self.scalar_bits(s, scalar_ty, true)?;
+                    data.extend(intbits::to_le_bytes(&b, width.max(1)));
                 }
                 // A literal whose elements are all equal is stored as a splat, as MLIR does.
                 let all_same = !data.is_empty() && data.chunks(elem_bytes).all(|c| c == &data[..elem_bytes]);
@@ -966,8 +983,22 @@ impl Parser<'_> {
 }
 
 enum DenseBody {
-    Hex(Vec<u8>),
+    /// A string alone: hex data for numeric elements (`at` is where it is written), else the
+    /// literal of one string element.
+    Hex { text: Vec<u8>, at: usize, lit: Literal },
     Lit(Option<Literal>),
+}
+
+/// The token MLIR names in "expected string token, got ..." for an element that is not a string:
+/// its spelling, without a minus sign (the first part for a complex pair).
+fn spelling(s: &Scalar) -> String {
+    match s {
+        Scalar::Int { text, .. } => text.clone(),
+        Scalar::Float { text, .. } => text.trim_start_matches('-').to_string(),
+        Scalar::Bool(b, _) => b.to_string(),
+        Scalar::Str(b, _) => String::from_utf8_lossy(b).into_owned(),
+        Scalar::Complex(re, _) => spelling(re),
+    }
 }
 
 /// Resolves MLIR string escapes: `\\`, `\"`, `\n`, `\t`, `\XX`. On error returns the offset of

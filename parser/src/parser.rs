@@ -433,7 +433,11 @@ impl<'a> Parser<'a> {
         }
         self.finish_forward_refs()?;
         self.pop_scope();
-        self.block_scopes.pop();
+        if let Some(bs) = self.block_scopes.pop() {
+            if let Some(at) = bs.blocks.values().filter(|v| !v.2).filter_map(|v| v.1).min() {
+                return self.err(at, "reference to an undefined block");
+            }
+        }
         let mut body = self.bodies.pop().unwrap_or_default();
         self.resolve_deferred_locations(&mut body)?;
         self.forward.pop();
@@ -505,29 +509,43 @@ impl<'a> Parser<'a> {
             self.expect_punct(Tok::Colon)?;
             match key.as_str() {
                 "dialect_resources" | "external_resources" => {
+                    let external = key == "external_resources";
                     self.expect_punct(Tok::LBrace)?;
                     self.comma_list(Tok::RBrace, |p| {
                         if !p.is(Tok::BareIdent) {
-                            return p.err_here("expected identifier key for 'resource' entry");
+                            return p.err(p.tok.start, "expected identifier key for 'resource' entry");
                         }
                         let dialect = p.text().to_string();
                         p.bump();
                         p.expect_punct(Tok::Colon)?;
                         p.expect_punct(Tok::LBrace)?;
+                        // Among the dialects Mica knows, only builtin takes resources (blobs).
+                        // Sections of other dialects are kept as they are: MLIR knows dialects
+                        // Mica does not (its test dialect takes resources too).
+                        let known = p.ctx.registry().has_dialect(&dialect);
+                        if !external && dialect != "builtin" && known {
+                            return p.err(p.tok.start, format!("unexpected 'resource' section for dialect '{dialect}'"));
+                        }
+                        let blobs = !external && known;
                         p.comma_list(Tok::RBrace, |p| {
                             let k = match p.tok.kind {
                                 Tok::BareIdent => p.text().to_string(),
                                 Tok::String => p.parse_string_literal_token()?.0,
-                                _ => return p.err_here("expected identifier key for 'resource' entry"),
+                                _ => return p.err(p.tok.start, "expected identifier key for 'resource' entry"),
                             };
                             if p.tok.kind == Tok::BareIdent {
                                 p.bump();
                             }
                             p.expect_punct(Tok::Colon)?;
+                            let value_at = p.tok.start;
                             let v = match p.tok.kind {
                                 Tok::String | Tok::BareIdent | Tok::Integer => p.text().to_string(),
+                                _ if blobs => return p.err(value_at, format!("expected hex string blob for key '{k}'")),
                                 _ => return p.err_here("expected resource value"),
                             };
+                            if blobs {
+                                p.check_blob(value_at, &k, &v)?;
+                            }
                             p.bump();
                             p.resources.push((dialect.clone(), k, v));
                             Ok(())
@@ -538,6 +556,24 @@ impl<'a> Parser<'a> {
             }
             self.eat(Tok::Comma);
         }
+    }
+
+    /// The builtin dialect's check of a resource blob written at `at` as `text`: a quoted hex
+    /// string whose first 4 bytes (little endian) are the alignment, zero or a power of two.
+    fn check_blob(&mut self, at: usize, key: &str, text: &str) -> PResult<()> {
+        let hex = text.strip_prefix("\"0x").and_then(|t| t.strip_suffix('"')).filter(|h| h.len() % 2 == 0 && h.bytes().all(|c| c.is_ascii_hexdigit()));
+        let Some(hex) = hex else {
+            return self.err(at, format!("expected hex string blob for key '{key}'"));
+        };
+        if hex.len() < 8 {
+            return self.err(at, format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes"));
+        }
+        let byte = |i: usize| u32::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0);
+        let align = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
+        if align != 0 && !align.is_power_of_two() {
+            return self.err(at, format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes, but got non-power-of-2 value: {align}"));
+        }
+        Ok(())
     }
 
     /// The placeholder standing for location alias `#name` until its definition is seen.
@@ -1240,10 +1276,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_block_ops(&mut self, b: Block) -> PResult<()> {
+        // At the end of the input, MLIR still expects an operation here.
         while !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
-            if self.is(Tok::Eof) {
-                return self.err_here("expected '}' to end region");
-            }
             let op = self.parse_operation()?;
             self.cur_body().append_op(b, op);
         }

@@ -277,3 +277,31 @@ func.func @f() {
 
 // expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
 "tst.op"() {h = #tst.x<->} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected string token, got 1}}
+"tst.op"() {a = dense<["a", 1]> : tensor<2x!tst.s>} : () -> ()
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected hex string blob for key 'blob'}}
+      blob: [1]
+    }
+  }
+#-}
+
+// -----
+
+"tst.op"() ({
+  // expected-error@+1 {{expected operation name in quotes}}
+  "tst.a"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{reference to an undefined block}}
+"tst.br"()[^bb1] : () -> ()

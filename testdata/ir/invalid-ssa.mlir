@@ -284,3 +284,8 @@ func.func @block_arg_other_block() {
   "tst.use"(%a) : (i32) -> ()
   return
 }
+
+// -----
+
+// expected-error@+1 {{reference to an undefined block}}
+"tst.br"()[^missing] : () -> ()
