@@ -109,6 +109,8 @@ impl Parser<'_> {
                         self.expect(Tok::RParen, "')' in inline location")?;
                         Ok(l)
                     }
+                    // Otherwise a type attribute, if a type starts here.
+                    _ if !self.starts_type() => self.err_here("expected attribute value"),
                     _ => {
                         let t = self.parse_type()?;
                         Ok(ctx.type_attr(t))
@@ -340,10 +342,10 @@ impl Parser<'_> {
         let attr = match (parsed, is_map) {
             (MapOrSet::Map(m), true) => self.ctx.attr(AttrKind::AffineMap(m)),
             (MapOrSet::Set(s), false) => self.ctx.attr(AttrKind::IntegerSet(s)),
-            (MapOrSet::Map(_), false) => return self.err(start, "expected integer set"),
+            (MapOrSet::Map(_), false) => return self.err(start, "expected IntegerSet, but got AffineMap"),
             (MapOrSet::Set(_), true) => return self.err(start, "expected AffineMap, but got IntegerSet"),
         };
-        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Greater, if is_map { "'>' in affine map" } else { "'>' in integer set" })?;
         Ok(attr)
     }
 
@@ -367,6 +369,9 @@ impl Parser<'_> {
             return self.err(tat, format!("expected integer or float type, got: '{}'", crate::type_to_string(ctx, elem)));
         }
         let mut values = Vec::new();
+        if !self.is(Tok::Greater) && !self.is(Tok::Colon) {
+            return self.err_here("expected ':' after dense array type");
+        }
         if self.eat(Tok::Colon) {
             loop {
                 let v = self.parse_dense_array_element(elem)?;
@@ -548,11 +553,15 @@ impl Parser<'_> {
     fn build_dense(&mut self, ty: Type, tat: usize, lit_at: usize, body: DenseBody) -> PResult<Attr> {
         let ctx = self.ctx;
         let kind = ctx.type_kind(ty).clone();
+        // MLIR reports a type that does not fit at the literal's keyword (`lit_at`).
+        if !kind.is_shaped() {
+            return self.err(lit_at, "elements literal must be a shaped type");
+        }
         let (Some(shape), Some(elem)) = (kind.shape().map(|s| s.to_vec()), kind.element_type()) else {
-            return self.err(tat, "elements literal must be a shaped type");
+            return self.err(lit_at, "elements literal type must have static shape");
         };
-        if shape.iter().any(|d| *d < 0) || matches!(kind, TypeKind::MemRef { .. }) {
-            return self.err(tat, "elements literal type must have static shape");
+        if shape.iter().any(|d| *d < 0) {
+            return self.err(lit_at, "elements literal type must have static shape");
         }
         let n = kind.num_elements().unwrap_or(0) as usize;
         let (scalar_ty, complex) = match ctx.type_kind(elem) {
@@ -668,11 +677,12 @@ impl Parser<'_> {
         };
         self.bump();
         self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
+        // MLIR reports a type that is not shaped where its `:` is.
         let tat = self.tok.start;
+        self.expect(Tok::Colon, "':'")?;
         let ty = self.parse_type()?;
         if !self.ctx.type_kind(ty).is_shaped() {
-            return self.err(tat, "expected a shaped type for dense_resource");
+            return self.err(tat, "`dense_resource` expected a shaped type");
         }
         Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle: handle.into() }))
     }
@@ -699,10 +709,12 @@ impl Parser<'_> {
         let tat = self.tok.start;
         let ty = self.parse_type()?;
         let ctx = self.ctx;
-        let Some(elem) = ctx.type_kind(ty).element_type() else {
-            return self.err(tat, "elements literal must be a shaped type");
+        let (Some(elem), true) = (ctx.type_kind(ty).element_type(), ctx.type_kind(ty).is_shaped()) else {
+            return self.err(kw_at, "elements literal must be a shaped type");
         };
-        let shape: Vec<i64> = ctx.type_kind(ty).shape().map(|s| s.to_vec()).unwrap_or_default();
+        let Some(shape) = ctx.type_kind(ty).shape().map(|s| s.to_vec()).filter(|s| s.iter().all(|d| *d >= 0)) else {
+            return self.err(kw_at, "elements literal type must have static shape");
+        };
         let rank = shape.len() as i64;
         let tensor = |shape: Vec<i64>, elem: Type| ctx.ty(TypeKind::RankedTensor { shape: shape.into(), elem, encoding: None });
         let (Some(i), Some(v)) = (idx, vals) else {

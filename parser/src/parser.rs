@@ -1060,7 +1060,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether a type starts at the current token.
-    fn starts_type(&self) -> bool {
+    /// Whether the current token can start a type.
+    pub(crate) fn starts_type(&self) -> bool {
         match self.tok.kind {
             Tok::LParen | Tok::BangIdent => true,
             Tok::BareIdent => {

@@ -280,7 +280,9 @@ impl Parser<'_> {
                     dims.push(DYNAMIC);
                     self.bump();
                 }
-                Tok::Question => return self.err_here("expected static shape"),
+                // In a vector type, `?` is where the element type should be, or (scalable) an
+                // invalid dimension.
+                Tok::Question if !is_scalable => return Ok((dims, scalable)),
                 Tok::Integer => {
                     let text = self.text();
                     if text.len() > 1 && text.as_bytes()[1] == b'x' {
@@ -296,7 +298,7 @@ impl Parser<'_> {
                         self.bump();
                     }
                 }
-                _ if is_scalable => return self.err_here("expected integer value"),
+                _ if is_scalable => return self.err(self.tok.start, "invalid dimension"),
                 _ => return Ok((dims, scalable)),
             }
             if is_scalable && !self.eat(Tok::RSquare) {

@@ -305,3 +305,28 @@ func.func @f() {
 
 // expected-error@+1 {{reference to an undefined block}}
 "tst.br"()[^bb1] : () -> ()
+
+// -----
+
+// expected-error@+1 {{`dense_resource` expected a shaped type}}
+"tst.op"() {a = dense_resource<x> : i32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected IntegerSet, but got AffineMap}}
+"tst.op"() {a = affine_set<(d0) -> (d0)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+"tst.op"() : () -> memref<4x?xf32, offset: 0>
+
+// -----
+
+// expected-error@+1 {{expected '>' in affine map}}
+"tst.op"() {a = affine_map<(d0) -> ()} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+"tst.op"() : () -> vector<[x]xf32>

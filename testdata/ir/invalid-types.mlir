@@ -167,3 +167,13 @@
 
 // expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
 "tst.op"() : () -> !tst.unbalanced<(]>
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> vector<?xf32>
+
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+"tst.op"() : () -> vector<4x[?]xf32>
