@@ -1,92 +1,10 @@
 // More parser diagnostics: aliases, blocks, elements, layouts, ellipses and friends.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-func.func @f() {
-  // expected-error@+1 {{block with no terminator, has "func.call"() <{callee = @f}> : () -> ()}}
-  call @f() : () -> ()
-}
-
-// -----
-
 // expected-error@+1 {{dialect 'builtin' provides no type parsing hook}}
 "tst.op"() : () -> !builtin<"i32">
 
 // -----
 
-// expected-note@+1 {{previously used here with type 'i64'}}
-"tst.use"(%x) : (i64) -> ()
-// expected-error@+1 {{definition of SSA value '%x#0' has type 'i32'}}
-%x = "tst.def"() : () -> i32
-
-// -----
-
-// expected-error@+1 {{`dense_resource` expected a shaped type}}
-"tst.op"() {a = dense_resource<x> : i32} : () -> ()
-
-// -----
-
-// expected-error@+1 {{expected IntegerSet, but got AffineMap}}
-"tst.op"() {a = affine_set<(d0) -> (d0)>} : () -> ()
-
-// -----
-
-// expected-error@+1 {{expected string token, got 1}}
-"tst.op"() {a = dense<["a", 1]> : tensor<2x!tst.s>} : () -> ()
-
-// -----
-
-// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
-"tst.op"() {a = #tst.a<} : () -> ()
-
-// -----
-
-// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
-"tst.op"() : () -> !tst.a<(>
-
-// -----
-
-// expected-error@+1 {{expected attribute value}}
-"tst.op"() : () -> memref<4x?xf32, offset: 0>
-
-// -----
-
-// expected-error@+1 {{expected '>' in affine map}}
-"tst.op"() {a = affine_map<(d0) -> ()} : () -> ()
-
-// -----
-
-// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
-"tst.op"() {h = #tst.x<->} : () -> ()
-
-// -----
-
-// expected-error@+1 {{invalid dimension}}
-"tst.op"() : () -> vector<[x]xf32>
-
-// -----
-
-"tst.op"() : () -> ()
-{-#
-  dialect_resources: {
-    builtin: {
-      // expected-error@+1 {{expected hex string blob for key 'blob'}}
-      blob: [1]
-    }
-  }
-#-}
-
-// -----
-
 // expected-error@+1 {{unknown attribute `bogus` in dialect `dlti`}}
 "tst.op"() {a = #dlti.bogus<1>} : () -> ()
-
-// -----
-
-"tst.op"() ({
-  // expected-error@+1 {{expected operation name in quotes}}
-  "tst.a"() : () -> ()
-
-// -----
-
-// expected-error@+1 {{reference to an undefined block}}
-"tst.br"()[^bb1] : () -> ()

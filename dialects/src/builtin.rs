@@ -122,7 +122,8 @@ fn parse_module(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState
     Ok(())
 }
 
-fn verify_module(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_module(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
     let (rb, regions) = body.op_regions(op);
     for &r in regions {
         if rb.region_blocks(r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {

@@ -28,6 +28,7 @@ pub fn register(ctx: &mut Context) {
     call.parse = Some(parse_call);
     call.print = Some(print_call);
     call.properties = vec!["callee", "arg_attrs", "res_attrs", "no_inline"];
+    call.verify = Some(|_, ctx, body, op, _| requires(ctx, body, op, "callee"));
     call.verify_symbol_uses = Some(verify_call_symbol);
     call.shape = Shape { regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, call);
@@ -43,6 +44,7 @@ pub fn register(ctx: &mut Context) {
     constant.parse = Some(parse_constant);
     constant.print = Some(print_constant);
     constant.properties = vec!["value"];
+    constant.verify = Some(|_, ctx, body, op, _| requires(ctx, body, op, "value"));
     constant.verify_symbol_uses = Some(verify_constant_symbol);
     constant.result_name = Some(|_, _, _, set| set(0, "f".to_string()));
     constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
@@ -60,6 +62,14 @@ fn materialize(ctx: &Context, value: Attr, ty: Type, loc: Attr) -> Option<Operat
 
 fn prop(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Attr> {
     ctx.op_attr(body, op, name)
+}
+
+/// The verifier's presence check of a required attribute (before any symbol is looked up).
+fn requires(ctx: &Context, body: &Body, op: Op, name: &str) -> Result<(), Diagnostic> {
+    if prop(ctx, body, op, name).is_some() {
+        return Ok(());
+    }
+    Err(Diagnostic::on_op(body, op, format!("'{}' op requires attribute '{name}'", ctx.str(body.op(op).name))))
 }
 
 // ---------------------------------------------------------------------------- func.func
@@ -263,7 +273,7 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
     }
 }
 
-fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(fty) = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };
@@ -272,6 +282,15 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&
     };
     if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'sym_name'"));
+    }
+    for name in ["arg_attrs", "res_attrs"] {
+        let dicts = |a: Attr| match ctx.attr_kind(a) {
+            AttrKind::Array(items) => items.iter().all(|i| matches!(ctx.attr_kind(*i), AttrKind::Dictionary(_))),
+            _ => false,
+        };
+        if prop(ctx, body, op, name).is_some_and(|a| !dicts(a)) {
+            return Err(Diagnostic::on_op(body, op, format!("'func.func' op attribute '{name}' failed to satisfy constraint: Array of dictionary attributes")));
+        }
     }
     if let Some(v) = prop(ctx, body, op, "sym_visibility") {
         let s = ctx.as_str(v).unwrap_or("");
@@ -283,6 +302,7 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, _parent: Option<(&
             ));
         }
     }
+    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
     let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
     if prop(ctx, body, op, "arg_attrs").is_some() && arg_attrs.len() != inputs.len() {
         return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));
@@ -432,12 +452,18 @@ fn resolve_with_function_type(
 fn parse_call(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let at = p.offset();
-    let Some(callee) = p.parse_optional_symbol_name()? else {
+    if !p.peek_symbol() {
         p.error_at(at, "expected valid '@'-identifier for symbol name");
         return Err(());
-    };
+    }
+    // The callee is a flat symbol reference: `@a::@b` is a symbol reference of another kind.
+    let callee = p.parse_attribute()?;
+    if !matches!(ctx.attr_kind(callee), AttrKind::SymbolRef { nested, .. } if nested.is_empty()) {
+        p.error_at(at, "invalid kind of attribute specified");
+        return Err(());
+    }
     let (ops, ops_at) = parse_call_operands(p)?;
-    let mut props = vec![(ctx.ident("callee"), ctx.symbol_ref(callee))];
+    let mut props = vec![(ctx.ident("callee"), callee)];
     if let Some(entries) = p.parse_optional_attr_dict()? {
         let (inherent, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _)| ctx.str(*k) == "no_inline");
         props.extend(inherent);

@@ -1024,7 +1024,8 @@ impl<'c> Printer<'c> {
                     AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } => ctx.type_kind(*ty).num_elements() == Some(0),
                     _ => false,
                 };
-                if empty(i) && empty(v) {
+                // No index (none given, or indices of rank 0): nothing between the brackets.
+                if empty(i) {
                     self.out.push('>');
                     if !elide_type {
                         self.out.push_str(" : ");

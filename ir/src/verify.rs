@@ -78,6 +78,22 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     Ok(())
 }
 
+/// MLIR's check of a named symbol (an op with the `Symbol` trait and a `sym_name`): unless it
+/// is at the top, its parent must be a symbol table or an op MLIR does not know (which might
+/// be one). Symbol ops' verifiers call it once their attributes are checked, where MLIR's
+/// symbol interface verifier runs.
+pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let name = body.op(op).name;
+    if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr(body, op, "sym_name").is_none() {
+        return Ok(());
+    }
+    let Some(def) = parent.and_then(|(pb, p)| ctx.registry().get(pb.op(p).name)) else { return Ok(()) };
+    if def.traits.contains(Traits::SYMBOL_TABLE) {
+        return Ok(());
+    }
+    Err(Diagnostic::on_op(body, op, format!("'{}' op symbol's parent must have the SymbolTable trait", ctx.str(name))))
+}
+
 /// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
 /// location of the op whose own body holds `body`'s root regions; `root` is the operation being
 /// verified (the top of the IR, which names values when an operation is printed in a message).

@@ -15,7 +15,7 @@ enum Scalar {
     Int { neg: bool, text: String, at: usize },
     Float { text: String, at: usize },
     Bool(bool, usize),
-    Str(Vec<u8>),
+    Str(Vec<u8>, usize),
     Complex(Box<Scalar>, Box<Scalar>),
 }
 
@@ -109,6 +109,8 @@ impl Parser<'_> {
                         self.expect(Tok::RParen, "')' in inline location")?;
                         Ok(l)
                     }
+                    // Otherwise a type attribute, if a type starts here.
+                    _ if !self.starts_type() => self.err_here("expected attribute value"),
                     _ => {
                         let t = self.parse_type()?;
                         Ok(ctx.type_attr(t))
@@ -279,7 +281,6 @@ impl Parser<'_> {
     }
 
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
-        let at = self.tok.start;
         let text = self.text()[1..].to_string();
         let end = self.tok.end;
         let has_body = self.src.as_bytes().get(end) == Some(&b'<');
@@ -293,9 +294,10 @@ impl Parser<'_> {
             None if has_body => (text.clone(), String::new()),
             None => {
                 self.bump();
+                // MLIR reports an unknown alias at the end of its name.
                 return match self.attr_aliases.get(&text) {
                     Some(a) => Ok(*a),
-                    None => self.err(at, format!("undefined symbol alias id '{text}'")),
+                    None => self.err(end, format!("undefined symbol alias id '{text}'")),
                 };
             }
         };
@@ -345,10 +347,10 @@ impl Parser<'_> {
         let attr = match (parsed, is_map) {
             (MapOrSet::Map(m), true) => self.ctx.attr(AttrKind::AffineMap(m)),
             (MapOrSet::Set(s), false) => self.ctx.attr(AttrKind::IntegerSet(s)),
-            (MapOrSet::Map(_), false) => return self.err(start, "expected integer set"),
+            (MapOrSet::Map(_), false) => return self.err(start, "expected IntegerSet, but got AffineMap"),
             (MapOrSet::Set(_), true) => return self.err(start, "expected AffineMap, but got IntegerSet"),
         };
-        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Greater, if is_map { "'>' in affine map" } else { "'>' in integer set" })?;
         Ok(attr)
     }
 
@@ -372,6 +374,9 @@ impl Parser<'_> {
             return self.err(tat, format!("expected integer or float type, got: '{}'", crate::type_to_string(ctx, elem)));
         }
         let mut values = Vec::new();
+        if !self.is(Tok::Greater) && !self.is(Tok::Colon) {
+            return self.err_here("expected ':' after dense array type");
+        }
         if self.eat(Tok::Colon) {
             loop {
                 let v = self.parse_dense_array_element(elem)?;
@@ -460,7 +465,7 @@ impl Parser<'_> {
             }
             Tok::String => {
                 let (_, b) = self.parse_string_literal_token()?;
-                Ok(Scalar::Str(b))
+                Ok(Scalar::Str(b, at))
             }
             Tok::LParen => {
                 self.bump();
@@ -525,12 +530,14 @@ impl Parser<'_> {
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_at = self.tok.start;
-        let body = if self.is(Tok::String) && self.text().starts_with("\"0x") {
-            let (s, _) = self.parse_string_literal_token()?;
-            let Some(bytes) = decode_hex(&s[2..]) else {
-                return self.err(lit_at, "expected string containing hex digits starting with `0x`");
-            };
-            DenseBody::Hex(bytes)
+        let body = if self.is(Tok::String) {
+            // A string alone is hex data for numeric elements (checked once the type is known)
+            // and a string element otherwise.
+            let lit = self.parse_literal()?;
+            match &lit {
+                Literal::Scalar(Scalar::Str(text, _)) => DenseBody::Hex { text: text.clone(), at: lit_at, lit },
+                _ => DenseBody::Lit(Some(lit)),
+            }
         } else if self.is(Tok::Greater) {
             DenseBody::Lit(None)
         } else {
@@ -551,11 +558,15 @@ impl Parser<'_> {
     fn build_dense(&mut self, ty: Type, tat: usize, lit_at: usize, body: DenseBody) -> PResult<Attr> {
         let ctx = self.ctx;
         let kind = ctx.type_kind(ty).clone();
+        // MLIR reports a type that does not fit at the literal's keyword (`lit_at`).
+        if !kind.is_shaped() {
+            return self.err(lit_at, "elements literal must be a shaped type");
+        }
         let (Some(shape), Some(elem)) = (kind.shape().map(|s| s.to_vec()), kind.element_type()) else {
-            return self.err(tat, "elements literal must be a shaped type");
+            return self.err(lit_at, "elements literal type must have static shape");
         };
-        if shape.iter().any(|d| *d < 0) || matches!(kind, TypeKind::MemRef { .. }) {
-            return self.err(tat, "elements literal type must have static shape");
+        if shape.iter().any(|d| *d < 0) {
+            return self.err(lit_at, "elements literal type must have static shape");
         }
         let n = kind.num_elements().unwrap_or(0) as usize;
         let (scalar_ty, complex) = match ctx.type_kind(elem) {
@@ -567,10 +578,12 @@ impl Parser<'_> {
         let bytes = (width.max(1) as usize).div_ceil(8);
         let elem_bytes = if complex { 2 * bytes } else { bytes };
         match body {
-            DenseBody::Hex(raw) => {
-                if !is_numeric {
-                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
-                }
+            DenseBody::Hex { lit, .. } if !is_numeric => self.build_dense(ty, tat, lit_at, DenseBody::Lit(Some(lit))),
+            DenseBody::Hex { text, at, .. } => {
+                let hex = text.strip_prefix(b"0x").and_then(|h| std::str::from_utf8(h).ok());
+                let Some(raw) = hex.and_then(decode_hex) else {
+                    return self.err(at, "expected string containing hex digits starting with `0x`");
+                };
                 let invalid = format!("elements hex data size is invalid for provided type: '{}'", crate::type_to_string(ctx, ty));
                 if width == 1 && !complex {
                     // Booleans are packed one bit each.
@@ -599,12 +612,21 @@ impl Parser<'_> {
                     let fmt = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
                     return self.err(lit_at, format!("inferred shape of elements literal ([{}]) does not match type ([{}])", fmt(&lshape), fmt(&shape)));
                 }
-                if flat.iter().any(|s| matches!(s, Scalar::Str(_))) {
+                // MLIR keeps the numbers as one flat list, a complex `(re, im)` adding two.
+                let storage: Vec<&Scalar> = flat
+                    .iter()
+                    .flat_map(|s| match s {
+                        Scalar::Complex(re, im) => vec![&**re, &**im],
+                        s => vec![*s],
+                    })
+                    .collect();
+                if !is_numeric {
+                    // Other element types hold strings.
                     let mut values: Vec<Box<[u8]>> = Vec::new();
-                    for s in &flat {
+                    for s in &storage {
                         match s {
-                            Scalar::Str(b) => values.push(b.clone().into()),
-                            _ => return self.err(lit_at, "expected string element"),
+                            Scalar::Str(b, _) => values.push(b.clone().into()),
+                            other => return self.err(lit_at, format!("expected string token, got {}", spelling(other))),
                         }
                     }
                     let splat = splat || values.len() == 1 || (!values.is_empty() && values.iter().all(|v| *v == values[0]));
@@ -613,28 +635,32 @@ impl Parser<'_> {
                     }
                     return Ok(ctx.attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
                 }
-                if !is_numeric {
-                    return self.err(lit_at, "expected floating-point, integer, or complex element type");
-                }
-                let mut data = Vec::with_capacity(flat.len() * elem_bytes);
-                for s in &flat {
-                    match (complex, s) {
-                        (true, Scalar::Complex(re, im)) => {
-                            for part in [re, im] {
-                                let b = self.scalar_bits(part, scalar_ty, true)?;
-                                data.extend(intbits::to_le_bytes(&b, width.max(1)));
-                            }
-                        }
-                        (true, _) => return self.err(lit_at, "expected complex element"),
-                        (false, Scalar::Complex(..)) => return self.err(lit_at, "unexpected complex element"),
-                        (false, s) => {
-                            if let (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) = (ctx.type_kind(scalar_ty), s) {
-                                return self.err(*at, "expected integer elements, but parsed floating-point");
-                            }
-                            let b = self.scalar_bits(s, scalar_ty, true)?;
-                            data.extend(intbits::to_le_bytes(&b, width.max(1)));
-                        }
+                if complex {
+                    let want = if splat { 2 } else { 2 * n };
+                    if storage.len() != want {
+                        let of = if splat { elem } else { ty };
+                        let msg = format!("parsed {} elements, but type ('{}') expected {want} elements", storage.len(), crate::type_to_string(ctx, of));
+                        return self.err(lit_at, msg);
                     }
+                } else if flat.iter().any(|s| matches!(s, Scalar::Complex(..))) && (!splat || storage.len() != n) {
+                    // A pair alone may stand for the two elements of its type.
+                    return self.err(lit_at, "unexpected complex element");
+                }
+                let splat = splat && storage.len() == if complex { 2 } else { 1 };
+                let mut data = Vec::with_capacity(storage.len() * bytes);
+                for s in &storage {
+                    match (ctx.type_kind(scalar_ty), s) {
+                        (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float { at, .. }) => {
+                            return self.err(*at, "expected integer elements, but parsed floating-point");
+                        }
+                        (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Str(_, at)) => {
+                            return self.err(*at, "integer constant out of range for type");
+                        }
+                        (TypeKind::Float(_), Scalar::Str(_, at)) => return self.err(*at, "expected floating point literal"),
+                        _ => {}
+                    }
+                    let b = self.scalar_bits(s, scalar_ty, true)?;
+                    data.extend(intbits::to_le_bytes(&b, width.max(1)));
                 }
                 // A literal whose elements are all equal is stored as a splat, as MLIR does.
                 let all_same = !data.is_empty() && data.chunks(elem_bytes).all(|c| c == &data[..elem_bytes]);
@@ -656,16 +682,22 @@ impl Parser<'_> {
         };
         self.bump();
         self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
+        // MLIR reports a type that is not shaped where its `:` is.
         let tat = self.tok.start;
+        self.expect(Tok::Colon, "':'")?;
         let ty = self.parse_type()?;
         if !self.ctx.type_kind(ty).is_shaped() {
-            return self.err(tat, "expected a shaped type for dense_resource");
+            return self.err(tat, "`dense_resource` expected a shaped type");
         }
         Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle: handle.into() }))
     }
 
+    /// `sparse<indices, values> : type` as MLIR builds it: the indices take the literal's shape
+    /// (one index of the type's rank when it is a single number), the values theirs (one per
+    /// index when a single number); then the shapes and each index are checked against the
+    /// type, with MLIR's messages at the `sparse` keyword.
     fn parse_sparse(&mut self) -> PResult<Attr> {
+        let kw_at = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "'<' after 'sparse'")?;
         let lit_at = self.tok.start;
@@ -682,32 +714,66 @@ impl Parser<'_> {
         let tat = self.tok.start;
         let ty = self.parse_type()?;
         let ctx = self.ctx;
-        let Some(elem) = ctx.type_kind(ty).element_type() else {
-            return self.err(tat, "elements literal must be a shaped type");
+        let (Some(elem), true) = (ctx.type_kind(ty).element_type(), ctx.type_kind(ty).is_shaped()) else {
+            return self.err(kw_at, "elements literal must be a shaped type");
         };
-        let rank = ctx.type_kind(ty).shape().map_or(0, |s| s.len()) as i64;
-        let (indices, values) = match (idx, vals) {
-            (Some(i), Some(v)) => {
-                let ishape = Self::literal_shape(&i);
-                let nidx = if ishape.len() == 2 { ishape[0] } else if ishape.len() == 1 { if rank == 1 { ishape[0] } else { 1 } } else { 1 };
-                let ishape_t = vec![nidx, rank];
-                let ity = ctx.ty(TypeKind::RankedTensor { shape: ishape_t.into(), elem: ctx.int_type(64), encoding: None });
-                let ia = self.build_dense(ity, tat, lit_at, DenseBody::Lit(Some(i)))?;
-                let vshape = Self::literal_shape(&v);
-                let nv = if vshape.is_empty() { nidx } else { vshape[0] };
-                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![nv].into(), elem, encoding: None });
-                let va = self.build_dense(vty, tat, lit_at, DenseBody::Lit(Some(v)))?;
-                (ia, va)
-            }
-            _ => {
-                let ity = ctx.ty(TypeKind::RankedTensor { shape: vec![0, rank].into(), elem: ctx.int_type(64), encoding: None });
-                let vty = ctx.ty(TypeKind::RankedTensor { shape: vec![0].into(), elem, encoding: None });
-                let ia = ctx.attr(AttrKind::DenseElements { ty: ity, splat: false, data: Box::new([]) });
-                let va = ctx.attr(AttrKind::DenseElements { ty: vty, splat: false, data: Box::new([]) });
-                (ia, va)
-            }
+        let Some(shape) = ctx.type_kind(ty).shape().map(|s| s.to_vec()).filter(|s| s.iter().all(|d| *d >= 0)) else {
+            return self.err(kw_at, "elements literal type must have static shape");
         };
-        Ok(ctx.attr(AttrKind::Sparse { ty, indices, values }))
+        let rank = shape.len() as i64;
+        let tensor = |shape: Vec<i64>, elem: Type| ctx.ty(TypeKind::RankedTensor { shape: shape.into(), elem, encoding: None });
+        let (Some(i), Some(v)) = (idx, vals) else {
+            let ia = ctx.attr(AttrKind::DenseElements { ty: tensor(vec![0, rank], ctx.int_type(64)), splat: false, data: Box::new([]) });
+            let va = ctx.attr(AttrKind::DenseElements { ty: tensor(vec![0], elem), splat: false, data: Box::new([]) });
+            return Ok(ctx.attr(AttrKind::Sparse { ty, indices: ia, values: va }));
+        };
+        let mut ishape = Self::literal_shape(&i);
+        if ishape.is_empty() {
+            ishape = vec![1, rank];
+        }
+        let ia = self.build_dense(tensor(ishape.clone(), ctx.int_type(64)), tat, lit_at, DenseBody::Lit(Some(i)))?;
+        let mut vshape = Self::literal_shape(&v);
+        if vshape.is_empty() {
+            vshape = vec![ishape[0]];
+        }
+        let va = self.build_dense(tensor(vshape.clone(), elem), tat, lit_at, DenseBody::Lit(Some(v)))?;
+        if vshape.len() != 1 {
+            return self.err(kw_at, "expected 1-d tensor for sparse element values");
+        }
+        let dims = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let indices_ok = match ishape.len() {
+            2 => ishape[1] == rank,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !indices_ok || ishape[0] != vshape[0] {
+            let msg = format!(
+                "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                dims(&shape),
+                dims(&ishape),
+                dims(&vshape)
+            );
+            return self.err(kw_at, msg);
+        }
+        // Each index (a row of `rank` numbers, read unsigned) must lie within the shape.
+        let AttrKind::DenseElements { splat, data, .. } = ctx.attr_kind(ia) else { return self.err(kw_at, "invalid sparse indices") };
+        let numbers: Vec<u64> = data.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default())).collect();
+        let rows: Vec<Vec<u64>> = if *splat || rank == 0 {
+            vec![vec![numbers.first().copied().unwrap_or(0); rank as usize]]
+        } else {
+            numbers.chunks(rank.max(1) as usize).take(ishape[0] as usize).map(|r| r.to_vec()).collect()
+        };
+        for (k, row) in rows.iter().enumerate() {
+            if row.len() != shape.len() || row.iter().zip(&shape).any(|(&x, &d)| x >= d as u64) {
+                let index = row.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                let msg = format!(
+                    "sparse index #{k} is not contained within the value shape, with index=[{index}], and type='{}'",
+                    crate::type_to_string(ctx, ty)
+                );
+                return self.err(kw_at, msg);
+            }
+        }
+        Ok(ctx.attr(AttrKind::Sparse { ty, indices: ia, values: va }))
     }
 
     fn parse_strided(&mut self) -> PResult<Attr> {
@@ -934,8 +1000,22 @@ impl Parser<'_> {
 }
 
 enum DenseBody {
-    Hex(Vec<u8>),
+    /// A string alone: hex data for numeric elements (`at` is where it is written), else the
+    /// literal of one string element.
+    Hex { text: Vec<u8>, at: usize, lit: Literal },
     Lit(Option<Literal>),
+}
+
+/// The token MLIR names in "expected string token, got ..." for an element that is not a string:
+/// its spelling, without a minus sign (the first part for a complex pair).
+fn spelling(s: &Scalar) -> String {
+    match s {
+        Scalar::Int { text, .. } => text.clone(),
+        Scalar::Float { text, .. } => text.trim_start_matches('-').to_string(),
+        Scalar::Bool(b, _) => b.to_string(),
+        Scalar::Str(b, _) => String::from_utf8_lossy(b).into_owned(),
+        Scalar::Complex(re, _) => spelling(re),
+    }
 }
 
 /// Resolves MLIR string escapes: `\\`, `\"`, `\n`, `\t`, `\XX`. On error returns the offset of

@@ -93,11 +93,7 @@ fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, quote: bool, out:
         Some(r) => {
             out.push_str(&format!("{}:{}:{}: {}: {}\n", r.file, r.line, r.col, d.severity.as_str(), d.message));
             if quote && r.in_source && r.line > 0 {
-                let text = src.line_text(r.line);
-                out.push_str(text);
-                out.push('\n');
-                out.push_str(&" ".repeat(r.col.saturating_sub(1)));
-                out.push_str("^\n");
+                out.push_str(&quote_line(src.line_text(r.line), r.col, 1));
             }
         }
         // No file location in it: mlir-opt prints `<unknown>:0` and the location itself (unless
@@ -112,4 +108,51 @@ fn render_one(ctx: &Context, src: &Source<'_>, d: &Diagnostic, quote: bool, out:
             out.push_str(&format!("<unknown>:0: {}: {shown}{}\n", d.severity.as_str(), d.message));
         }
     }
+}
+
+/// A source line and the line under it marking column `col` (1-based) with `^` and the `len - 1`
+/// columns after it with `~`, as LLVM's SourceMgr prints them: tabs expanded to the next
+/// multiple of 8 columns in both lines, trailing blanks of the marker line dropped.
+pub fn quote_line(line: &str, col: usize, len: usize) -> String {
+    const TAB_STOP: usize = 8;
+    let bytes = line.as_bytes();
+    let mut marks: Vec<u8> = vec![b' '; col.saturating_sub(1)];
+    marks.push(b'^');
+    marks.extend(std::iter::repeat_n(b'~', len.saturating_sub(1)));
+    let mut out = String::with_capacity(line.len() + marks.len() + 2);
+    let mut column = 0;
+    for ch in line.chars() {
+        if ch == '\t' {
+            loop {
+                out.push(' ');
+                column += 1;
+                if column % TAB_STOP == 0 {
+                    break;
+                }
+            }
+        } else {
+            out.push(ch);
+            column += ch.len_utf8();
+        }
+    }
+    out.push('\n');
+    let mut column = 0;
+    let mut caret = String::with_capacity(marks.len());
+    for (i, &m) in marks.iter().enumerate() {
+        if bytes.get(i) == Some(&b'\t') {
+            loop {
+                caret.push(m as char);
+                column += 1;
+                if column % TAB_STOP == 0 {
+                    break;
+                }
+            }
+        } else {
+            caret.push(m as char);
+            column += 1;
+        }
+    }
+    out.push_str(caret.trim_end());
+    out.push('\n');
+    out
 }

@@ -166,8 +166,9 @@ pub fn lex_at(src: &str, pos: usize) -> Token {
         Some(Err(())) => {
             let sp = lx.span();
             let mut start = pos + sp.start;
-            if rest[sp.start..].starts_with('"') {
-                // An unterminated string: MLIR reports it where the line ends.
+            if rest[sp.start..].starts_with('"') || rest[sp.start..].starts_with("@\"") {
+                // An unterminated string (or quoted symbol name): MLIR reports it where the
+                // line ends.
                 start += rest[sp.start..].find('\n').unwrap_or(rest.len() - sp.start);
                 return Token { kind: Tok::Error, start, end: start };
             }

@@ -220,10 +220,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Records an error (the first one wins) and returns `Err`.
+    /// Records an error (the first one wins) and returns `Err`. While the current token is one
+    /// the lexer could not read, its complaint is the error instead (MLIR's lexer reports it
+    /// as it meets the token, and the parser's own complaint is dropped).
     pub(crate) fn err<T>(&mut self, offset: usize, msg: impl Into<String>) -> PResult<T> {
         if self.diag.is_none() {
-            self.diag = Some(Diagnostic::error_at(offset, msg));
+            self.diag = Some(match self.tok.kind {
+                Tok::Error => {
+                    let (at, msg) = self.lex_error_message();
+                    Diagnostic::error_at(at, msg)
+                }
+                _ => Diagnostic::error_at(offset, msg),
+            });
         }
         Err(())
     }
@@ -300,7 +308,15 @@ impl<'a> Parser<'a> {
         self.expect(k, &format!("'{p}'"))
     }
 
+    /// Reports the current token, which the lexer could not read.
     pub(crate) fn lex_error<T>(&mut self) -> PResult<T> {
+        let (at, msg) = self.lex_error_message();
+        self.err(at, msg)
+    }
+
+    /// Where and how MLIR's lexer complains about the current (unreadable) token: at the token,
+    /// except after `@`, where it is the character that follows.
+    fn lex_error_message(&self) -> (usize, &'static str) {
         let at = self.tok.start;
         let c = self.src[at..].chars().next().unwrap_or(' ');
         let msg = match c {
@@ -311,10 +327,10 @@ impl<'a> Parser<'a> {
             '#' => "invalid attribute name",
             '^' => "invalid block name",
             '%' => "invalid SSA name",
-            '@' => "@ identifier expected to start with letter or '_'",
+            '@' => return (at + 1, "@ identifier expected to start with letter or '_'"),
             _ => "unexpected character",
         };
-        self.err(at, msg)
+        (at, msg)
     }
 
     pub(crate) fn enter(&mut self) -> PResult<()> {
@@ -417,7 +433,11 @@ impl<'a> Parser<'a> {
         }
         self.finish_forward_refs()?;
         self.pop_scope();
-        self.block_scopes.pop();
+        if let Some(bs) = self.block_scopes.pop() {
+            if let Some(at) = bs.blocks.values().filter(|v| !v.2).filter_map(|v| v.1).min() {
+                return self.err(at, "reference to an undefined block");
+            }
+        }
         let mut body = self.bodies.pop().unwrap_or_default();
         self.resolve_deferred_locations(&mut body)?;
         self.forward.pop();
@@ -489,29 +509,43 @@ impl<'a> Parser<'a> {
             self.expect_punct(Tok::Colon)?;
             match key.as_str() {
                 "dialect_resources" | "external_resources" => {
+                    let external = key == "external_resources";
                     self.expect_punct(Tok::LBrace)?;
                     self.comma_list(Tok::RBrace, |p| {
                         if !p.is(Tok::BareIdent) {
-                            return p.err_here("expected identifier key for 'resource' entry");
+                            return p.err(p.tok.start, "expected identifier key for 'resource' entry");
                         }
                         let dialect = p.text().to_string();
                         p.bump();
                         p.expect_punct(Tok::Colon)?;
                         p.expect_punct(Tok::LBrace)?;
+                        // Among the dialects Mica knows, only builtin takes resources (blobs).
+                        // Sections of other dialects are kept as they are: MLIR knows dialects
+                        // Mica does not (its test dialect takes resources too).
+                        let known = p.ctx.registry().has_dialect(&dialect);
+                        if !external && dialect != "builtin" && known {
+                            return p.err(p.tok.start, format!("unexpected 'resource' section for dialect '{dialect}'"));
+                        }
+                        let blobs = !external && known;
                         p.comma_list(Tok::RBrace, |p| {
                             let k = match p.tok.kind {
                                 Tok::BareIdent => p.text().to_string(),
                                 Tok::String => p.parse_string_literal_token()?.0,
-                                _ => return p.err_here("expected identifier key for 'resource' entry"),
+                                _ => return p.err(p.tok.start, "expected identifier key for 'resource' entry"),
                             };
                             if p.tok.kind == Tok::BareIdent {
                                 p.bump();
                             }
                             p.expect_punct(Tok::Colon)?;
+                            let value_at = p.tok.start;
                             let v = match p.tok.kind {
                                 Tok::String | Tok::BareIdent | Tok::Integer => p.text().to_string(),
+                                _ if blobs => return p.err(value_at, format!("expected hex string blob for key '{k}'")),
                                 _ => return p.err_here("expected resource value"),
                             };
+                            if blobs {
+                                p.check_blob(value_at, &k, &v)?;
+                            }
                             p.bump();
                             p.resources.push((dialect.clone(), k, v));
                             Ok(())
@@ -522,6 +556,24 @@ impl<'a> Parser<'a> {
             }
             self.eat(Tok::Comma);
         }
+    }
+
+    /// The builtin dialect's check of a resource blob written at `at` as `text`: a quoted hex
+    /// string whose first 4 bytes (little endian) are the alignment, zero or a power of two.
+    fn check_blob(&mut self, at: usize, key: &str, text: &str) -> PResult<()> {
+        let hex = text.strip_prefix("\"0x").and_then(|t| t.strip_suffix('"')).filter(|h| h.len() % 2 == 0 && h.bytes().all(|c| c.is_ascii_hexdigit()));
+        let Some(hex) = hex else {
+            return self.err(at, format!("expected hex string blob for key '{key}'"));
+        };
+        if hex.len() < 8 {
+            return self.err(at, format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes"));
+        }
+        let byte = |i: usize| u32::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0);
+        let align = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
+        if align != 0 && !align.is_power_of_two() {
+            return self.err(at, format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes, but got non-power-of-2 value: {align}"));
+        }
+        Ok(())
     }
 
     /// The placeholder standing for location alias `#name` until its definition is seen.
@@ -961,15 +1013,14 @@ impl<'a> Parser<'a> {
         let written = self.text();
         self.bump();
         let reg = self.ctx.registry();
-        let default = self.default_dialects.last().copied().filter(|d| !d.is_empty());
-        // The name as written, then with the default dialect's prefix, then with `builtin.`.
+        // The default dialect: `builtin` at the top, else the enclosing custom op's (maybe none).
+        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        // The name as written; a name without a dialect prefix, with the default dialect's.
         let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
-        for prefix in [default, Some("builtin")].into_iter().flatten() {
-            if found.is_some() {
-                break;
-            }
+        let dotted = written.contains('.');
+        if found.is_none() && !dotted {
             self.name_buf.clear();
-            self.name_buf.push_str(prefix);
+            self.name_buf.push_str(default);
             self.name_buf.push('.');
             self.name_buf.push_str(written);
             found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
@@ -980,8 +1031,16 @@ impl<'a> Parser<'a> {
             if self.starts_int_type() {
                 return self.err_here("expected operation name in quotes");
             }
-            let tried = format!("{}.{written}", default.unwrap_or("builtin"));
-            return self.err(name_at, format!("custom op '{written}' is unknown (tried '{tried}' as well)"));
+            let (dialect, tried) = match written.split_once('.') {
+                Some((d, _)) => (d, String::new()),
+                None => (default, format!(" (tried '{default}.{written}' as well)")),
+            };
+            let msg = if reg.has_dialect(dialect) {
+                format!("custom op '{written}' is unknown{tried}")
+            } else {
+                format!("Dialect `{dialect}' not found for custom op '{written}' {tried}")
+            };
+            return self.err(name_at, msg);
         };
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
@@ -1033,7 +1092,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether a type starts at the current token.
-    fn starts_type(&self) -> bool {
+    /// Whether the current token can start a type.
+    pub(crate) fn starts_type(&self) -> bool {
         match self.tok.kind {
             Tok::LParen | Tok::BangIdent => true,
             Tok::BareIdent => {
@@ -1252,10 +1312,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_block_ops(&mut self, b: Block) -> PResult<()> {
+        // At the end of the input, MLIR still expects an operation here.
         while !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
-            if self.is(Tok::Eof) {
-                return self.err_here("expected '}' to end region");
-            }
             let op = self.parse_operation()?;
             self.cur_body().append_op(b, op);
         }

@@ -184,9 +184,10 @@ impl Parser<'_> {
                 return Ok(self.ctx.ty(TypeKind::Opaque { dialect: d, body: inner.into() }));
             }
             self.bump();
+            // MLIR reports an unknown alias at the end of its name.
             return match self.type_aliases.get(&name) {
                 Some(t) => Ok(*t),
-                None => self.err(at, format!("undefined symbol alias id '{name}'")),
+                None => self.err(end, format!("undefined symbol alias id '{name}'")),
             };
         };
         let dialect = dialect.to_string();
@@ -206,7 +207,7 @@ impl Parser<'_> {
     }
 
     /// Scans a balanced `<...>` starting at byte `start` (which holds `<`), returns its text and
-    /// continues lexing after it.
+    /// continues lexing after it (`->` does not close anything).
     pub(crate) fn scan_dialect_body(&mut self, start: usize) -> PResult<String> {
         let bytes = self.src.as_bytes();
         let mut stack: Vec<u8> = Vec::new();
@@ -240,8 +241,8 @@ impl Parser<'_> {
                         b']' => b'[',
                         _ => b'{',
                     };
-                    if stack.last() != Some(&open) {
-                        return self.err(i, format!("unbalanced '{}' character in pretty dialect name", c as char));
+                    if let Some(&top) = stack.last().filter(|&&t| t != open) {
+                        return self.unbalanced(start, top);
                     }
                     stack.pop();
                     if stack.is_empty() {
@@ -254,7 +255,13 @@ impl Parser<'_> {
             }
             i += 1;
         }
-        self.err(start, "unbalanced '<' character in pretty dialect name")
+        self.unbalanced(start, stack.last().copied().unwrap_or(b'<'))
+    }
+
+    /// MLIR's complaint about a dialect body: at its `<`, naming the innermost bracket still
+    /// open when a wrong closing one (or the end) came.
+    fn unbalanced<T>(&mut self, start: usize, open: u8) -> PResult<T> {
+        self.err(start, format!("unbalanced '{}' character in pretty dialect name", open as char))
     }
 
     /// Parses `d0xd1x...x` (static, `?` when `allow_dynamic`, `[n]` when `allow_scalable`),
@@ -273,7 +280,9 @@ impl Parser<'_> {
                     dims.push(DYNAMIC);
                     self.bump();
                 }
-                Tok::Question => return self.err_here("expected static shape"),
+                // In a vector type, `?` is where the element type should be, or (scalable) an
+                // invalid dimension.
+                Tok::Question if !is_scalable => return Ok((dims, scalable)),
                 Tok::Integer => {
                     let text = self.text();
                     if text.len() > 1 && text.as_bytes()[1] == b'x' {
@@ -289,7 +298,7 @@ impl Parser<'_> {
                         self.bump();
                     }
                 }
-                _ if is_scalable => return self.err_here("expected integer value"),
+                _ if is_scalable => return self.err(self.tok.start, "invalid dimension"),
                 _ => return Ok((dims, scalable)),
             }
             if is_scalable && !self.eat(Tok::RSquare) {

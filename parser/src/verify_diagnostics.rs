@@ -9,7 +9,7 @@
 //! next such line (a comment or a blank line counts). Every diagnostic and every note must be
 //! expected; one annotation may match several diagnostics.
 
-use crate::diagnostics::{Source, render, resolve};
+use crate::diagnostics::{Source, quote_line, render, resolve};
 use mica_ir::{Context, Diagnostic, Severity};
 use regex::Regex;
 
@@ -182,12 +182,7 @@ impl Verifier {
 /// then `~`), as LLVM's SourceMgr prints a message with a range.
 fn render_at(src: &Source<'_>, offset: usize, message: &str, len: usize) -> Rendered {
     let (line, col) = src.line_col(offset);
-    let mut out = format!("{}:{line}:{col}: error: {message}\n{}\n", src.name, src.line_text(line));
-    out.push_str(&" ".repeat(col - 1));
-    out.push('^');
-    out.push_str(&"~".repeat(len.saturating_sub(1)));
-    out.push('\n');
-    out
+    format!("{}:{line}:{col}: error: {message}\n{}", src.name, quote_line(src.line_text(line), col, len))
 }
 
 /// Turns `text {{re}} text` into a regex: literal parts escaped, `{{...}}` parts verbatim.

@@ -76,3 +76,78 @@ func.func @f() -> i32 {
 // CHECK-NEXT: {{^}}"tst.op"() {a = dense<1> : tensor<2xf32>} : () -> (){{$}}
 // CHECK-NEXT: {{^}}                      ^{{$}}
 "tst.op"() {a = dense<1> : tensor<2xf32>} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:36: error: undefined symbol alias id 'undefined_alias'
+// CHECK-NEXT: {{^}}"tst.op"() : () -> !undefined_alias{{$}}
+// CHECK-NEXT: {{^}}                                   ^{{$}}
+"tst.op"() : () -> !undefined_alias
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:17: error: inferred shape of elements literal ([3]) does not match type ([2])
+// CHECK-NEXT: {{^}}"tst.op"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> (){{$}}
+// CHECK-NEXT: {{^}}                ^{{$}}
+"tst.op"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:35: error: tensor literal is invalid; ranks are not consistent between elements
+// CHECK-NEXT{LITERAL}: "tst.op"() {a = dense<[[1, 2], [3]]> : tensor<2x2xi32>} : () -> ()
+// CHECK-NEXT: {{^}}                                  ^{{$}}
+"tst.op"() {a = dense<[[1, 2], [3]]> : tensor<2x2xi32>} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:20: error: vector types must have positive constant sizes but got 0
+// CHECK-NEXT: {{^}}"tst.op"() : () -> vector<0xf32>{{$}}
+// CHECK-NEXT: {{^}}                   ^{{$}}
+"tst.op"() : () -> vector<0xf32>
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+4]]:12: error: use of undeclared SSA value name
+// CHECK-NEXT: {{^}}        "tst.use"(%nope) : (i32) -> (){{$}}
+// CHECK-NEXT: {{^}}                  ^{{$}}
+func.func @f() {
+	"tst.use"(%nope) : (i32) -> ()
+  return
+}
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:20: error: expected the number of strides to match the rank
+// CHECK-NEXT: {{^}}"tst.op"() : () -> memref<4x4xf32, strided<[1]>>{{$}}
+// CHECK-NEXT: {{^}}                   ^{{$}}
+"tst.op"() : () -> memref<4x4xf32, strided<[1]>>
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:26: error: floating point value not valid for specified type
+// CHECK-NEXT: {{^}}"tst.op"() {a = 1.0 : i32} : () -> (){{$}}
+// CHECK-NEXT: {{^}}                         ^{{$}}
+"tst.op"() {a = 1.0 : i32} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:58: error: cannot have affine map for unranked memref type
+// CHECK-NEXT: {{^}}"tst.op"() : () -> memref<*xf32, affine_map<(d0) -> (d0)>>{{$}}
+// CHECK-NEXT: {{^}}                                                         ^{{$}}
+"tst.op"() : () -> memref<*xf32, affine_map<(d0) -> (d0)>>
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:23: error: integer constant out of range for type
+// CHECK-NEXT: {{^}}"tst.op"() {a = dense<300> : tensor<2xi8>} : () -> (){{$}}
+// CHECK-NEXT: {{^}}                      ^{{$}}
+"tst.op"() {a = dense<300> : tensor<2xi8>} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:17: error: sparse index #0 is not contained within the value shape, with index=[5], and type='tensor<2xi32>'
+// CHECK-NEXT{LITERAL}: "tst.op"() {a = sparse<[[5]], [1]> : tensor<2xi32>} : () -> ()
+// CHECK-NEXT: {{^}}                ^{{$}}
+"tst.op"() {a = sparse<[[5]], [1]> : tensor<2xi32>} : () -> ()
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:25: error: expected operation name in quotes
+// CHECK-NEXT: {{^}}"tst.op"() : () -> (i32) i32{{$}}
+// CHECK-NEXT: {{^}}                        ^{{$}}
+"tst.op"() : () -> (i32) i32
+// -----
+
+// CHECK: diagnostic-format.mlir:[[@LINE+3]]:35: error: unbalanced '(' character in pretty dialect name
+// CHECK-NEXT: {{^}}"tst.op"() : () -> !tst.unbalanced<(]>{{$}}
+// CHECK-NEXT: {{^}}                                  ^{{$}}
+"tst.op"() : () -> !tst.unbalanced<(]>

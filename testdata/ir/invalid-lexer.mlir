@@ -65,3 +65,18 @@ break"} : () -> ()
 
 // expected-error@+1 {{expected '}' in attribute dictionary}}
 "tst.op"() {a = 1.0e+} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid block name}}
+"tst.br"()[^] : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid SSA name}}
+"tst.op"(%) : (i32) -> ()
+
+// -----
+
+// expected-error@+1 {{expected '"' in string literal}}
+"tst.op"() {a = @"unterminated} : () -> ()

@@ -248,3 +248,85 @@ func.func @f(%a: i32) {
 // expected-error@+2 {{no expression inside parentheses}}
 // expected-error@+1 {{missing operand of negation}}
 #m = affine_map<(i, j) [s0, s1] -> (-(), j)>
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{block with no terminator, has "func.call"() <{callee = @f}> : () -> ()}}
+  call @f() : () -> ()
+}
+
+// -----
+
+// expected-note@+1 {{previously used here with type 'i64'}}
+"tst.use"(%x) : (i64) -> ()
+// expected-error@+1 {{definition of SSA value '%x#0' has type 'i32'}}
+%x = "tst.def"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {a = #tst.a<} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
+"tst.op"() : () -> !tst.a<(>
+
+// -----
+
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"tst.op"() {h = #tst.x<->} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected string token, got 1}}
+"tst.op"() {a = dense<["a", 1]> : tensor<2x!tst.s>} : () -> ()
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected hex string blob for key 'blob'}}
+      blob: [1]
+    }
+  }
+#-}
+
+// -----
+
+"tst.op"() ({
+  // expected-error@+1 {{expected operation name in quotes}}
+  "tst.a"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{reference to an undefined block}}
+"tst.br"()[^bb1] : () -> ()
+
+// -----
+
+// expected-error@+1 {{`dense_resource` expected a shaped type}}
+"tst.op"() {a = dense_resource<x> : i32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected IntegerSet, but got AffineMap}}
+"tst.op"() {a = affine_set<(d0) -> (d0)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+"tst.op"() : () -> memref<4x?xf32, offset: 0>
+
+// -----
+
+// expected-error@+1 {{expected '>' in affine map}}
+"tst.op"() {a = affine_map<(d0) -> ()} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+"tst.op"() : () -> vector<[x]xf32>

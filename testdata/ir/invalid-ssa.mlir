@@ -255,3 +255,37 @@ func.func @succ_operand_dominance() {
 
 // expected-error@+1 {{expected '>' to close properties}}
 "tst.op"() <{a = 1} : () -> ()
+
+// -----
+
+// expected-error@+1 {{entry block of region may not have predecessors}}
+"tst.r"() ({
+^bb0:
+  "tst.br"()[^bb0] : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{entry block of region may not have predecessors}}
+func.func @entry_pred() {
+^bb0:
+  "tst.br"()[^bb0] : () -> ()
+}
+
+// -----
+
+// expected-note@+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @block_arg_other_block() {
+  "tst.br"()[^bb2] : () -> ()
+^bb1(%a: i32):
+  "tst.br"()[^bb2] : () -> ()
+^bb2:
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "tst.use"(%a) : (i32) -> ()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{reference to an undefined block}}
+"tst.br"()[^missing] : () -> ()

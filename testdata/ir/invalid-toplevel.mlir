@@ -94,3 +94,51 @@ module {
 %0 = "tst.a"() : () -> i32
 // expected-error@+1 {{custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 1 operands and 2 types}}
 %1 = unrealized_conversion_cast %0 : i32, i32 to i64
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x0100000001"
+    },
+  // expected-error@+1 {{expected identifier key for 'resource' entry}}
+  }
+#-}
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected hex string blob for key 'blob'}}
+      blob: "hello"
+    }
+  }
+#-}
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected hex string blob for key 'blob'}}
+      blob: "0xZZ"
+    }
+  }
+#-}
+
+// -----
+
+"tst.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error@+1 {{expected identifier key for 'resource' entry}}
+      1blob: "0x04000000"
+    }
+  }
+#-}

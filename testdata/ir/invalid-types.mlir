@@ -157,3 +157,23 @@
 
 // expected-error@+1 {{expected ')'}}
 "tst.op"() : () -> (i32
+
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+"tst.op"() : () -> (i32) i32
+
+// -----
+
+// expected-error@+1 {{unbalanced '(' character in pretty dialect name}}
+"tst.op"() : () -> !tst.unbalanced<(]>
+
+// -----
+
+// expected-error@+1 {{expected non-function type}}
+"tst.op"() : () -> vector<?xf32>
+
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+"tst.op"() : () -> vector<4x[?]xf32>

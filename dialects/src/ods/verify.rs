@@ -14,6 +14,7 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
     let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     view.parent = parent;
     invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
+    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
     if let Some(f) = spec.successor_operands {
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }

@@ -1,4 +1,5 @@
-// Pending element-literal cases mlir-opt 22 accepts and ir-opt rejects or prints differently.
+// Element literals as mlir-opt 22 reads them: bit-packed i1 hex data, a parenthesized pair
+// standing for two elements, memref-typed literals.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file | FileCheck %s
 
 // Hex data of i1 elements is bit-packed: bit i of the data is element i.
