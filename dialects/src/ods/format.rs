@@ -85,6 +85,33 @@ pub struct Format {
     /// most ops of a kind have the same (often only default values), and comparing entries is
     /// cheaper than interning them again.
     pub(crate) first_props: std::sync::OnceLock<(Box<[(Ident, Attr)]>, Attr)>,
+    /// A dictionary (by index) whose entries `attr-dict` leaves out entirely, found while
+    /// printing: ops with the same dictionary skip checking each entry again. `u32::MAX` until
+    /// one is found.
+    pub(crate) elided_dict: ElidedDict,
+}
+
+/// See [`Format::elided_dict`].
+#[derive(Debug, Default)]
+pub(crate) struct ElidedDict(std::sync::atomic::AtomicU32);
+
+impl ElidedDict {
+    /// The dictionary found, if any.
+    pub(crate) fn get(&self) -> Option<u32> {
+        let i = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        (i != u32::MAX).then_some(i)
+    }
+
+    /// Records a dictionary whose entries are all left out.
+    pub(crate) fn set(&self, index: u32) {
+        self.0.store(index, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Clone for ElidedDict {
+    fn clone(&self) -> Self {
+        ElidedDict(std::sync::atomic::AtomicU32::new(self.0.load(std::sync::atomic::Ordering::Relaxed)))
+    }
 }
 
 /// An operand, result or attribute slot named in a check.
@@ -366,6 +393,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         infer: infer_rules(spec),
         props_sorted: props_sorted(spec),
         first_props: std::sync::OnceLock::new(),
+        elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),
         elems,
     })

@@ -2,7 +2,7 @@
 //! with MLIR's spacing decided per step, see [`PrintStep`]) against one op.
 
 use super::constraints::AttrSyntax;
-use super::format::{Elem, PrintStep, Var};
+use super::format::{Elem, Format, PrintStep, Var};
 use super::{spec_of, AttrSpec, OpView, Presence};
 use mica_ir::printer::might_be_terminator;
 use mica_ir::{Attr, AttrKind, Body, Op, OpDef, Printer, Type};
@@ -19,11 +19,12 @@ pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
             return;
         }
     };
-    run(p, &view, &format.print, &format.attrs_in_format);
+    run(p, &view, format, &format.print);
 }
 
-/// Prints the steps.
-fn run(p: &mut Printer<'_>, v: &OpView<'_>, steps: &[PrintStep], in_format: &[usize]) {
+/// Prints the steps (some of `format`'s).
+fn run(p: &mut Printer<'_>, v: &OpView<'_>, format: &Format, steps: &[PrintStep]) {
+    let in_format = &format.attrs_in_format[..];
     let mut i = 0;
     while i < steps.len() {
         match &steps[i] {
@@ -37,7 +38,14 @@ fn run(p: &mut Printer<'_>, v: &OpView<'_>, steps: &[PrintStep], in_format: &[us
             PrintStep::Newline => p.newline_at_indent(),
             PrintStep::AttrDict(with_keyword) => {
                 let dict = merged_attrs(v);
-                p.print_attr_dict_where(dict, *with_keyword, &|k, a| !is_elided(v, in_format, k, a));
+                // Whether an entry is left out depends on the format and the entry alone.
+                if format.elided_dict.get() != Some(dict.index()) {
+                    if v.ctx.dict_entries(dict).iter().all(|&(k, a)| is_elided(v, in_format, k, a)) {
+                        format.elided_dict.set(dict.index());
+                    } else {
+                        p.print_attr_dict_where(dict, *with_keyword, &|k, a| !is_elided(v, in_format, k, a));
+                    }
+                }
             }
             PrintStep::Elem { elem, space } => {
                 if *space {
@@ -48,13 +56,13 @@ fn run(p: &mut Printer<'_>, v: &OpView<'_>, steps: &[PrintStep], in_format: &[us
             PrintStep::Group { anchor, then_len, else_len } => {
                 let then = &steps[i + 1..i + 1 + then_len];
                 let otherwise = &steps[i + 1 + then_len..i + 1 + then_len + else_len];
-                run(p, v, if anchor_present(v, anchor) { then } else { otherwise }, in_format);
+                run(p, v, format, if anchor_present(v, anchor) { then } else { otherwise });
                 i += 1 + then_len + else_len;
                 continue;
             }
             PrintStep::Clause { vars, len } => {
                 if vars.iter().any(|e| anchor_present(v, e)) {
-                    run(p, v, &steps[i + 1..i + 1 + len], in_format);
+                    run(p, v, format, &steps[i + 1..i + 1 + len]);
                 }
                 i += 1 + len;
                 continue;

@@ -115,10 +115,23 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
             }
         }
     }
+    // The last constraint and type that passed: slots often share both (`lhs`, `rhs`, `result`).
+    let mut passed: Option<(*const super::TypeConstraint, Type)> = None;
+    let mut satisfies = |c: &'static super::TypeConstraint, t: Type| {
+        let key = (c as *const super::TypeConstraint, t);
+        if passed == Some(key) {
+            return true;
+        }
+        let ok = (c.check)(ctx, t);
+        if ok {
+            passed = Some(key);
+        }
+        ok
+    };
     for (i, s) in spec.operands.iter().enumerate() {
         for (k, x) in v.operand_group(i).iter().enumerate() {
             let t = v.ty(*x);
-            if !(s.ty.check)(ctx, t) {
+            if !satisfies(s.ty, t) {
                 let n = v.operand_start(i) + k;
                 return Err(format!("operand #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
             }
@@ -127,7 +140,7 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
     for (i, s) in spec.results.iter().enumerate() {
         for (k, x) in v.result_group(i).iter().enumerate() {
             let t = v.ty(*x);
-            if !(s.ty.check)(ctx, t) {
+            if !satisfies(s.ty, t) {
                 let n = v.result_start(i) + k;
                 return Err(format!("result #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
             }
