@@ -964,6 +964,18 @@ impl<'c> Printer<'c> {
                     self.print_type(*ty);
                 }
             }
+            AttrKind::DenseStrings { ty, .. } | AttrKind::Sparse { ty, .. }
+                if !matches!(ctx.attr_kind(a), AttrKind::DenseStrings { splat: true, .. })
+                    && self.opts.elide_elements_larger.is_some_and(|lim| ctx.type_kind(*ty).num_elements().is_some_and(|n| n as u64 > lim)) =>
+            {
+                // Large elements attributes other than splats are elided (MLIR's
+                // `--mlir-elide-elementsattrs-if-larger`), whatever their kind.
+                self.out.push_str("dense_resource<__elided__>");
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
             AttrKind::DenseStrings { ty, splat, values } => {
                 self.out.push_str("dense<");
                 let shape: Vec<i64> = ctx.type_kind(*ty).shape().map(|s| s.to_vec()).unwrap_or_default();
