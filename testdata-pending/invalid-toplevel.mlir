@@ -1,24 +1,12 @@
 // Diagnostics about modules, symbols, file metadata and the top level of a file.
 // RUN: ir-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks}}
-"builtin.module"() ({
-}) : () -> ()
-
-// -----
-
 %0 = "tst.a"() : () -> i32
 // expected-note@+1 {{required by region isolation constraints}}
 module {
   // expected-error@+1 {{'builtin.unrealized_conversion_cast' op using value defined outside the region}}
   %1 = unrealized_conversion_cast %0 : i32 to i64
 }
-
-// -----
-
-%0 = "tst.a"() : () -> i32
-// expected-error@+1 {{invalid properties {bogus} for op builtin.unrealized_conversion_cast: this operation does not support properties}}
-"builtin.unrealized_conversion_cast"(%0) <{bogus}> : (i32) -> i64
 
 // -----
 

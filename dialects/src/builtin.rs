@@ -123,8 +123,11 @@ fn parse_module(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState
 }
 
 fn verify_module(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
     let (rb, regions) = body.op_regions(op);
+    if regions.iter().any(|r| rb.region_blocks(*r).len() != 1) {
+        return Err(Diagnostic::on_op(body, op, "'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"));
+    }
+    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
     for &r in regions {
         if rb.region_blocks(r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
             return Err(Diagnostic::on_op(body, op, "'builtin.module' op region should have no arguments"));

@@ -978,14 +978,23 @@ impl<'c> Printer<'c> {
                 self.out.push('>');
             }
             AttrKind::DenseElements { ty, splat, data } => {
-                let n = ctx.type_kind(*ty).num_elements().unwrap_or(0);
-                if !*splat && self.opts.elide_elements_larger.is_some_and(|lim| (n as u64) > lim) {
+                if self.elided(a) {
                     self.out.push_str("dense_resource<__elided__>");
                 } else {
                     self.out.push_str("dense<");
                     self.print_dense_body(*ty, *splat, data);
                     self.out.push('>');
                 }
+                if !elide_type {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrKind::DenseStrings { ty, .. } | AttrKind::Sparse { ty, .. } if self.elided(a) => {
+                // Large elements attributes other than splats are elided (MLIR's
+                // `--mlir-elide-elementsattrs-if-larger`), whatever their kind; a sparse one when
+                // its indices or its values are.
+                self.out.push_str("dense_resource<__elided__>");
                 if !elide_type {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
@@ -1102,6 +1111,19 @@ impl<'c> Printer<'c> {
                 }
             }
             AttrKind::Location(_) => self.print_location(a),
+        }
+    }
+
+    /// Whether `--mlir-elide-elementsattrs-if-larger` hides this elements attribute: one that is
+    /// not a splat and has more elements than the limit (for a sparse one, its indices or values).
+    fn elided(&self, a: Attr) -> bool {
+        let Some(limit) = self.opts.elide_elements_larger else { return false };
+        let ctx = self.ctx;
+        let large = |ty: &Type| ctx.type_kind(*ty).num_elements().is_some_and(|n| n as u64 > limit);
+        match ctx.attr_kind(a) {
+            AttrKind::DenseElements { ty, splat, .. } | AttrKind::DenseStrings { ty, splat, .. } => !*splat && large(ty),
+            AttrKind::Sparse { indices, values, .. } => self.elided(*indices) || self.elided(*values),
+            _ => false,
         }
     }
 

@@ -331,9 +331,11 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo
             ValueDef::Arg(b, _) => (b, None),
         };
         let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
-        // Graph regions impose no order.
+        // Graph regions impose no order, nor do the regions of unregistered ops (which might be
+        // graph regions), as in MLIR's dominance info.
         if let Some(owner) = body.region_parent(def_region) {
-            if ctx.registry().traits(body.op(owner).name).contains(Traits::GRAPH_REGION) {
+            let name = body.op(owner).name;
+            if ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::GRAPH_REGION)) {
                 continue;
             }
         }

@@ -895,6 +895,10 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::Less) {
             let a = self.parse_attribute()?;
             self.expect(Tok::Greater, "'>' to close properties")?;
+            if let Some(d) = def.filter(|d| d.properties.is_empty()) {
+                let given = mica_ir::printer::attr_string(self.ctx, a);
+                return self.err(name_at, format!("invalid properties {given} for op {}: this operation does not support properties", d.name));
+            }
             state.properties = Some(a);
         }
         // Regions.
@@ -928,10 +932,8 @@ impl<'a> Parser<'a> {
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
+            // Unlike custom forms, the generic form adds no implicit block: `({})` stays empty.
             self.fill_default_properties(d, &mut state);
-            if d.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
-                self.ensure_entry_blocks(&mut state);
-            }
         }
         Ok(self.cur_body().create_op(state))
     }

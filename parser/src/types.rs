@@ -336,7 +336,10 @@ impl Parser<'_> {
         let elem = self.parse_element_type("tensor")?;
         let mut encoding = None;
         if self.eat(Tok::Comma) {
-            encoding = Some(self.parse_attribute()?);
+            // The encoding is optional even after the comma (MLIR's `parseOptionalAttribute`).
+            if !self.is(Tok::Greater) {
+                encoding = Some(self.parse_attribute()?);
+            }
         }
         self.expect(Tok::Greater, "'>' in tensor type")?;
         for d in &dims {

@@ -289,3 +289,32 @@ func.func @block_arg_other_block() {
 
 // expected-error@+1 {{reference to an undefined block}}
 "tst.br"()[^missing] : () -> ()
+
+// -----
+
+// The regions of an unregistered op need no dominance among their own values, but a use of
+// an outer value is still checked.
+func.func @f() {
+  "tst.graph"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "tst.use"(%0) : (i32) -> ()
+  }) : () -> ()
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %0 = "tst.a"() : () -> i32
+  return
+}
+
+// -----
+
+func.func @f() {
+  "tst.graph"() ({
+    "scf.execute_region"() ({
+      // expected-error@+1 {{operand #0 does not dominate this use}}
+      %0 = "tst.a"(%1) : (i32) -> i32
+      // expected-note@+1 {{operand defined here (op in the same block)}}
+      %1 = "tst.b"(%0) : (i32) -> i32
+      scf.yield
+    }) : () -> ()
+  }) : () -> ()
+  return
+}

@@ -142,3 +142,15 @@ module {
     }
   }
 #-}
+
+// -----
+
+// expected-error@+1 {{'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks}}
+"builtin.module"() ({
+}) : () -> ()
+
+// -----
+
+%0 = "tst.a"() : () -> i32
+// expected-error@+1 {{invalid properties {bogus} for op builtin.unrealized_conversion_cast: this operation does not support properties}}
+"builtin.unrealized_conversion_cast"(%0) <{bogus}> : (i32) -> i64

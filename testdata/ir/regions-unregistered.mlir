@@ -1,5 +1,5 @@
-// Pending: regions of unregistered operations may be graph regions, so no dominance is
-// enforced inside them, even within a function.
+// Regions of unregistered operations may be graph regions, so no dominance is enforced
+// between their own values, even within a function (uses of outer values still are checked).
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: func.func @graph_in_unregistered() {

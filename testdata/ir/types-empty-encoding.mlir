@@ -1,4 +1,4 @@
-// Pending type cases: mlir-opt 22 accepts these, ir-opt rejects them.
+// A tensor type whose encoding is left out after the comma (MLIR's optional attribute).
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 
 // An empty tensor encoding is no encoding.
