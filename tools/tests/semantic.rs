@@ -30,6 +30,8 @@ const PIPELINES: &[&str] = &[
     "builtin.module(inline)",
     "builtin.module(func.func(loop-invariant-code-motion))",
     "builtin.module(inline,canonicalize,cse)",
+    "builtin.module(convert-scf-to-cf)",
+    "builtin.module(convert-scf-to-cf,canonicalize)",
 ];
 /// How mlir-opt lowers a program for mlir-runner.
 const LOWERING: &[&str] = &["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"];
