@@ -450,10 +450,11 @@ fn finish_body(ctx: &Context, body: &mut Body, state: &BodyState<'_>) -> Result<
     let mut queued: FxHashSet<Op> = worklist.iter().copied().collect();
     let enqueue = |body: &Body, op: Op, worklist: &mut Vec<Op>, queued: &mut FxHashSet<Op>| {
         for v in body.operands(op) {
-            if let ValueDef::Result(d, _) = body.value(v).def {
-                if is_cast(ctx, body, d) && queued.insert(d) {
-                    worklist.push(d);
-                }
+            if let ValueDef::Result(d, _) = body.value(v).def
+                && is_cast(ctx, body, d)
+                && queued.insert(d)
+            {
+                worklist.push(d);
             }
         }
     };

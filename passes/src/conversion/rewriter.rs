@@ -639,19 +639,19 @@ impl<'a, 'p> ConversionRewriter<'a, 'p> {
 
     /// Converts the argument types of every block of `region` with `converter` (the entry
     /// block's as `entry` says, when given), and keeps converting blocks moved into it later.
-    /// Returns the new entry block (`None` for an empty region), or `Err` when a type does not
-    /// convert.
-    pub fn convert_region_types(&mut self, region: Region, converter: &'p TypeConverter, entry: Option<&SignatureConversion>) -> Result<Option<Block>, ()> {
+    /// Returns the new entry block (`None` for an empty region), or the block whose argument
+    /// types do not convert.
+    pub fn convert_region_types(&mut self, region: Region, converter: &'p TypeConverter, entry: Option<&SignatureConversion>) -> Result<Option<Block>, Block> {
         self.state().region_converters.insert(region, converter);
         let blocks = self.body.region_blocks(region).to_vec();
         let Some((&first, rest)) = blocks.split_first() else { return Ok(None) };
         for &b in rest {
-            let conv = converter.convert_block_signature(self.ctx, self.body, b).ok_or(())?;
+            let conv = converter.convert_block_signature(self.ctx, self.body, b).ok_or(b)?;
             self.apply_signature_conversion(b, &conv, Some(converter));
         }
         let conv = match entry {
             Some(c) => c.clone(),
-            None => converter.convert_block_signature(self.ctx, self.body, first).ok_or(())?,
+            None => converter.convert_block_signature(self.ctx, self.body, first).ok_or(first)?,
         };
         Ok(Some(self.apply_signature_conversion(first, &conv, Some(converter))))
     }
@@ -719,10 +719,10 @@ impl<'a, 'p> ConversionRewriter<'a, 'p> {
         let state = self.states.entry(self.path.clone()).or_default();
         while state.mat_order.len() > n {
             let op = state.mat_order.pop().expect("longer than n");
-            if let Some(m) = state.mats.remove(&op) {
-                if !m.mapped.is_empty() {
-                    state.mapping.remove(&m.mapped);
-                }
+            if let Some(m) = state.mats.remove(&op)
+                && !m.mapped.is_empty()
+            {
+                state.mapping.remove(&m.mapped);
             }
             body.erase_op(op);
         }

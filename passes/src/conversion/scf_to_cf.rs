@@ -503,8 +503,8 @@ impl ConversionPattern for ParallelLowering {
         let new_body = ip_block.expect("at least one loop");
 
         let mut yields = Vec::with_capacity(num_results);
-        for i in 0..num_results {
-            let region = rw.body().local_regions(reduce)[i];
+        let reductions: Vec<Region> = rw.body().local_regions(reduce)[..num_results].to_vec();
+        for (i, region) in reductions.into_iter().enumerate() {
             let Some(&rb) = rw.body().region_blocks(region).first() else { return false };
             let Some(ret) = rw.body().block_last_op(rb) else { return false };
             yields.push(rw.body().operand(ret, 0));

@@ -112,11 +112,11 @@ impl ConversionTarget {
     /// nothing nested in them is converted. The op must have been made legal or dynamically
     /// legal first.
     pub fn mark_op_recursively_legal(&mut self, name: &str, f: Option<LegalityFn>) {
-        if let Some(info) = self.ops.get_mut(name) {
-            if info.action != Action::Illegal {
-                info.recursive = true;
-                info.recursive_callback = f.map(|f| compose(info.recursive_callback.take(), f));
-            }
+        if let Some(info) = self.ops.get_mut(name)
+            && info.action != Action::Illegal
+        {
+            info.recursive = true;
+            info.recursive_callback = f.map(|f| compose(info.recursive_callback.take(), f));
         }
     }
 
