@@ -659,14 +659,14 @@ impl<'a, 'p> ConversionRewriter<'a, 'p> {
     /// Gives `block` the signature `conv` describes: a new block with the converted argument
     /// types takes its place, its ops and predecessors; the old arguments are replaced by the
     /// new ones (through source materializations at commit when the types differ). Returns
-    /// the new block (`block` itself when nothing changes).
+    /// the new block (`block` itself when nothing changes or it is in no region).
     pub fn apply_signature_conversion(&mut self, block: Block, conv: &SignatureConversion, converter: Option<&'p TypeConverter>) -> Block {
         let old_types: Vec<Type> = self.body.block_args(block).iter().map(|a| self.body.value_type(*a)).collect();
         if old_types.as_slice() == conv.converted_types() {
             return block;
         }
+        let Some(region) = self.body.block_region(block) else { return block };
         let saved = std::mem::replace(&mut self.converter, converter);
-        let region = self.body.block_region(block).expect("block in a region");
         let next = self.body.region_blocks(region).iter().position(|b| *b == block).and_then(|p| self.body.region_blocks(region).get(p + 1).copied());
         let old_args = self.body.block_args(block).to_vec();
         let mut locs = vec![self.ctx.unknown_loc(); conv.converted_types().len()];

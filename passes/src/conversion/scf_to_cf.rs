@@ -149,17 +149,17 @@ impl ConversionPattern for ForLowering {
         let loc = b.op(op).loc;
         let Some(init_block) = b.op_block(op) else { return false };
         let Some(parent) = region_of(b, init_block) else { return false };
-        let region = regions(b, op)[0];
+        let Some(&region) = b.local_regions(op).first() else { return false };
         let Some(&cond_block) = b.region_blocks(region).first() else { return false };
         let Some(first_op) = b.block_ops(cond_block).next() else { return false };
         let operands: Vec<Value> = b.operands(op).collect();
-        let (lb, ub, step) = (operands[0], operands[1], operands[2]);
+        let (&[lb, ub, step, ..], false) = (operands.as_slice(), b.block_args(cond_block).is_empty()) else { return false };
         let predicate = if ctx.op_attr(b, op, "unsignedCmp").is_some() { 6 } else { 2 };
         let latch_attrs = llvm_attrs(ctx, b, op);
 
         let end_block = rw.split_block(init_block, op);
         let first_body = rw.split_block(cond_block, first_op);
-        let last_body = *rw.body().region_blocks(region).last().expect("the body has blocks");
+        let Some(&last_body) = rw.body().region_blocks(region).last() else { return false };
         rw.inline_region_before(region, parent, Some(end_block));
         let iv = rw.body().block_args(cond_block)[0];
         let iv_ty = rw.body().value_type(iv);
@@ -226,7 +226,7 @@ impl ConversionPattern for IfLowering {
         let cond = b.operand(op, 0);
         let types = result_types(b, op);
         let rs = regions(b, op);
-        if b.region_blocks(rs[0]).is_empty() {
+        if rs.len() != 2 || b.region_blocks(rs[0]).is_empty() {
             return false;
         }
 
@@ -238,11 +238,12 @@ impl ConversionPattern for IfLowering {
             rw.create_at_end(cf_build::br(ctx, remaining, &[], loc), cont);
             cont
         };
-        let then_block = inline_with_branch(ctx, rw, rs[0], cont, parent, cont, Some(loc)).expect("then region has a block");
+        let Some(then_block) = inline_with_branch(ctx, rw, rs[0], cont, parent, cont, Some(loc)) else { return false };
         let else_block = if rw.body().region_blocks(rs[1]).is_empty() {
             cont
         } else {
-            inline_with_branch(ctx, rw, rs[1], cont, parent, cont, Some(loc)).expect("else region has a block")
+            let Some(b) = inline_with_branch(ctx, rw, rs[1], cont, parent, cont, Some(loc)) else { return false };
+            b
         };
         rw.create_at_end(cf_build::cond_br(ctx, cond, (then_block, &[]), (else_block, &[]), None, loc), cond_block);
         let results = if types.is_empty() { Vec::new() } else { rw.body().block_args(cont).to_vec() };
@@ -267,7 +268,7 @@ impl ConversionPattern for ExecuteRegionLowering {
         let loc = b.op(op).loc;
         let Some(cond_block) = b.op_block(op) else { return false };
         let Some(parent) = region_of(b, cond_block) else { return false };
-        let region = regions(b, op)[0];
+        let Some(&region) = b.local_regions(op).first() else { return false };
         let Some(&entry) = b.region_blocks(region).first() else { return false };
         let types = result_types(b, op);
 
@@ -303,7 +304,7 @@ struct While {
 fn read_while(b: &Body, op: Op) -> Option<While> {
     let block = b.op_block(op)?;
     let rs = regions(b, op);
-    if rs.iter().any(|r| b.region_blocks(*r).is_empty()) {
+    if rs.len() != 2 || rs.iter().any(|r| b.region_blocks(*r).is_empty()) {
         return None;
     }
     Some(While { loc: b.op(op).loc, block, parent: region_of(b, block)?, inits: b.operands(op).collect(), before: rs[0], after: rs[1] })
@@ -429,9 +430,10 @@ impl ConversionPattern for IndexSwitchLowering {
         let results: Vec<Value> = types.iter().map(|t| rw.add_block_arg(cont, *t, loc)).collect();
         let mut case_blocks = Vec::with_capacity(cases.len());
         for &r in &rs[1..] {
-            case_blocks.push(inline_with_branch(ctx, rw, r, cont, parent, cont, None).expect("case region has a block"));
+            let Some(b) = inline_with_branch(ctx, rw, r, cont, parent, cont, None) else { return false };
+            case_blocks.push(b);
         }
-        let default = inline_with_branch(ctx, rw, rs[0], cont, parent, cont, None).expect("default region has a block");
+        let Some(default) = inline_with_branch(ctx, rw, rs[0], cont, parent, cont, None) else { return false };
         let i32t = ctx.int_type(32);
         let cast = rw.create_at_end(op_state(ctx, "arith.index_cast", &[arg], &[i32t], &[], loc), cond_block);
         let flag = rw.body().results(cast)[0];
@@ -476,7 +478,10 @@ impl ConversionPattern for ParallelLowering {
         let Some(&body_block) = regions(b, op).first().and_then(|r| b.region_blocks(*r).first()) else { return false };
         let Some(reduce) = b.block_last_op(body_block) else { return false };
         let num_results = b.results(op).len();
-        if lbs.is_empty() || ctx.str(b.op(reduce).name) != "scf.reduce" || b.local_regions(reduce).len() < num_results {
+        // As many loops as there are induction variables, bounds and steps (MLIR zips them).
+        let loops = lbs.len().min(ubs.len()).min(steps.len()).min(b.block_args(body_block).len());
+        let reduce_ok = ctx.str(b.op(reduce).name) == "scf.reduce" && b.local_regions(reduce).len() >= num_results && b.num_operands(reduce) >= num_results;
+        if loops == 0 || !reduce_ok || inits.len() != num_results {
             return false;
         }
 
@@ -485,7 +490,7 @@ impl ConversionPattern for ParallelLowering {
         let mut loop_results = inits.clone();
         let mut ip = InsertPoint::Before(op);
         let mut ip_block = None;
-        for k in 0..lbs.len() {
+        for k in 0..loops {
             let (for_op, fb) = build_for(ctx, rw, [lbs[k], ubs[k], steps[k]], &iter_args, loc, ip);
             ivs.push(rw.body().block_args(fb)[0]);
             iter_args = rw.body().block_args(fb)[1..].to_vec();
@@ -500,7 +505,7 @@ impl ConversionPattern for ParallelLowering {
             ip = InsertPoint::start(rw.body(), fb);
             ip_block = Some(fb);
         }
-        let new_body = ip_block.expect("at least one loop");
+        let Some(new_body) = ip_block else { return false };
 
         let mut yields = Vec::with_capacity(num_results);
         let reductions: Vec<Region> = rw.body().local_regions(reduce)[..num_results].to_vec();
@@ -551,7 +556,7 @@ impl ConversionPattern for ForallLowering {
             }
         };
         let (Some(slb), Some(sub), Some(sst)) = (statics("staticLowerBound"), statics("staticUpperBound"), statics("staticStep")) else { return false };
-        let region = regions(b, op)[0];
+        let Some(&region) = b.local_regions(op).first() else { return false };
         let Some(&entry) = b.region_blocks(region).first() else { return false };
         let Some(term) = b.block_last_op(entry) else { return false };
         let mapping = ctx.op_attr(b, op, "mapping");
