@@ -9,7 +9,11 @@ Inputs (generated into a temporary directory):
                   CSE merges the twins (a third of the ops).
   funcs_10k       10,000 small functions of 7 arith ops (and a return) each, with a repeated
                   constant and a repeated addi/muli pair.
-Each pass (`--passes`, default `cse,canonicalize`) runs on each input. Each tool runs --runs times per input (alternating which goes first); the script prints the
+  scf_10k         (convert-scf-to-cf) one func.func with a dependent chain of 10,000 ops: scf.if
+                  with a result, scf.for with an iteration value, arith.addi (40/30/30 %).
+  scf_funcs_5k    (convert-scf-to-cf) 5,000 functions of an scf.for holding an scf.if.
+Each pass (`--passes`, default `cse,canonicalize`) runs on each of its inputs (the scf ones for
+convert-scf-to-cf, the others for the other passes). Each tool runs --runs times per input (alternating which goes first); the script prints the
 median wall time of both, the ratio mlir-opt/ir-opt, and whether the outputs are byte-identical.
 
 Usage: python3 bench/passes.py [--runs 5] [--no-build] [--mlir-opt PATH] [--passes cse,canonicalize]
@@ -67,6 +71,42 @@ def funcs(n):
     return "".join(out)
 
 
+def scf_chain(n):
+    lines = ["func.func @big(%a: i32, %b: i32, %c: i1, %n: index, %s: index) -> i32 {", "  %c0 = arith.constant 0 : index"]
+    cur = "%a"
+    for k in range(n):
+        r = (k * 7919) % 10
+        if r < 4:
+            lines.append(f"  %v{k} = scf.if %c -> i32 {{\n    %t{k} = arith.addi {cur}, %b : i32\n    scf.yield %t{k} : i32\n  }} else {{\n    scf.yield {cur} : i32\n  }}")
+        elif r < 7:
+            lines.append(f"  %v{k} = scf.for %i{k} = %c0 to %n step %s iter_args(%x{k} = {cur}) -> i32 {{\n    %t{k} = arith.muli %x{k}, %b : i32\n    scf.yield %t{k} : i32\n  }}")
+        else:
+            lines.append(f"  %v{k} = arith.addi {cur}, %a : i32")
+        cur = f"%v{k}"
+    lines += [f"  return {cur} : i32", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def scf_funcs(n):
+    out = []
+    for f in range(n):
+        out.append(f"""func.func @f{f}(%a: i32, %c: i1, %n: index, %s: index) -> i32 {{
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %c0 to %n step %s iter_args(%x = %a) -> i32 {{
+    %y = scf.if %c -> i32 {{
+      %z = arith.addi %x, %x : i32
+      scf.yield %z : i32
+    }} else {{
+      scf.yield %x : i32
+    }}
+    scf.yield %y : i32
+  }}
+  return %r : i32
+}}
+""")
+    return "".join(out)
+
+
 def timed(cmd):
     t = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True)
@@ -88,11 +128,16 @@ def main():
         return 0
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text in (("chain_200k", chain(200_000)), ("dup_200k", dup(200_000)), ("funcs_10k", funcs(10_000))):
+        inputs = (("chain_200k", chain, 200_000, False), ("dup_200k", dup, 200_000, False), ("funcs_10k", funcs, 10_000, False),
+                  ("scf_10k", scf_chain, 10_000, True), ("scf_funcs_5k", scf_funcs, 5_000, True))
+        for name, make, size, scf in inputs:
+            passes = [p for p in a.passes.split(",") if (p == "convert-scf-to-cf") == scf]
+            if not passes:
+                continue
             path = os.path.join(tmp, name + ".mlir")
             with open(path, "w") as f:
-                f.write(text)
-            for pass_name in a.passes.split(","):
+                f.write(make(size))
+            for pass_name in passes:
                 times = {"ir-opt": [], "mlir-opt": []}
                 outs = {}
                 for r in range(a.runs):
@@ -108,9 +153,9 @@ def main():
                         outs[tag] = p.stdout
                 mi, mm = statistics.median(times["ir-opt"]), statistics.median(times["mlir-opt"])
                 rows.append((pass_name, name, mi, mm, mm / mi, outs["ir-opt"] == outs["mlir-opt"]))
-    print(f"{'pass':13} {'input':12} {'ir-opt s':>9} {'mlir-opt s':>10} {'ratio':>7}  identical")
+    print(f"{'pass':18} {'input':12} {'ir-opt s':>9} {'mlir-opt s':>10} {'ratio':>7}  identical")
     for pass_name, name, mi, mm, ratio, same in rows:
-        print(f"{pass_name:13} {name:12} {mi:9.3f} {mm:10.3f} {ratio:6.1f}x  {'yes' if same else 'NO'}")
+        print(f"{pass_name:18} {name:12} {mi:9.3f} {mm:10.3f} {ratio:6.1f}x  {'yes' if same else 'NO'}")
     return 0
 
 

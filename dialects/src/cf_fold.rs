@@ -8,7 +8,7 @@
 //! predecessor.
 
 use crate::fold_util::*;
-use mica_ir::{Attr, Block, Body, Context, Op, Pattern, Rewriter, Value, ValueDef};
+use mica_ir::{Block, Body, Context, Op, Pattern, Rewriter, Value, ValueDef};
 
 /// The patterns of a cf op.
 pub(crate) fn patterns(name: &str) -> Vec<Pattern> {
@@ -57,16 +57,10 @@ fn cond_br_operands(ctx: &Context, b: &Body, op: Op, true_side: bool) -> Vec<Val
     if true_side { all[1..1 + t].to_vec() } else { all[1 + t..1 + t + f].to_vec() }
 }
 
-fn br_state(ctx: &Context, dest: Block, operands: &[Value], loc: Attr) -> mica_ir::OperationState {
-    let mut st = op_state(ctx, "cf.br", operands, &[], &[], loc);
-    st.successors.push(dest);
-    st
-}
-
 /// Replaces `op` by `cf.br ^dest(operands)`.
 fn replace_with_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, dest: Block, operands: &[Value]) {
     let loc = rw.body.op(op).loc;
-    rw.create_before(br_state(ctx, dest, operands, loc), op);
+    rw.create_before(crate::cf_build::br(ctx, dest, operands, loc), op);
     rw.erase_op(op);
 }
 
@@ -162,20 +156,6 @@ fn const_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     true
 }
 
-fn cond_br_state(ctx: &Context, cond: Value, t: (Block, &[Value]), f: (Block, &[Value]), weights: Option<Attr>, loc: Attr) -> mica_ir::OperationState {
-    let mut operands = vec![cond];
-    operands.extend_from_slice(t.1);
-    operands.extend_from_slice(f.1);
-    let sizes = ctx.dense_int_array(32, [1, t.1.len() as i64, f.1.len() as i64]);
-    let mut props = vec![("operandSegmentSizes", sizes)];
-    if let Some(w) = weights {
-        props.push(("branch_weights", w));
-    }
-    let mut st = op_state(ctx, "cf.cond_br", &operands, &[], &props, loc);
-    st.successors.extend([t.0, f.0]);
-    st
-}
-
 fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
     let (td, fd) = (b.op(op).successors[0], b.op(op).successors[1]);
@@ -189,7 +169,7 @@ fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let (fd, fo) = cf.unwrap_or((fd, fo));
     let loc = b.op(op).loc;
     let weights = ctx.op_attr(b, op, "branch_weights");
-    let st = cond_br_state(ctx, b.operand(op, 0), (td, &to), (fd, &fo), weights, loc);
+    let st = crate::cf_build::cond_br(ctx, b.operand(op, 0), (td, &to), (fd, &fo), weights, loc);
     rw.create_before(st, op);
     rw.erase_op(op);
     true
@@ -299,34 +279,11 @@ fn read_switch(ctx: &Context, b: &Body, op: Op) -> Option<Switch> {
     Some(Switch { flag: b.operand(op, 0), default: (succ[0], group(0)?), cases })
 }
 
-/// Builds a `cf.switch` like MLIR's builder: `case_values` is a vector of the flag's type,
-/// absent without cases.
-fn switch_state(ctx: &Context, b: &Body, s: &Switch, loc: Attr) -> mica_ir::OperationState {
-    let flag_ty = b.value_type(s.flag);
-    let mut operands = vec![s.flag];
-    operands.extend(&s.default.1);
-    for c in &s.cases {
-        operands.extend(&c.2);
-    }
-    let case_total: usize = s.cases.iter().map(|c| c.2.len()).sum();
-    let mut props = vec![
-        ("operandSegmentSizes", ctx.dense_int_array(32, [1, s.default.1.len() as i64, case_total as i64])),
-        ("case_operand_segments", ctx.dense_int_array(32, s.cases.iter().map(|c| c.2.len() as i64))),
-    ];
-    if !s.cases.is_empty() {
-        let vty = ctx.ty(mica_ir::TypeKind::Vector { shape: Box::new([s.cases.len() as i64]), scalable: Box::new([false]), elem: flag_ty });
-        let values: Vec<Scalar> = s.cases.iter().map(|c| Scalar::Int(c.0)).collect();
-        props.push(("case_values", encode(ctx, vty, &values)));
-    }
-    let mut st = op_state(ctx, "cf.switch", &operands, &[], &props, loc);
-    st.successors.push(s.default.0);
-    st.successors.extend(s.cases.iter().map(|c| c.1));
-    st
-}
-
 fn replace_switch(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, s: &Switch) {
     let loc = rw.body.op(op).loc;
-    let st = switch_state(ctx, rw.body, s, loc);
+    let cases: Vec<(u128, Block, &[Value])> = s.cases.iter().map(|c| (c.0, c.1, c.2.as_slice())).collect();
+    let flag_ty = rw.body.value_type(s.flag);
+    let st = crate::cf_build::switch(ctx, s.flag, flag_ty, (s.default.0, &s.default.1), &cases, loc);
     rw.create_before(st, op);
     rw.erase_op(op);
 }

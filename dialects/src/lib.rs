@@ -7,6 +7,7 @@ mod asm_util;
 pub mod builtin;
 pub mod bufferization;
 pub mod cf;
+pub mod cf_build;
 mod cf_fold;
 pub mod complex;
 pub mod dlti;

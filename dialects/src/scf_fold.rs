@@ -684,7 +684,7 @@ fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) ->
     let Some(prev) = rw.body.op_block(op) else { return false };
     let loc = rw.body.op(op).loc;
     let post = rw.split_block(prev, op);
-    let st = br_to(ctx, entry, &[], loc);
+    let st = crate::cf_build::br(ctx, entry, &[], loc);
     rw.create_at_end(st, prev);
     for blk in rw.body.region_blocks(rs[0]).to_vec() {
         let Some(t) = rw.body.block_last_op(blk) else { continue };
@@ -693,7 +693,7 @@ fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) ->
         }
         let vals: Vec<Value> = rw.body.operands(t).collect();
         let tloc = rw.body.op(t).loc;
-        let st = br_to(ctx, post, &vals, tloc);
+        let st = crate::cf_build::br(ctx, post, &vals, tloc);
         rw.create_before(st, t);
         rw.erase_op(t);
     }
@@ -707,12 +707,6 @@ fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) ->
     }
     rw.replace_op(op, &args);
     true
-}
-
-fn br_to(ctx: &Context, dest: mica_ir::Block, operands: &[Value], loc: Attr) -> mica_ir::OperationState {
-    let mut st = op_state(ctx, "cf.br", operands, &[], &[], loc);
-    st.successors.push(dest);
-    st
 }
 
 /// Rebuilds a region op (`scf.execute_region`, `scf.index_switch`) without its unused results:

@@ -419,16 +419,17 @@ impl<'c> Printer<'c> {
             } else {
                 body.block_last_op(entry).filter(|&t| might_be_terminator(self.ctx, body, t))
             };
-            self.print_block(body, entry, header, skip);
+            let preds = if header || !rest.is_empty() { predecessors(body, blocks) } else { FxHashMap::default() };
+            self.print_block(body, entry, header, skip, &preds);
             for &b in rest {
-                self.print_block(body, b, true, None);
+                self.print_block(body, b, true, None, &preds);
             }
         }
         self.newline();
         self.out.push('}');
     }
 
-    fn print_block(&mut self, body: &Body, block: Block, header: bool, skip: Option<Op>) {
+    fn print_block(&mut self, body: &Body, block: Block, header: bool, skip: Option<Op>, preds: &Preds) {
         if header {
             self.out.push('\n');
             self.push_indent();
@@ -450,7 +451,7 @@ impl<'c> Printer<'c> {
                 self.out.push(')');
             }
             self.out.push(':');
-            self.print_predecessors(body, block);
+            self.print_predecessors(body, block, preds);
         }
         self.indent += 2;
         for op in body.block_ops(block) {
@@ -464,20 +465,10 @@ impl<'c> Printer<'c> {
         self.indent -= 2;
     }
 
-    fn print_predecessors(&mut self, body: &Body, block: Block) {
+    fn print_predecessors(&mut self, body: &Body, block: Block, preds: &Preds) {
         let Some(region) = body.block_region(block) else { return };
-        let mut preds: Vec<(usize, Block)> = Vec::new();
-        let blocks = body.region_blocks(region);
-        for (pos, &b) in blocks.iter().enumerate() {
-            for op in body.block_ops(b) {
-                for s in &body.op(op).successors {
-                    if *s == block {
-                        preds.push((pos, b));
-                    }
-                }
-            }
-        }
-        let is_entry = blocks.first() == Some(&block);
+        let is_entry = body.region_blocks(region).first() == Some(&block);
+        let preds: &[(usize, Block)] = preds.get(&block).map_or(&[], |p| p.as_slice());
         match preds.len() {
             0 if !is_entry => self.out.push_str("  // no predecessors"),
             0 => {}
@@ -486,7 +477,6 @@ impl<'c> Printer<'c> {
                 self.print_block_name(body, preds[0].1);
             }
             n => {
-                preds.sort_by_key(|p| p.0);
                 let _ = write!(self.out, "  // {n} preds: ");
                 for (i, p) in preds.iter().enumerate() {
                     if i > 0 {
@@ -1544,6 +1534,23 @@ fn contains_word(text: &str, key: &str) -> bool {
         let after = text[i + key.len()..].chars().next();
         !before.is_some_and(is_id) && !after.is_some_and(is_id)
     })
+}
+
+/// The predecessors of each block of a region: per block, the (position, block) of every
+/// edge into it, in block order.
+type Preds = FxHashMap<Block, SmallVec<[(usize, Block); 2]>>;
+
+/// The predecessor edges of the blocks in `blocks` (one region), found in one pass.
+fn predecessors(body: &Body, blocks: &[Block]) -> Preds {
+    let mut preds = Preds::default();
+    for (pos, &b) in blocks.iter().enumerate() {
+        for op in body.block_ops(b) {
+            for &s in &body.op(op).successors {
+                preds.entry(s).or_default().push((pos, b));
+            }
+        }
+    }
+    preds
 }
 
 /// Whether `op` is a terminator or an unregistered op (which might be one), as MLIR's

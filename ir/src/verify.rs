@@ -193,10 +193,11 @@ fn verify_op(
 }
 
 /// Per-body facts the dominance check needs: each op's position in its block and, per region,
-/// the immediate dominators of its blocks.
+/// the dominator tree of its blocks numbered in depth-first order (a block dominates another
+/// when the other's interval lies within its own).
 struct DomInfo {
     position: Vec<u32>,
-    idom: FxHashMap<crate::Region, FxHashMap<Block, Block>>,
+    intervals: FxHashMap<crate::Region, FxHashMap<Block, (u32, u32)>>,
 }
 
 impl DomInfo {
@@ -208,7 +209,7 @@ impl DomInfo {
                 position[cranelift_entity::EntityRef::index(op)] = i as u32;
             }
         }
-        Self { position, idom: FxHashMap::default() }
+        Self { position, intervals: FxHashMap::default() }
     }
 
     fn before(&self, a: Op, b: Op) -> bool {
@@ -217,25 +218,56 @@ impl DomInfo {
 
     /// Whether `b` is reachable from the entry block of its region `region`.
     fn reachable(&mut self, body: &Body, region: crate::Region, b: Block) -> bool {
-        self.idom.entry(region).or_insert_with(|| compute_idoms(body, region)).contains_key(&b)
+        self.intervals.entry(region).or_insert_with(|| dominator_intervals(body, region)).contains_key(&b)
     }
 
-    /// Whether block `a` dominates block `b` (both in `region`).
+    /// Whether block `a` dominates block `b` (both in `region`). A block unreachable from the
+    /// entry is dominated by everything, as in MLIR.
     fn dominates(&mut self, body: &Body, region: crate::Region, a: Block, b: Block) -> bool {
-        let idom = self.idom.entry(region).or_insert_with(|| compute_idoms(body, region));
-        let mut cur = b;
-        loop {
-            if cur == a {
-                return true;
-            }
-            match idom.get(&cur) {
-                Some(&d) if d != cur => cur = d,
-                // The entry block, or a block unreachable from it (which MLIR treats as dominated
-                // by everything).
-                _ => return !idom.contains_key(&b),
+        let intervals = self.intervals.entry(region).or_insert_with(|| dominator_intervals(body, region));
+        match (intervals.get(&a), intervals.get(&b)) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(&(a_in, a_out)), Some(&(b_in, b_out))) => a_in <= b_in && b_out <= a_out,
+        }
+    }
+}
+
+/// The pre- and post-order numbers of the reachable blocks of `region` in its dominator tree.
+fn dominator_intervals(body: &Body, region: crate::Region) -> FxHashMap<Block, (u32, u32)> {
+    let idom = compute_idoms(body, region);
+    let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+    // Children in block order, for a deterministic numbering.
+    for &b in body.region_blocks(region) {
+        if let Some(&d) = idom.get(&b) {
+            if d != b {
+                children.entry(d).or_default().push(b);
             }
         }
     }
+    let mut out = FxHashMap::default();
+    let Some(&entry) = body.region_blocks(region).first() else { return out };
+    let mut counter = 0u32;
+    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+    let mut pre: FxHashMap<Block, u32> = FxHashMap::default();
+    pre.insert(entry, 0);
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        let next = children.get(&b).and_then(|c| c.get(*i)).copied();
+        *i += 1;
+        match next {
+            Some(c) => {
+                counter += 1;
+                pre.insert(c, counter);
+                stack.push((c, 0));
+            }
+            None => {
+                stack.pop();
+                counter += 1;
+                out.insert(b, (pre[&b], counter));
+            }
+        }
+    }
+    out
 }
 
 /// Immediate dominators of the reachable blocks of a region (Cooper, Harvey and Kennedy's

@@ -410,31 +410,13 @@ impl<'c> Driver<'c> {
     }
 
     fn fold(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef) -> FoldOutcome {
-        let ctx = self.ctx;
-        let consts: SmallVec<[Option<Attr>; 4]> = body.operands(op).map(|v| constant_value(ctx, body, v)).collect();
-        let result = def.fold.and_then(|f| f(ctx, body, op, &consts));
-        let own = body.results(op).first().copied();
-        let in_place = match &result {
-            Some(FoldResult::InPlace) => true,
-            Some(FoldResult::Results(r)) if r.len() == 1 && own.is_some_and(|o| r[0] == Folded::Value(o)) => true,
-            Some(FoldResult::Results(r)) => return self.replace_folded(body, op, def, r),
-            None => false,
-        };
-        // The trait folds run when the op's own fold failed or was in place, in MLIR's trait
-        // order: commutative (constants last), then idempotent (`op(x, x) -> x`).
-        let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
-        if !traits && def.traits.contains(Traits::IDEMPOTENT) && body.num_operands(op) == 2 && body.results(op).len() == 1 {
-            let x = body.operand(op, 0);
-            if x == body.operand(op, 1) {
-                return self.replace_folded(body, op, def, &[Folded::Value(x)]);
+        match fold_op(self.ctx, body, op, def) {
+            FoldAttempt::Failed => FoldOutcome::Failed,
+            FoldAttempt::InPlace => {
+                Queue { worklist: &mut self.worklist }.add(body, op);
+                FoldOutcome::InPlace
             }
-        }
-        let mut q = Queue { worklist: &mut self.worklist };
-        if in_place || traits {
-            q.add(body, op);
-            FoldOutcome::InPlace
-        } else {
-            FoldOutcome::Failed
+            FoldAttempt::Results(r) => self.replace_folded(body, op, def, &r),
         }
     }
 
@@ -472,6 +454,38 @@ enum FoldOutcome {
     Failed,
     InPlace,
     Replaced,
+}
+
+/// What folding an op gave (MLIR's `Operation::fold`).
+pub(crate) enum FoldAttempt {
+    /// Nothing.
+    Failed,
+    /// The op changed in place.
+    InPlace,
+    /// One replacement per result.
+    Results(SmallVec<[Folded; 1]>),
+}
+
+/// Folds `op` (of definition `def`): its own fold, then, when that fails or is in place, the
+/// trait folds in MLIR's order: commutative (constants last), then idempotent (`op(x, x) -> x`).
+pub(crate) fn fold_op(ctx: &Context, body: &mut Body, op: Op, def: &mica_ir::OpDef) -> FoldAttempt {
+    let consts: SmallVec<[Option<Attr>; 4]> = body.operands(op).map(|v| constant_value(ctx, body, v)).collect();
+    let result = def.fold.and_then(|f| f(ctx, body, op, &consts));
+    let own = body.results(op).first().copied();
+    let in_place = match result {
+        Some(FoldResult::InPlace) => true,
+        Some(FoldResult::Results(r)) if r.len() == 1 && own.is_some_and(|o| r[0] == Folded::Value(o)) => true,
+        Some(FoldResult::Results(r)) => return FoldAttempt::Results(r),
+        None => false,
+    };
+    let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
+    if !traits && def.traits.contains(Traits::IDEMPOTENT) && body.num_operands(op) == 2 && body.results(op).len() == 1 {
+        let x = body.operand(op, 0);
+        if x == body.operand(op, 1) {
+            return FoldAttempt::Results(smallvec::smallvec![Folded::Value(x)]);
+        }
+    }
+    if in_place || traits { FoldAttempt::InPlace } else { FoldAttempt::Failed }
 }
 
 /// The commutative trait's fold: constant operands move after the others (stable order).

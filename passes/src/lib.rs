@@ -1,12 +1,14 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
 //! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`, `inline`,
 //! `loop-invariant-code-motion`, `sccp`,
-//! `strip-debuginfo`) with mlir-opt's semantics.
+//! `strip-debuginfo`) with mlir-opt's semantics, and the dialect conversion driver with the
+//! lowerings built on it (`convert-scf-to-cf`).
 
 mod block_merge;
 mod bodies;
 mod call_graph;
 mod canonicalize;
+pub mod conversion;
 pub mod cse;
 pub mod effects;
 pub mod greedy;
@@ -58,6 +60,7 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
         ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("loop-invariant-code-motion", |o| no_options("loop-invariant-code-motion", o).map(|_| Box::new(licm::Licm) as Box<dyn Pass>)),
         ("sccp", |o| no_options("sccp", o).map(|_| Box::new(sccp::Sccp) as Box<dyn Pass>)),
+        ("convert-scf-to-cf", |o| conversion::scf_to_cf::ScfToCf::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]
 }

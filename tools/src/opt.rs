@@ -50,6 +50,7 @@ PASSES (each also a flag: --<pass>[=\"option=value ...\"]):
                                            max-iterations, inlining-threshold)
   --loop-invariant-code-motion             Move loop-invariant code out of loops
   --strip-debuginfo                        Replace every location with loc(unknown)
+  --convert-scf-to-cf                      Lower scf region ops to blocks and cf branches
 ";
 
 /// Parsed command-line options.

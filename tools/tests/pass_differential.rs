@@ -5,8 +5,12 @@
 //! locations), and `--loop-invariant-code-motion` on nests of scf and affine loops (invariant
 //! and variant arithmetic, divisions, loads and stores, `scf.if`), and `--sccp` on modules of
 //! functions mixing constants, folds, structured and unstructured control flow and calls (see
-//! `pass_differential/sccp_program.rs`). Both tools print each batch with debug info; the
-//! outputs must be byte-identical.
+//! `pass_differential/sccp_program.rs`), and `--convert-scf-to-cf` on
+//! nests of every scf region op (`scf.for` signed and unsigned, `scf.if`, `scf.while` and
+//! do-while loops, multi-block `scf.execute_region`, `scf.index_switch`, `scf.parallel` with
+//! reductions, `scf.forall`, with locations, beside unreachable blocks) and on the programs of
+//! the semantic test. Both tools print each batch with debug info; the outputs must be
+//! byte-identical.
 //!
 //! Environment: `MICA_PASS_DIFF_CASES` (programs per pass, default 120), `MICA_PASS_DIFF_SEED`,
 //! `MICA_REQUIRE_ORACLES=1` (fail instead of skipping without mlir-opt).
@@ -16,6 +20,8 @@
 mod rng;
 #[path = "pass_differential/sccp_program.rs"]
 mod sccp_program;
+#[path = "semantic/generate.rs"]
+mod generate;
 
 use rng::Rng;
 use std::fmt::Write as _;
@@ -181,6 +187,269 @@ fn loop_program(rng: &mut Rng) -> String {
     g.out
 }
 
+/// A function of nested scf region ops (every one `--convert-scf-to-cf` lowers) over i32 and
+/// index values, some with locations, sometimes followed by an unreachable block.
+fn scf_program(rng: &mut Rng) -> String {
+    struct G<'r> {
+        rng: &'r mut Rng,
+        out: String,
+        next: usize,
+    }
+    impl G<'_> {
+        fn fresh(&mut self) -> String {
+            self.next += 1;
+            format!("%v{}", self.next)
+        }
+        fn loc(&mut self) -> String {
+            if self.rng.chance(30) { format!(" loc(\"l{}\")", self.rng.below(6)) } else { String::new() }
+        }
+        fn yield_of(&mut self, ints: &[String], n: usize) -> Vec<String> {
+            (0..n).map(|_| self.rng.pick(ints).clone()).collect()
+        }
+        fn types(n: usize) -> String {
+            vec!["i32"; n].join(", ")
+        }
+        fn yield_line(&mut self, pad: &str, vals: &[String]) {
+            let loc = self.loc();
+            if vals.is_empty() {
+                let _ = writeln!(self.out, "{pad}scf.yield{loc}");
+            } else {
+                let _ = writeln!(self.out, "{pad}scf.yield {} : {}{loc}", vals.join(", "), G::types(vals.len()));
+            }
+        }
+        /// Writes ops at `indent`; returns the i32 values defined.
+        fn body(&mut self, depth: usize, mut ints: Vec<String>, idxs: Vec<String>, indent: usize) -> Vec<String> {
+            let pad = "  ".repeat(indent);
+            for _ in 0..self.rng.range(1, 4) {
+                let r = self.fresh();
+                let a = self.rng.pick(&ints).clone();
+                let b = self.rng.pick(&ints).clone();
+                let nres = self.rng.below(3);
+                let lhs = match nres {
+                    0 => String::new(),
+                    1 => format!("{r} = "),
+                    n => format!("{r}:{n} = "),
+                };
+                let results = |r: &str| -> Vec<String> {
+                    match nres {
+                        0 => vec![],
+                        1 => vec![r.to_string()],
+                        n => (0..n).map(|k| format!("{r}#{k}")).collect(),
+                    }
+                };
+                let arrow = if nres == 0 { String::new() } else { format!(" -> ({})", G::types(nres)) };
+                let deeper = depth < 3;
+                match self.rng.below(12) {
+                    0 if deeper => {
+                        let _ = writeln!(self.out, "{pad}{lhs}scf.if %c{arrow} {{");
+                        let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                        let vals = self.yield_of(&inner, nres);
+                        self.yield_line(&format!("{pad}  "), &vals);
+                        if nres > 0 || self.rng.chance(50) {
+                            let _ = writeln!(self.out, "{pad}}} else {{");
+                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                            let vals = self.yield_of(&inner, nres);
+                            self.yield_line(&format!("{pad}  "), &vals);
+                        }
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend(results(&r));
+                    }
+                    1 | 2 if deeper => {
+                        let iv = self.fresh();
+                        let inits = self.yield_of(&ints, nres);
+                        let args: Vec<String> = (0..nres).map(|k| format!("{iv}_a{k}")).collect();
+                        let iter = if nres == 0 {
+                            String::new()
+                        } else {
+                            format!(" iter_args({})", args.iter().zip(&inits).map(|(x, y)| format!("{x} = {y}")).collect::<Vec<_>>().join(", "))
+                        };
+                        let mut inner_ints = ints.clone();
+                        inner_ints.extend(args.iter().cloned());
+                        let mut inner_idxs = idxs.clone();
+                        if self.rng.chance(25) {
+                            let unsigned = if self.rng.chance(50) { "unsigned " } else { "" };
+                            let arrow = if nres == 0 { String::new() } else { format!(" -> ({})", G::types(nres)) };
+                            let _ = writeln!(self.out, "{pad}{lhs}scf.for {unsigned}{iv} = %a to %b step %k1{iter}{arrow} : i32 {{");
+                            inner_ints.push(iv.clone());
+                        } else {
+                            let unsigned = if self.rng.chance(20) { "unsigned " } else { "" };
+                            let ub = self.rng.pick(&idxs).clone();
+                            let arrow = if nres == 0 { String::new() } else { format!(" -> ({})", G::types(nres)) };
+                            let _ = writeln!(self.out, "{pad}{lhs}scf.for {unsigned}{iv} = %c0 to {ub} step %s{iter}{arrow} {{");
+                            inner_idxs.push(iv.clone());
+                        }
+                        let inner = self.body(depth + 1, inner_ints, inner_idxs, indent + 1);
+                        let vals = self.yield_of(&inner, nres);
+                        self.yield_line(&format!("{pad}  "), &vals);
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend(results(&r));
+                    }
+                    3 if deeper => {
+                        // scf.while over i32 values: a counter below %b and `nres` carried values.
+                        let n = nres + 1;
+                        let inits = {
+                            let mut v = vec![a.clone()];
+                            v.extend(self.yield_of(&ints, nres));
+                            v
+                        };
+                        let args: Vec<String> = (0..n).map(|k| format!("{r}_w{k}")).collect();
+                        let lhs = format!("{r}:{n} = ");
+                        let _ = writeln!(self.out, "{pad}{lhs}scf.while ({}) : ({}) -> ({}) {{", args.iter().zip(&inits).map(|(x, y)| format!("{x} = {y}")).collect::<Vec<_>>().join(", "), G::types(n), G::types(n));
+                        let cond = self.fresh();
+                        let mut before_ints = ints.clone();
+                        before_ints.extend(args.iter().cloned());
+                        let _ = writeln!(self.out, "{pad}  {cond} = arith.cmpi slt, {}, %b : i32", args[0]);
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}  scf.condition({cond}) {} : {}{loc}", args.join(", "), G::types(n));
+                        let bargs: Vec<String> = (0..n).map(|k| format!("{r}_x{k}")).collect();
+                        let _ = writeln!(self.out, "{pad}}} do {{\n{pad}^bb0({}):", bargs.iter().map(|x| format!("{x}: i32")).collect::<Vec<_>>().join(", "));
+                        if self.rng.chance(30) {
+                            // A do-while: the after region forwards its arguments.
+                            let loc = self.loc();
+                            let _ = writeln!(self.out, "{pad}  scf.yield {} : {}{loc}", bargs.join(", "), G::types(n));
+                        } else {
+                            let mut inner_ints = ints.clone();
+                            inner_ints.extend(bargs.iter().cloned());
+                            let inner = self.body(depth + 1, inner_ints, idxs.clone(), indent + 1);
+                            let step = self.fresh();
+                            let _ = writeln!(self.out, "{pad}  {step} = arith.addi {}, %k1 : i32", bargs[0]);
+                            let mut vals = vec![step];
+                            vals.extend(self.yield_of(&inner, nres));
+                            self.yield_line(&format!("{pad}  "), &vals);
+                        }
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend((0..n).map(|k| format!("{r}#{k}")));
+                    }
+                    4 if deeper => {
+                        let _ = writeln!(self.out, "{pad}{lhs}scf.execute_region{arrow} {{");
+                        if self.rng.chance(50) {
+                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                            let vals = self.yield_of(&inner, nres);
+                            self.yield_line(&format!("{pad}  "), &vals);
+                        } else {
+                            let _ = writeln!(self.out, "{pad}  cf.cond_br %c, ^bb1, ^bb2");
+                            for blk in 1..=2 {
+                                let _ = writeln!(self.out, "{pad}^bb{blk}:");
+                                let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                                let vals = self.yield_of(&inner, nres);
+                                self.yield_line(&format!("{pad}  "), &vals);
+                            }
+                        }
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend(results(&r));
+                    }
+                    5 if deeper => {
+                        let sel = self.rng.pick(&idxs).clone();
+                        let arrow = if nres == 0 { String::new() } else { format!(" -> {}", G::types(nres)) };
+                        let _ = writeln!(self.out, "{pad}{lhs}scf.index_switch {sel}{arrow}");
+                        let mut cases: Vec<i64> = (0..self.rng.below(3)).map(|_| *self.rng.pick(&[0i64, 1, 2, 7, 4294967297, -3])).collect();
+                        cases.sort_unstable();
+                        cases.dedup();
+                        for v in cases {
+                            let _ = writeln!(self.out, "{pad}case {v} {{");
+                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                            let vals = self.yield_of(&inner, nres);
+                            self.yield_line(&format!("{pad}  "), &vals);
+                            let _ = writeln!(self.out, "{pad}}}");
+                        }
+                        let _ = writeln!(self.out, "{pad}default {{");
+                        let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
+                        let vals = self.yield_of(&inner, nres);
+                        self.yield_line(&format!("{pad}  "), &vals);
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend(results(&r));
+                    }
+                    6 if deeper => {
+                        let dims = self.rng.range(1, 2);
+                        let ivs: Vec<String> = (0..dims).map(|k| format!("{r}_p{k}")).collect();
+                        let ubs: Vec<String> = (0..dims).map(|_| self.rng.pick(&idxs).clone()).collect();
+                        let inits = self.yield_of(&ints, nres);
+                        let init = if nres == 0 { String::new() } else { format!(" init ({}) -> ({})", inits.join(", "), G::types(nres)) };
+                        let _ = writeln!(
+                            self.out,
+                            "{pad}{lhs}scf.parallel ({}) = ({}) to ({}) step ({}){init} {{",
+                            ivs.join(", "),
+                            vec!["%c0"; dims].join(", "),
+                            ubs.join(", "),
+                            vec!["%s"; dims].join(", ")
+                        );
+                        let mut inner_idxs = idxs.clone();
+                        inner_idxs.extend(ivs.iter().cloned());
+                        let inner = self.body(depth + 1, ints.clone(), inner_idxs, indent + 1);
+                        if nres == 0 {
+                            let loc = self.loc();
+                            let _ = writeln!(self.out, "{pad}  scf.reduce{loc}");
+                        } else {
+                            let vals = self.yield_of(&inner, nres);
+                            let _ = writeln!(self.out, "{pad}  scf.reduce({} : {}) {{", vals.join(", "), G::types(nres));
+                            for k in 0..nres {
+                                if k > 0 {
+                                    let _ = writeln!(self.out, "{pad}  }}, {{");
+                                }
+                                let op = *self.rng.pick(&["arith.addi", "arith.muli", "arith.maxsi"]);
+                                let _ = writeln!(self.out, "{pad}  ^bb0(%l: i32, %r: i32):\n{pad}    %t = {op} %l, %r : i32\n{pad}    scf.reduce.return %t : i32");
+                            }
+                            let _ = writeln!(self.out, "{pad}  }}");
+                        }
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                        ints.extend(results(&r));
+                    }
+                    7 if deeper => {
+                        let iv = self.fresh();
+                        let ub = if self.rng.chance(50) { self.rng.pick(&idxs).clone() } else { format!("{}", self.rng.range(1, 9)) };
+                        if self.rng.chance(50) {
+                            let _ = writeln!(self.out, "{pad}scf.forall ({iv}) in ({ub}) {{");
+                        } else {
+                            let lb = if self.rng.chance(50) { "%c0".to_string() } else { "1".to_string() };
+                            let _ = writeln!(self.out, "{pad}scf.forall ({iv}) = ({lb}) to ({ub}) step ({}) {{", self.rng.range(1, 3));
+                        }
+                        let mut inner_idxs = idxs.clone();
+                        inner_idxs.push(iv);
+                        self.body(depth + 1, ints.clone(), inner_idxs, indent + 1);
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}}}{loc}");
+                    }
+                    8 => {
+                        let i = self.rng.pick(&idxs).clone();
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}memref.store {a}, %m[{i}] : memref<?xi32>{loc}");
+                    }
+                    _ => {
+                        let op = *self.rng.pick(&["arith.addi", "arith.muli", "arith.subi", "arith.xori"]);
+                        let loc = self.loc();
+                        let _ = writeln!(self.out, "{pad}{r} = {op} {a}, {b} : i32{loc}");
+                        ints.push(r);
+                    }
+                }
+            }
+            ints
+        }
+    }
+    let mut g = G { rng, out: String::new(), next: 0 };
+    g.out.push_str("func.func @f(%a: i32, %b: i32, %x: index, %n: index, %s: index, %c: i1, %m: memref<?xi32>) -> i32 {\n");
+    g.out.push_str("  %c0 = arith.constant 0 : index\n  %k1 = arith.constant 1 : i32\n");
+    let ints = g.body(0, vec!["%a".into(), "%b".into()], vec!["%x".into(), "%n".into()], 1);
+    let last = g.rng.pick(&ints).clone();
+    if g.rng.chance(25) {
+        g.out.push_str("  cf.br ^bb2\n^bb1:\n");
+        g.body(1, vec!["%a".into()], vec!["%x".into()], 1);
+        g.out.push_str("  cf.br ^bb2\n^bb2:\n");
+    }
+    let _ = writeln!(g.out, "  return {last} : i32\n}}");
+    g.out
+}
+
+/// A program of the semantic test (arith, math, scf, cf and func ops that compute).
+fn semantic_program(rng: &mut Rng) -> String {
+    generate::program(rng, 3)
+}
+
 fn run(tool: &str, input: &str, flags: &[&str]) -> (bool, String, String) {
     let mut child = Command::new(tool)
         .args(["-", "--split-input-file", "--mlir-print-debuginfo"])
@@ -244,4 +513,10 @@ fn sccp_matches_mlir_opt() {
 #[test]
 fn loop_invariant_code_motion_matches_mlir_opt() {
     compare("loop-invariant-code-motion", &["--loop-invariant-code-motion"], loop_program);
+}
+
+#[test]
+fn convert_scf_to_cf_matches_mlir_opt() {
+    compare("convert-scf-to-cf", &["--convert-scf-to-cf"], scf_program);
+    compare("convert-scf-to-cf (semantic programs)", &["--convert-scf-to-cf"], semantic_program);
 }

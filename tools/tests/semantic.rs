@@ -32,6 +32,8 @@ const PIPELINES: &[&str] = &[
     "builtin.module(inline,canonicalize,cse)",
     "builtin.module(sccp)",
     "builtin.module(inline,sccp,canonicalize)",
+    "builtin.module(convert-scf-to-cf)",
+    "builtin.module(convert-scf-to-cf,canonicalize)",
 ];
 /// How mlir-opt lowers a program for mlir-runner.
 const LOWERING: &[&str] = &["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"];
