@@ -1,5 +1,7 @@
 //! Writing output files whole or not at all: write to a temporary file beside the target,
-//! then rename it over the target.
+//! then rename it over the target. A target that is not a regular file (`/dev/null`, a FIFO, a
+//! terminal) is written directly, as there is nothing to keep whole and renaming over it would
+//! replace the device; a symbolic link is followed, so the file it names is replaced.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,27 +23,34 @@ pub fn write_atomically(path: &str, data: &[u8]) -> std::io::Result<()> {
 /// commit, the temporary file is removed.
 pub struct AtomicFile {
     file: Option<std::fs::File>,
-    tmp: PathBuf,
+    /// The temporary file, or `None` when the target is written directly.
+    tmp: Option<PathBuf>,
     target: PathBuf,
 }
 
 impl AtomicFile {
     /// Creates the temporary file for `path`.
     pub fn create(path: &str) -> std::io::Result<Self> {
-        let target = Path::new(path);
+        // The file a link names, so that the rename replaces it and not the link.
+        let target = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+        if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(&target)?;
+            return Ok(Self { file: Some(file), tmp: None, target });
+        }
         let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         let file = std::fs::File::create(&tmp)?;
-        Ok(Self { file: Some(file), tmp, target: target.to_path_buf() })
+        Ok(Self { file: Some(file), tmp: Some(tmp), target })
     }
 
     /// Syncs the temporary file and renames it over the target.
     pub fn commit(mut self) -> std::io::Result<()> {
-        let Some(f) = self.file.take() else { return Ok(()) };
-        let result = f.sync_all().and_then(|_| std::fs::rename(&self.tmp, &self.target));
+        let Some(mut f) = self.file.take() else { return Ok(()) };
+        let Some(tmp) = self.tmp.take() else { return f.flush() };
+        let result = f.sync_all().and_then(|_| std::fs::rename(&tmp, &self.target));
         if result.is_err() {
-            let _ = std::fs::remove_file(&self.tmp);
+            let _ = std::fs::remove_file(&tmp);
         }
         result
     }
@@ -62,8 +71,69 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.tmp);
+        if let (Some(_), Some(tmp)) = (self.file.take(), self.tmp.take()) {
+            let _ = std::fs::remove_file(tmp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the target's temporary directory for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mica-output-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn regular_file_is_replaced_whole_or_left_alone() {
+        let dir = scratch("regular");
+        let target = dir.join("out.mlir");
+        std::fs::write(&target, "old").unwrap();
+        let mut f = AtomicFile::create(target.to_str().unwrap()).unwrap();
+        f.write_all(b"half").unwrap();
+        drop(f);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "the temporary file is removed");
+        write_atomically(target.to_str().unwrap(), b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn symbolic_link_is_followed() {
+        let dir = scratch("link");
+        let file = dir.join("real.mlir");
+        let link = dir.join("link.mlir");
+        std::fs::write(&file, "old").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        write_atomically(link.to_str().unwrap(), b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn fifo_is_written_through_and_stays_a_fifo() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("fifo");
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("mkfifo is not available: skipped");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write_atomically(fifo.to_str().unwrap(), b"through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through the pipe");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }
