@@ -210,6 +210,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
 /// expected diagnostics.
 fn context_for(opts: &Options) -> Context {
     let mut ctx = new_context(opts.allow_unregistered);
+    ctx.threads = if opts.no_threading { 1 } else { mica_ir::parallel::available_threads() };
     if !opts.verify_diagnostics && !opts.no_op_on_diagnostic {
         ctx.print_op_on_diagnostic = Some(PrintOptions {
             debuginfo: opts.print.debuginfo,
@@ -289,7 +290,7 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
         }
     };
     let ctx = context_for(opts);
-    let unchecked = mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text));
+    let unchecked = mica_parser::verify_diagnostics::unchecked_report(name, text);
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
         Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d) + &unchecked, success: false }),
@@ -365,7 +366,7 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
     }
     stderr.push_str(&unmet);
     if !opts.verify_diagnostics {
-        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text)));
+        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(name, text));
     }
     (outputs.join("// -----\n"), Outcome { stderr, success })
 }
