@@ -86,6 +86,9 @@ pub struct Options {
     pub timing: bool,
     /// `--mlir-disable-threading`
     pub no_threading: bool,
+    /// How many threads parsing, verification and printing may use (default: the machine's;
+    /// one with `--mlir-disable-threading`).
+    pub threads: Option<usize>,
 }
 
 /// A pass or pipeline given on the command line.
@@ -210,7 +213,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
 /// expected diagnostics.
 fn context_for(opts: &Options) -> Context {
     let mut ctx = new_context(opts.allow_unregistered);
-    ctx.threads = if opts.no_threading { 1 } else { mica_ir::parallel::available_threads() };
+    ctx.threads = if opts.no_threading { 1 } else { opts.threads.unwrap_or_else(mica_ir::parallel::available_threads) };
     if !opts.verify_diagnostics && !opts.no_op_on_diagnostic {
         ctx.print_op_on_diagnostic = Some(PrintOptions {
             debuginfo: opts.print.debuginfo,
