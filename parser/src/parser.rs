@@ -34,6 +34,9 @@ pub struct ParsedModule {
 pub(crate) type PResult<T> = Result<T, ()>;
 
 mod deferred;
+mod scope_names;
+
+use scope_names::ScopeNames;
 
 /// An alias definition of the file, for the parsers of deferred regions.
 #[derive(Clone)]
@@ -45,7 +48,7 @@ enum AliasDef {
 struct Scope<'a> {
     /// Names defined in this region: `%name` -> values (a result group) and the byte offset of
     /// the definition. Names borrow the source text.
-    values: FxHashMap<&'a str, Defined>,
+    values: ScopeNames<'a>,
     /// Whether names of outer scopes are invisible (isolated region boundary).
     isolated: bool,
 }
@@ -118,7 +121,7 @@ pub struct Parser<'a> {
     /// Scratch space for building op names.
     name_buf: String,
     /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
-    free_value_maps: Vec<FxHashMap<&'a str, Defined>>,
+    free_value_maps: Vec<ScopeNames<'a>>,
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
@@ -725,12 +728,8 @@ impl<'a> Parser<'a> {
         // scopes and the innermost one takes it in one lookup.
         if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
             if let Some(s) = self.scopes.last_mut() {
-                match s.values.entry(name) {
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(values);
-                        return Ok(());
-                    }
-                    std::collections::hash_map::Entry::Occupied(_) => {}
+                if s.values.insert_new(name, values) {
+                    return Ok(());
                 }
             }
         }
@@ -775,7 +774,7 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.insert(name, values);
+            s.values.set(name, values);
         }
         Ok(())
     }
