@@ -50,6 +50,15 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
                 p("RemoveUnusedExecuteRegionResults", execute_region_results),
             ],
         ),
+        "scf.while" => {
+            let mut patterns = vec![
+                p("WhileConditionTruth", crate::scf_while_fold::condition_truth),
+                p("WhileCmpCond", crate::scf_while_fold::cmp_cond),
+                p("WhileOpAlignBeforeArgs", crate::scf_while_fold::align_before_args),
+            ];
+            patterns.extend(crate::region_branch_patterns::patterns());
+            (None, patterns)
+        }
         "scf.index_switch" => (
             None,
             vec![

@@ -286,6 +286,33 @@ impl<'a> Rewriter<'a> {
         self.body.erase_block(block);
     }
 
+    /// Replaces `op` by an op like it without the results `gone` marks (which must be unused),
+    /// its regions moved over, as MLIR's `RewriterBase::eraseOpResults`: the new op is
+    /// reported inserted, the users of the kept results modified, `op` erased.
+    pub fn erase_results(&mut self, op: Op, gone: &[bool]) -> Op {
+        let d = self.body.op(op).clone();
+        let results = self.body.results(op).to_vec();
+        let erased = |i: usize| gone.get(i).copied().unwrap_or(false);
+        let mut st = OperationState::new(d.name, d.attrs, d.loc);
+        st.operands.extend(self.body.operands(op));
+        st.result_types.extend((0..results.len()).filter(|i| !erased(*i)).map(|i| self.body.value_type(results[i])));
+        st.successors = d.successors;
+        st.properties = d.properties;
+        let new = self.create_before(st, op);
+        self.body.take_regions(op, new);
+        let new_results = self.body.results(new).to_vec();
+        let mut next = new_results.into_iter();
+        for (i, r) in results.iter().enumerate() {
+            if !erased(i) {
+                if let Some(n) = next.next() {
+                    self.replace_all_uses(*r, n);
+                }
+            }
+        }
+        self.erase_op(op);
+        new
+    }
+
     /// Moves `op` right before `before`, reporting it as inserted.
     pub fn move_op_before(&mut self, op: Op, before: Op) {
         self.body.move_op_before(op, before);
