@@ -356,9 +356,15 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    /// Splits `block` before `at` (see [`Body::split_block`]).
+    /// Splits `block` before `at` (see [`Body::split_block`]), reporting the moved ops as
+    /// inserted, last first (MLIR moves them one by one from the end of the block).
     pub fn split_block(&mut self, block: Block, at: Op) -> Block {
-        self.body.split_block(block, at)
+        let new = self.body.split_block(block, at);
+        let moved: Vec<Op> = self.body.block_ops(new).collect();
+        for op in moved.into_iter().rev() {
+            self.listener.inserted(self.body, op);
+        }
+        new
     }
 }
 
