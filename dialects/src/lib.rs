@@ -26,6 +26,7 @@ mod region_branch_patterns;
 pub mod scf;
 mod scf_control_flow;
 mod scf_fold;
+mod scf_forall_fold;
 mod scf_while_fold;
 mod shaped_fold;
 pub mod speculation;

@@ -4,9 +4,10 @@
 //! are selects of values from outside become `arith.select`, i1 results yielding constants
 //! become the condition (or its negation), an empty else goes, the condition's value
 //! propagates into the branches and a negated condition swaps the branches; `scf.for` with
-//! zero trips goes, with one trip is inlined; `scf.execute_region` is inlined (as blocks with
+//! zero trips (or a step that is not positive) goes, with one trip is inlined; `scf.execute_region` is inlined (as blocks with
 //! `cf.br` when it has several, directly in a function); `scf.index_switch` on a constant is the
-//! matching case; `scf.while` has its own patterns ([`crate::scf_while_fold`]). Every one of
+//! matching case; `scf.while` and `scf.forall` have their own patterns
+//! ([`crate::scf_while_fold`], [`crate::scf_forall_fold`]). Every one of
 //! these ops also gets the region-branch patterns ([`crate::region_branch_patterns`]), which
 //! forward, deduplicate and remove iteration arguments, region arguments and results.
 
@@ -48,6 +49,15 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
             ]),
         ),
         "scf.index_switch" => (None, with_region_branch_patterns(vec![p("FoldConstantCase", index_switch_constant)])),
+        "scf.forall" => (
+            None,
+            vec![
+                p("ForallOpControlOperandsFolder", crate::scf_forall_fold::control_operands),
+                p("ForallOpIterArgsFolder", crate::scf_forall_fold::iter_args),
+                p("ForallOpSingleOrZeroIterationDimsFolder", crate::scf_forall_fold::single_or_zero_iteration),
+                p("ForallOpReplaceConstantInductionVar", crate::scf_forall_fold::constant_induction_var),
+            ],
+        ),
         _ => (None, vec![]),
     }
 }
@@ -513,6 +523,12 @@ fn for_trivial(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let (lb, ub, step) = (b.operand(op, 0), b.operand(op, 1), b.operand(op, 2));
     let inits: Vec<Value> = b.operands(op).skip(3).collect();
     if lb == ub {
+        rw.replace_op(op, &inits);
+        return true;
+    }
+    // A step that is not positive (as a signed value, even for an unsigned loop) runs no
+    // iteration.
+    if const_value(ctx, b, step).is_some_and(|s| s <= 0) {
         rw.replace_op(op, &inits);
         return true;
     }

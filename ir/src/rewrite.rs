@@ -205,6 +205,11 @@ impl<'a> Rewriter<'a> {
         op
     }
 
+    /// Reports that `op` was placed where it is (made by other means, e.g. cloned).
+    pub fn inserted(&mut self, op: Op) {
+        self.listener.inserted(self.body, op);
+    }
+
     /// Reports that `op` was changed in place.
     pub fn modified(&mut self, op: Op) {
         self.listener.modified(self.body, op);
