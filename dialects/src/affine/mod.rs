@@ -8,6 +8,7 @@
 mod asm;
 mod control_flow;
 mod fold;
+mod for_fold;
 mod validity;
 pub(crate) mod inliner;
 
@@ -113,6 +114,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .region_branch(control_flow::FOR)
+            .fold(for_fold::fold_for)
             .verify(verify_loop_like)
             .verify_regions(verify_for)
             .custom(asm::parse_for, asm::print_for),
