@@ -9,7 +9,9 @@
 //! nests of every scf region op (`scf.for` signed and unsigned, `scf.if`, `scf.while` and
 //! do-while loops, multi-block `scf.execute_region`, `scf.index_switch`, `scf.parallel` with
 //! reductions, `scf.forall`, with locations, beside unreachable blocks) and on the programs of
-//! the semantic test. Both tools print each batch with debug info; the outputs must be
+//! the semantic test, and `--remove-dead-values` on the sccp, semantic, scf and loop programs
+//! (each program on its own: mlir-opt 22 crashes on or leaves invalid IR behind for many, which
+//! are counted and not compared). Both tools print with debug info; the outputs must be
 //! byte-identical.
 //!
 //! Environment: `MICA_PASS_DIFF_CASES` (programs per pass, default 120), `MICA_PASS_DIFF_SEED`,
@@ -527,10 +529,7 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
             continue;
         }
         let (mica_ok, got, mica_err) = run(env!("CARGO_BIN_EXE_ir-opt"), program, flags);
-        if !mica_ok {
-            differing.push((i, expected, mica_err));
-            continue;
-        }
+        assert!(mica_ok, "ir-opt failed on a {what} program mlir-opt accepts:\n{program}\n{mica_err}");
         if got != expected {
             if let Some(dir) = &dump {
                 let _ = std::fs::create_dir_all(dir);
@@ -548,7 +547,7 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
             programs[*i]
         );
     }
-    assert!(rejected * 1 <= cases, "{what}: mlir-opt failed on {rejected} of {cases} programs");
+    assert!(rejected * 3 <= cases * 2, "{what}: mlir-opt failed on {rejected} of {cases} programs, too many to compare");
 }
 
 #[test]
