@@ -2,6 +2,7 @@
 
 pub mod affine;
 pub mod arith;
+mod arith_cmpf_fold;
 mod arith_fold;
 mod asm_util;
 pub mod builtin;
