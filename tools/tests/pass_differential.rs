@@ -506,6 +506,9 @@ fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
 /// (its `remove-dead-values` drops the uses of values public functions ignore, leaving null
 /// operands, and canonicalizes what it broke): each program runs on its own, one that
 /// mlir-opt fails on is counted and not compared, every other one must print identically.
+/// Where mlir-opt's output depends on the order of pointer-keyed hash maps (which values a
+/// pattern rewrites first), it varies between runs: a difference is checked against a few
+/// more runs of mlir-opt, and Mica's output may be any one of them.
 /// `MICA_PASS_DIFF_DUMP=dir` writes each differing program there. At least `floor` percent of
 /// the compared programs must be identical (100: all of them).
 fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String, floor: usize) {
@@ -518,7 +521,7 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
     let mut rng = Rng::new(env_number("MICA_PASS_DIFF_SEED", 0x001A_110E) ^ what.len() as u64);
     let programs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
     let dump = std::env::var("MICA_PASS_DIFF_DUMP").ok();
-    let (mut rejected, mut differing) = (0, Vec::new());
+    let (mut rejected, mut varying, mut differing) = (0, 0, Vec::new());
     for (i, program) in programs.iter().enumerate() {
         let (mlir_ok, expected, _) = run(MLIR_OPT, program, flags);
         if !mlir_ok {
@@ -531,6 +534,10 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
         }
         let (mica_ok, got, mica_err) = run(env!("CARGO_BIN_EXE_ir-opt"), program, flags);
         assert!(mica_ok, "ir-opt failed on a {what} program mlir-opt accepts:\n{program}\n{mica_err}");
+        if got != expected && (0..8).any(|_| run(MLIR_OPT, program, flags).1 == got) {
+            varying += 1;
+            continue;
+        }
         if got != expected {
             if let Some(dir) = &dump {
                 let _ = std::fs::create_dir_all(dir);
@@ -540,7 +547,10 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
         }
     }
     let compared = cases - rejected;
-    eprintln!("{what}: {} of {compared} programs identical to mlir-opt ({rejected} more that mlir-opt fails on)", compared - differing.len());
+    eprintln!(
+        "{what}: {} of {compared} programs identical to mlir-opt ({varying} of them to one of its varying outputs; {rejected} more that mlir-opt fails on)",
+        compared - differing.len()
+    );
     if let Some((i, expected, got)) = differing.first().filter(|_| (compared - differing.len()) * 100 < compared * floor) {
         panic!(
             "{what}: {} of {} programs differ from mlir-opt; the first:\n{}\n--- mlir-opt:\n{expected}\n--- ir-opt:\n{got}",
