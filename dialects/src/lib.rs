@@ -28,6 +28,7 @@ pub mod scf;
 mod scf_control_flow;
 mod scf_fold;
 mod scf_forall_fold;
+mod scf_parallel_fold;
 mod scf_while_fold;
 mod shaped_fold;
 pub mod speculation;

@@ -6,8 +6,8 @@
 //! propagates into the branches and a negated condition swaps the branches; `scf.for` with
 //! zero trips (or a step that is not positive) goes, with one trip is inlined; `scf.execute_region` is inlined (as blocks with
 //! `cf.br` when it has several, directly in a function); `scf.index_switch` on a constant is the
-//! matching case; `scf.while` and `scf.forall` have their own patterns
-//! ([`crate::scf_while_fold`], [`crate::scf_forall_fold`]). Every one of
+//! matching case; `scf.while`, `scf.forall` and `scf.parallel` have their own patterns
+//! ([`crate::scf_while_fold`], [`crate::scf_forall_fold`], [`crate::scf_parallel_fold`]). Every one of
 //! these ops also gets the region-branch patterns ([`crate::region_branch_patterns`]), which
 //! forward, deduplicate and remove iteration arguments, region arguments and results.
 
@@ -49,6 +49,7 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
             ]),
         ),
         "scf.index_switch" => (None, with_region_branch_patterns(vec![p("FoldConstantCase", index_switch_constant)])),
+        "scf.parallel" => (None, vec![p("ParallelOpSingleOrZeroIterationDimsFolder", crate::scf_parallel_fold::single_or_zero_iteration)]),
         "scf.forall" => (
             None,
             vec![

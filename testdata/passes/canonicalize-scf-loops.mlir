@@ -1,7 +1,7 @@
 // --canonicalize on the scf and affine ops whose patterns remove-dead-values relies on, as MLIR
 // 22: scf.while (WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs and the region-branch
 // patterns that forward, deduplicate and remove loop-carried values, as on scf.for, scf.if and
-// scf.index_switch), scf.for steps, scf.forall folders, the affine.for fold.
+// scf.index_switch), scf.for steps, scf.forall and scf.parallel folders, the affine.for fold.
 // RUN: ir-opt %s --split-input-file --canonicalize | FileCheck %s
 
 // The condition's value is true in the after region (WhileConditionTruth), so is a comparison
@@ -229,4 +229,65 @@ func.func @affine_zero_trip(%a: f32) -> f32 {
     affine.yield %y : f32
   }
   return %r : f32
+}
+
+// -----
+
+// scf.parallel: a dimension of no iteration drops the loop (its initial values remain), a loop
+// whose dimensions all run once is inlined with its reductions applied once, and dimensions
+// running once are dropped from the others.
+// CHECK-LABEL: func.func @f(%arg0: index, %arg1: memref<?xi32>, %arg2: i32) -> (i32, i32, i32) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: memref.store %arg2, %arg1[%c1] : memref<?xi32>
+// CHECK-NEXT: %0 = arith.muli %arg2, %arg2 : i32
+// CHECK-NEXT: %1 = arith.addi %arg2, %0 : i32
+// CHECK-NEXT: %2 = scf.parallel (%arg3) = (%c0) to (%arg0) step (%c1) init (%arg2) -> i32 {
+// CHECK-NEXT: memref.store %arg2, %arg1[%c0] : memref<?xi32>
+// CHECK-NEXT: memref.store %arg2, %arg1[%arg3] : memref<?xi32>
+// CHECK-NEXT: scf.reduce(%arg2 : i32) {
+// CHECK-NEXT: ^bb0(%arg4: i32, %arg5: i32):
+// CHECK-NEXT: %3 = arith.maxsi %arg4, %arg5 : i32
+// CHECK-NEXT: scf.reduce.return %3 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.store %arg2, %arg1[%c0] : memref<?xi32>
+// CHECK-NEXT: return %arg2, %1, %2 : i32, i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @f(%n: index, %m: memref<?xi32>, %a: i32) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r0 = scf.parallel (%i) = (%c0) to (%c0) step (%c1) init (%a) -> i32 {
+    memref.store %a, %m[%i] : memref<?xi32>
+    scf.reduce(%a : i32) {
+    ^bb0(%l: i32, %r: i32):
+      %t = arith.addi %l, %r : i32
+      scf.reduce.return %t : i32
+    }
+  }
+  %r1 = scf.parallel (%i) = (%c1) to (%c4) step (%c4) init (%a) -> i32 {
+    memref.store %a, %m[%i] : memref<?xi32>
+    %x = arith.muli %a, %a : i32
+    scf.reduce(%x : i32) {
+    ^bb0(%l: i32, %r: i32):
+      %t = arith.addi %l, %r : i32
+      scf.reduce.return %t : i32
+    }
+  }
+  %r2 = scf.parallel (%i, %j) = (%c0, %c0) to (%n, %c1) step (%c1, %c1) init (%a) -> i32 {
+    memref.store %a, %m[%j] : memref<?xi32>
+    memref.store %a, %m[%i] : memref<?xi32>
+    scf.reduce(%a : i32) {
+    ^bb0(%l: i32, %r: i32):
+      %t = arith.maxsi %l, %r : i32
+      scf.reduce.return %t : i32
+    }
+  } {foo}
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    memref.store %a, %m[%i] : memref<?xi32>
+    scf.reduce
+  }
+  return %r0, %r1, %r2 : i32, i32, i32
 }

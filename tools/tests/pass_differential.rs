@@ -599,8 +599,7 @@ fn remove_dead_values_matches_mlir_opt_semantic() {
     compare_where_mlir_succeeds("remove-dead-values (semantic programs)", &["--remove-dead-values"], semantic_program, 97);
 }
 
-/// As for the semantic programs; also `scf.parallel` loops of zero or one iteration per
-/// dimension are not folded.
+/// As for the semantic programs.
 #[test]
 fn remove_dead_values_matches_mlir_opt_scf() {
     compare_where_mlir_succeeds("remove-dead-values (scf programs)", &["--remove-dead-values"], scf_program, 97);
