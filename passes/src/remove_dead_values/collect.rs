@@ -59,6 +59,17 @@ pub(super) struct CleanupList {
     pub(super) successor_operands: Vec<(BodyId, Op, usize, Vec<bool>)>,
 }
 
+/// The symbol uses in one symbol table.
+#[derive(Default)]
+struct SymbolUses {
+    /// Calls, by the symbol they name.
+    calls: Vec<(mica_ir::Ident, (BodyId, Op))>,
+    /// Symbols something other than a call's callee refers to.
+    other: FxHashSet<mica_ir::Ident>,
+    /// The table holds a symbol table whose uses cannot be known.
+    unknown: bool,
+}
+
 struct Collector<'a> {
     ctx: &'a Context,
     root: &'a Body,
@@ -66,6 +77,8 @@ struct Collector<'a> {
     liveness: &'a Liveness,
     /// Values already scheduled to go.
     gone: FxHashSet<(BodyId, Value)>,
+    /// The symbol uses of each symbol table seen, by its body.
+    tables: rustc_hash::FxHashMap<BodyId, SymbolUses>,
     list: CleanupList,
 }
 
@@ -73,7 +86,7 @@ struct Collector<'a> {
 pub(super) fn collect(ctx: &Context, root: &Body, bodies: &Bodies, liveness: &Liveness) -> CleanupList {
     let mut ops = Vec::new();
     post_order(root, bodies, 0, &root.roots, &mut ops);
-    let mut c = Collector { ctx, root, bodies, liveness, gone: FxHashSet::default(), list: CleanupList::default() };
+    let mut c = Collector { ctx, root, bodies, liveness, gone: FxHashSet::default(), tables: Default::default(), list: CleanupList::default() };
     for (b, op) in ops {
         c.process(b, op);
     }
@@ -142,19 +155,26 @@ impl<'a> Collector<'a> {
     /// The calls of function `op` (held by body `b`, a symbol table's), if every use of its
     /// symbol in the table is a call naming it (MLIR 22 assumes so and crashes otherwise; later
     /// MLIR leaves such functions alone, as this does).
-    fn calls_of(&self, b: BodyId, op: Op) -> Option<Vec<(BodyId, Op)>> {
+    fn calls_of(&mut self, b: BodyId, op: Op) -> Option<Vec<(BodyId, Op)>> {
         let ctx = self.ctx;
         let name = ctx.op_attr(self.body(b), op, "sym_name").and_then(|a| ctx.as_str(a))?;
         let name = ctx.ident(name);
-        let mut calls = Vec::new();
-        let mut ok = true;
-        self.symbol_uses(b, &self.body(b).roots.clone(), name, &mut calls, &mut ok);
-        ok.then_some(calls)
+        if !self.tables.contains_key(&b) {
+            let mut uses = SymbolUses::default();
+            let roots = self.body(b).roots.clone();
+            self.symbol_uses(b, &roots, &mut uses);
+            self.tables.insert(b, uses);
+        }
+        let uses = &self.tables[&b];
+        if uses.unknown || uses.other.contains(&name) {
+            return None;
+        }
+        Some(uses.calls.iter().filter(|(n, _)| *n == name).map(|(_, c)| *c).collect())
     }
 
     /// Collects the ops of `regions` of body `b` (entering nested bodies, not nested symbol
-    /// tables) referring to symbol `name`: calls into `calls`; anything else clears `ok`.
-    fn symbol_uses(&self, b: BodyId, regions: &[mica_ir::Region], name: mica_ir::Ident, calls: &mut Vec<(BodyId, Op)>, ok: &mut bool) {
+    /// tables) that refer to symbols: the calls naming one, the symbols other ops refer to.
+    fn symbol_uses(&self, b: BodyId, regions: &[mica_ir::Region], uses: &mut SymbolUses) {
         let ctx = self.ctx;
         let body = self.body(b);
         for &r in regions {
@@ -164,30 +184,36 @@ impl<'a> Collector<'a> {
                     let def = ctx.registry().get(d.name);
                     if def.is_none() && body.num_regions(op) == 1 {
                         // A symbol table whose uses cannot be known.
-                        *ok = false;
+                        uses.unknown = true;
                     }
-                    let mut refers = false;
+                    let direct = (ctx.str(d.name) == "func.call")
+                        .then(|| ctx.op_attr(body, op, "callee"))
+                        .flatten()
+                        .and_then(|c| match ctx.attr_kind(c) {
+                            AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(*root),
+                            _ => None,
+                        });
                     for a in d.properties.into_iter().chain([d.attrs]) {
                         symbol_refs_in(ctx, a, &mut |s| {
                             if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(s) {
-                                refers |= *root == name;
+                                match direct {
+                                    Some(callee) if callee == *root && s == ctx.op_attr(body, op, "callee").unwrap_or(s) => {}
+                                    _ => {
+                                        uses.other.insert(*root);
+                                    }
+                                }
                             }
                         });
                     }
-                    if refers {
-                        let direct = ctx.op_attr(body, op, "callee").is_some_and(|c| matches!(ctx.attr_kind(c), AttrKind::SymbolRef { root, nested } if *root == name && nested.is_empty()));
-                        if ctx.str(d.name) == "func.call" && direct {
-                            calls.push((b, op));
-                        } else {
-                            *ok = false;
-                        }
+                    if let Some(callee) = direct {
+                        uses.calls.push((callee, (b, op)));
                     }
                     if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
                         continue;
                     }
                     match (self.bodies.nested(b, op), body.nested(op)) {
-                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots.clone(), name, calls, ok),
-                        _ => self.symbol_uses(b, body.local_regions(op), name, calls, ok),
+                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots.clone(), uses),
+                        _ => self.symbol_uses(b, body.local_regions(op), uses),
                     }
                 }
             }
