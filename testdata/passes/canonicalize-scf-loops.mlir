@@ -1,7 +1,8 @@
 // --canonicalize on the scf and affine ops whose patterns remove-dead-values relies on, as MLIR
 // 22: scf.while (WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs and the region-branch
 // patterns that forward, deduplicate and remove loop-carried values, as on scf.for, scf.if and
-// scf.index_switch), scf.for steps, scf.forall and scf.parallel folders, the affine.for fold.
+// scf.index_switch), scf.for steps, scf.forall and scf.parallel folders, the affine.for and
+// affine.if folds.
 // RUN: ir-opt %s --split-input-file --canonicalize | FileCheck %s
 
 // The condition's value is true in the after region (WhileConditionTruth), so is a comparison
@@ -290,4 +291,62 @@ func.func @f(%n: index, %m: memref<?xi32>, %a: i32) -> (i32, i32, i32) {
     scf.reduce
   }
   return %r0, %r1, %r2 : i32, i32, i32
+}
+
+// -----
+
+// affine.if folds its operands into the set: constants fold in, symbols bound as dims become
+// symbols, repeated operands share a position.
+// CHECK: #set = affine_set<() : (1 >= 0)>
+// CHECK: #set1 = affine_set<()[s0] : (s0 >= 0, 0 == 0)>
+// CHECK: #set2 = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 - 3 >= 0)>
+// CHECK-LABEL: func.func @f(%arg0: index, %arg1: index) -> index {
+// CHECK-NEXT: %c2 = arith.constant 2 : index
+// CHECK-NEXT: %0 = affine.if #set() -> index {
+// CHECK-NEXT: affine.yield %arg0 : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: affine.yield %c2 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: %1 = affine.if #set1()[%arg0] -> index {
+// CHECK-NEXT: affine.yield %arg0 : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: affine.yield %c2 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: %2 = affine.for %arg2 = 0 to 10 iter_args(%arg3 = %arg0) -> (index) {
+// CHECK-NEXT: %5 = affine.if #set2(%arg2)[%arg1] -> index {
+// CHECK-NEXT: affine.yield %arg2 : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: affine.yield %arg3 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.yield %5 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: %3 = arith.addi %0, %1 : index
+// CHECK-NEXT: %4 = arith.addi %3, %2 : index
+// CHECK-NEXT: return %4 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @f(%n: index, %m: index) -> index {
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %r = affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%c2) -> index {
+    affine.yield %n : index
+  } else {
+    affine.yield %c2 : index
+  }
+  %r2 = affine.if affine_set<(d0, d1)[s0] : (d0 - s0 >= 0, d1 - d0 == 0)>(%n, %n)[%c0] -> index {
+    affine.yield %n : index
+  } else {
+    affine.yield %c2 : index
+  }
+  %r3 = affine.for %i = 0 to 10 iter_args(%x = %n) -> index {
+    %q = affine.if affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 - 3 >= 0)>(%i)[%m] -> index {
+      affine.yield %i : index
+    } else {
+      affine.yield %x : index
+    }
+    affine.yield %q : index
+  }
+  %s = arith.addi %r, %r2 : index
+  %t = arith.addi %s, %r3 : index
+  return %t : index
 }

@@ -9,6 +9,7 @@ mod asm;
 mod control_flow;
 mod fold;
 mod for_fold;
+mod if_fold;
 mod validity;
 pub(crate) mod inliner;
 
@@ -127,6 +128,7 @@ fn ops() -> Vec<OpSpec> {
             .region("thenRegion", Some(1))
             .region("elseRegion", None)
             .region_branch(control_flow::IF)
+            .fold(if_fold::fold_if)
             .verify(verify_if)
             .verify_regions(verify_if_regions)
             .custom(asm::parse_if, asm::print_if),
