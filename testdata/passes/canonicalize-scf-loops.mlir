@@ -1,8 +1,8 @@
 // --canonicalize on the scf and affine ops whose patterns remove-dead-values relies on, as MLIR
 // 22: scf.while (WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs and the region-branch
 // patterns that forward, deduplicate and remove loop-carried values, as on scf.for, scf.if and
-// scf.index_switch), scf.for steps, scf.forall and scf.parallel folders, the affine.for and
-// affine.if folds.
+// scf.index_switch), scf.for steps, scf.forall and scf.parallel folders, the affine.for fold and
+// empty-loop folder, the affine.if fold.
 // RUN: ir-opt %s --split-input-file --canonicalize | FileCheck %s
 
 // The condition's value is true in the after region (WhileConditionTruth), so is a comparison
@@ -349,4 +349,28 @@ func.func @f(%n: index, %m: index) -> index {
   %s = arith.addi %r, %r2 : index
   %t = arith.addi %s, %r3 : index
   return %t : index
+}
+
+// -----
+
+// affine.for with a body that only yields is replaced by its values when the trip count
+// allows (not with iteration arguments out of order over several iterations).
+// CHECK-LABEL: func.func @f(%arg0: i32, %arg1: i32, %arg2: index) -> (i32, i32, i32, i32) {
+// CHECK-NEXT: %0:2 = affine.for %arg3 = 0 to 3 iter_args(%arg4 = %arg0, %arg5 = %arg1) -> (i32, i32) {
+// CHECK-NEXT: affine.yield %arg5, %arg4 : i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0#0, %0#1, %arg1, %arg0 : i32, i32, i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @f(%a: i32, %b: i32, %n: index) -> (i32, i32, i32, i32) {
+  %r:2 = affine.for %i = 0 to 3 iter_args(%x = %a, %y = %b) -> (i32, i32) {
+    affine.yield %y, %x : i32, i32
+  }
+  %s = affine.for %i = 0 to 1 iter_args(%x = %a) -> (i32) {
+    affine.yield %b : i32
+  }
+  %t = affine.for %i = 0 to %n iter_args(%x = %a) -> (i32) {
+    affine.yield %x : i32
+  }
+  return %r#0, %r#1, %s, %t : i32, i32, i32, i32
 }

@@ -3,7 +3,7 @@
 //! `yield`, `delinearize_index` and `linearize_index`. Most ops have MLIR's hand-written
 //! syntax (bounds, dimension and symbol lists, subscripts written as affine expressions of SSA
 //! values), kept in [`asm`]; the rules that say which values may be dimensions or symbols are
-//! in [`validity`].
+//! in [`validity`]; folds and patterns in [`fold`] (`apply`), [`for_fold`] and [`if_fold`].
 
 mod asm;
 mod control_flow;
@@ -116,6 +116,7 @@ fn ops() -> Vec<OpSpec> {
             .region("region", Some(1))
             .region_branch(control_flow::FOR)
             .fold(for_fold::fold_for)
+            .pattern("AffineForEmptyLoopFolder", for_fold::empty_loop)
             .verify(verify_loop_like)
             .verify_regions(verify_for)
             .custom(asm::parse_for, asm::print_for),
