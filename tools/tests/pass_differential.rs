@@ -583,9 +583,9 @@ fn convert_scf_to_cf_matches_mlir_opt() {
     compare("convert-scf-to-cf (semantic programs)", &["--convert-scf-to-cf"], semantic_program);
 }
 
-/// On the sccp programs a few differ: their `affine.if`s on constant or symbol operands are
-/// left as they are, where MLIR folds the constants into the integer set and makes the symbols
-/// symbols (which also keeps an operand's constant alive after the `affine.if` goes).
+/// On the sccp programs a few may differ: affine ops whose bound or set operands MLIR would
+/// rewrite into their maps (`affine.apply` results, constant bound operands of `affine.for`)
+/// are left as they are.
 #[test]
 fn remove_dead_values_matches_mlir_opt() {
     compare_where_mlir_succeeds("remove-dead-values", &["--allow-unregistered-dialect", "--remove-dead-values"], sccp_program::program, 90);
