@@ -95,7 +95,7 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
         ),
         "arith.bitcast" => (Some(fold_bitcast), vec![p("BitcastOfBitcast", bitcast_of_bitcast)]),
         "arith.cmpi" => (Some(fold_cmpi), vec![p("CmpIExtSI", cmpi_ext_si), p("CmpIExtUI", cmpi_ext_ui)]),
-        "arith.cmpf" => (Some(fold_cmpf), vec![]),
+        "arith.cmpf" => (Some(fold_cmpf), vec![p("CmpFIntToFPConst", crate::arith_cmpf_fold::cmpf_int_to_fp_const)]),
         "arith.select" => (
             Some(fold_select),
             vec![

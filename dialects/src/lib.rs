@@ -2,6 +2,7 @@
 
 pub mod affine;
 pub mod arith;
+mod arith_cmpf_fold;
 mod arith_fold;
 mod asm_util;
 pub mod builtin;
@@ -22,9 +23,13 @@ pub mod math;
 mod math_fold;
 pub mod memref;
 pub mod ods;
+mod region_branch_patterns;
 pub mod scf;
 mod scf_control_flow;
 mod scf_fold;
+mod scf_forall_fold;
+mod scf_parallel_fold;
+mod scf_while_fold;
 mod shaped_fold;
 pub mod speculation;
 pub mod tensor;

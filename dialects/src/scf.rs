@@ -107,6 +107,7 @@ fn ops() -> Vec<OpSpec> {
         OpSpec::new("scf.reduce")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .traits(Traits::TERMINATOR)
+            .region_terminator(crate::scf_control_flow::REDUCE)
             .variadic("operands", &ANY_TYPE)
             .variadic_region("reductions", Some(1))
             .verify(|c, v| parent_is(c, v, &["scf.parallel"]))

@@ -8,7 +8,8 @@
 //! runs its region once. Every region but the while loop's returns to the op.
 //!
 //! `scf.parallel` may enter its body or skip it and loops back or leaves, forwarding nothing
-//! (its arguments and results are unknown to control flow); `scf.forall` enters its body once,
+//! (its arguments and results are unknown to control flow; its `scf.reduce` forwards none of
+//! its operands); `scf.forall` enters its body once,
 //! its shared outputs flowing into their arguments, and leaves.
 
 use crate::ods::{spec_of, OpView};
@@ -113,6 +114,13 @@ pub(crate) const PARALLEL: RegionBranch = RegionBranch {
     from_region: |_, _, _, _| smallvec![RegionPoint::Region(0), RegionPoint::Parent],
     entry_operands: no_operands,
     inputs: |_, _, _, _| 0..0,
+};
+
+/// `scf.reduce`: returns to the next iteration or out of the loop, forwarding none of its
+/// operands (they feed its reduction regions).
+pub(crate) const REDUCE: RegionTerminator = RegionTerminator {
+    successors: |_, _, _, _| smallvec![RegionPoint::Region(0), RegionPoint::Parent],
+    operands: |_, body, op, _| body.num_operands(op)..body.num_operands(op),
 };
 
 /// `scf.forall`: operands the dynamic bounds and steps, then the shared outputs, which flow

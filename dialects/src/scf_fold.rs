@@ -1,15 +1,15 @@
 //! Folds and canonicalization patterns of the scf dialect, as MLIR 22 has them: adjacent
 //! `scf.if`s on the same (or negated) condition combine, nested ones become one on the `and` of
-//! both conditions, `scf.if` on a constant is inlined, its unused results dropped, results that are selects of values from
-//! outside become `arith.select`, i1 results yielding constants become the condition (or its
-//! negation), an empty else goes, the condition's value propagates into the branches and a
-//! negated condition swaps the branches; `scf.for` with zero trips goes, with one trip is
-//! inlined, and loses the iteration arguments it only forwards or that are dead (even in a
-//! cycle through the yield); `scf.execute_region` is inlined (as blocks with `cf.br`
-//! when it has several, directly in a function); `scf.index_switch` on a constant is the
-//! matching case; results of an `scf.execute_region` that every yield gives the same value from
-//! outside are replaced by it, unused ones go. Like MLIR 22, iteration arguments and results
-//! are forwarded by replacing their uses first and removed once unused.
+//! both conditions, `scf.if` on a constant is inlined, its unused results dropped, results that
+//! are selects of values from outside become `arith.select`, i1 results yielding constants
+//! become the condition (or its negation), an empty else goes, the condition's value
+//! propagates into the branches and a negated condition swaps the branches; `scf.for` with
+//! zero trips (or a step that is not positive) goes, with one trip is inlined; `scf.execute_region` is inlined (as blocks with
+//! `cf.br` when it has several, directly in a function); `scf.index_switch` on a constant is the
+//! matching case; `scf.while`, `scf.forall` and `scf.parallel` have their own patterns
+//! ([`crate::scf_while_fold`], [`crate::scf_forall_fold`], [`crate::scf_parallel_fold`]). Every one of
+//! these ops also gets the region-branch patterns ([`crate::region_branch_patterns`]), which
+//! forward, deduplicate and remove iteration arguments, region arguments and results.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -21,7 +21,7 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
     match name {
         "scf.if" => (
             Some(fold_if),
-            vec![
+            with_region_branch_patterns(vec![
                 p("CombineIfs", combine_ifs),
                 p("CombineNestedIfs", combine_nested_ifs),
                 p("ConditionPropagation", if_condition_propagation),
@@ -30,36 +30,44 @@ pub(crate) fn rewrites(name: &str) -> (Option<FoldFn>, Vec<Pattern>) {
                 p("RemoveStaticCondition", if_static_condition),
                 p("RemoveUnusedResults", if_unused_results),
                 p("ReplaceIfYieldWithConditionOrValue", if_yield_condition_or_value),
-            ],
+            ]),
         ),
-        "scf.for" => (
-            None,
-            vec![
-                p("SimplifyTrivialLoops", for_trivial),
-                p("ForwardIterArgs", for_forward),
-                p("DeduplicateIterArgs", for_dedupe),
-                p("RemoveDeadIterArgs", for_iter_args),
-            ],
-        ),
+        "scf.for" => (None, with_region_branch_patterns(vec![p("SimplifyTrivialLoops", for_trivial)])),
         "scf.execute_region" => (
             None,
-            vec![
+            with_region_branch_patterns(vec![
                 p("SingleBlockExecuteInliner", execute_region_inline),
                 p("MultiBlockExecuteInliner", execute_region_inline_blocks),
-                p("ForwardExecuteRegionResults", execute_region_forward),
-                p("RemoveUnusedExecuteRegionResults", execute_region_results),
-            ],
+            ]),
         ),
-        "scf.index_switch" => (
+        "scf.while" => (
+            None,
+            with_region_branch_patterns(vec![
+                p("WhileConditionTruth", crate::scf_while_fold::condition_truth),
+                p("WhileCmpCond", crate::scf_while_fold::cmp_cond),
+                p("WhileOpAlignBeforeArgs", crate::scf_while_fold::align_before_args),
+            ]),
+        ),
+        "scf.index_switch" => (None, with_region_branch_patterns(vec![p("FoldConstantCase", index_switch_constant)])),
+        "scf.parallel" => (None, vec![p("ParallelOpSingleOrZeroIterationDimsFolder", crate::scf_parallel_fold::single_or_zero_iteration)]),
+        "scf.forall" => (
             None,
             vec![
-                p("FoldConstantCase", index_switch_constant),
-                p("ForwardIndexSwitchResults", execute_region_forward),
-                p("RemoveUnusedIndexSwitchResults", execute_region_results),
+                p("ForallOpControlOperandsFolder", crate::scf_forall_fold::control_operands),
+                p("ForallOpIterArgsFolder", crate::scf_forall_fold::iter_args),
+                p("ForallOpSingleOrZeroIterationDimsFolder", crate::scf_forall_fold::single_or_zero_iteration),
+                p("ForallOpReplaceConstantInductionVar", crate::scf_forall_fold::constant_induction_var),
             ],
         ),
         _ => (None, vec![]),
     }
+}
+
+/// `patterns` followed by the region-branch ones (MLIR 22 adds those to every scf op with
+/// regions it describes).
+fn with_region_branch_patterns(mut patterns: Vec<Pattern>) -> Vec<Pattern> {
+    patterns.extend(crate::region_branch_patterns::patterns());
+    patterns
 }
 
 fn regions(b: &Body, op: Op) -> Vec<Region> {
@@ -519,6 +527,12 @@ fn for_trivial(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         rw.replace_op(op, &inits);
         return true;
     }
+    // A step that is not positive (as a signed value, even for an unsigned loop) runs no
+    // iteration.
+    if const_value(ctx, b, step).is_some_and(|s| s <= 0) {
+        rw.replace_op(op, &inits);
+        return true;
+    }
     let (Some(l), Some(u)) = (const_value(ctx, b, lb), const_value(ctx, b, ub)) else { return false };
     let unsigned = ctx.op_attr(b, op, "unsignedCmp").is_some();
     let w = ctx.int_width(b.value_type(lb));
@@ -547,102 +561,6 @@ fn for_trivial(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         return false;
     }
     rw.replace_op(op, &yielded);
-    true
-}
-
-fn for_iter_args(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let b = &*rw.body;
-    let r = regions(b, op)[0];
-    let block = b.region_blocks(r)[0];
-    let y = b.block_last_op(block).expect("loop body has a terminator");
-    let inits: Vec<Value> = b.operands(op).skip(3).collect();
-    let args: Vec<Value> = b.block_args(block)[1..].to_vec();
-    let results: Vec<Value> = b.results(op).to_vec();
-    let yielded: Vec<Value> = b.operands(y).collect();
-    let n = results.len();
-    let mut keep = Vec::with_capacity(n);
-    let mut transfer: Vec<Option<Value>> = vec![None];
-    let mut new_results: Vec<Option<Value>> = Vec::with_capacity(n);
-    let (mut new_inits, mut new_yields) = (Vec::new(), Vec::new());
-    // Iteration arguments whose values only flow around the loop into each other (result unused,
-    // argument only yielded at such positions) are dead.
-    let mut live: Vec<bool> = (0..n).map(|i| b.has_uses(results[i]) || b.uses(args[i]).any(|u| u.op != y)).collect();
-    loop {
-        let mut grew = false;
-        for j in 0..n {
-            if !live[j] {
-                continue;
-            }
-            if let Some(k) = args.iter().position(|a| *a == yielded[j]) {
-                if !live[k] {
-                    live[k] = true;
-                    grew = true;
-                }
-            }
-        }
-        if !grew {
-            break;
-        }
-    }
-    let mut changed = false;
-    for i in 0..n {
-        let (init, yv) = (inits[i], yielded[i]);
-        if !live[i] {
-            changed = true;
-            keep.push(false);
-            transfer.push(Some(init));
-            new_results.push(Some(init));
-            continue;
-        }
-        keep.push(true);
-        new_inits.push(init);
-        new_yields.push(yv);
-        transfer.push(None);
-        new_results.push(None);
-    }
-    if !changed {
-        return false;
-    }
-    let b = &*rw.body;
-    let loc = b.op(op).loc;
-    let mut operands: Vec<Value> = b.operands(op).take(3).collect();
-    operands.extend(&new_inits);
-    let types: Vec<Type> = new_inits.iter().map(|v| b.value_type(*v)).collect();
-    let iv_ty = b.value_type(b.block_args(block)[0]);
-    let iv_loc = b.value(b.block_args(block)[0]).loc;
-    let props: Vec<(&str, Attr)> = ctx.op_attr(b, op, "unsignedCmp").map(|u| vec![("unsignedCmp", u)]).unwrap_or_default();
-    let discardable = b.op(op).attrs;
-    let region = rw.body.new_region();
-    let mut st = op_state(ctx, "scf.for", &operands, &types, &props, loc);
-    st.attrs = discardable;
-    st.regions.push(region);
-    let new = rw.create_before(st, op);
-    let new_block = rw.body.append_block(region);
-    let iv = rw.body.add_block_arg(new_block, iv_ty, iv_loc.or(Some(loc)));
-    let mut new_args = Vec::new();
-    for t in &types {
-        new_args.push(rw.body.add_block_arg(new_block, *t, Some(loc)));
-    }
-    transfer[0] = Some(iv);
-    let new_res = rw.body.results(new).to_vec();
-    let mut k = 0;
-    for i in 0..n {
-        if transfer[i + 1].is_none() {
-            transfer[i + 1] = Some(new_args[k]);
-            new_results[i] = Some(new_res[k]);
-            k += 1;
-        }
-    }
-    let transfer: Vec<Value> = transfer.into_iter().map(|v| v.expect("every argument mapped")).collect();
-    rw.merge_blocks(block, new_block, &transfer);
-    let merged = rw.body.block_last_op(new_block).expect("merged body has a terminator");
-    let vals: Vec<Value> = (0..n).filter(|&i| keep[i]).map(|i| rw.body.operand(merged, i)).collect();
-    let yloc = rw.body.op(merged).loc;
-    let st = op_state(ctx, "scf.yield", &vals, &[], &[], yloc);
-    rw.create_before(st, merged);
-    rw.erase_op(merged);
-    let rep: Vec<Value> = new_results.into_iter().map(|v| v.expect("every result mapped")).collect();
-    rw.replace_op(op, &rep);
     true
 }
 
@@ -707,150 +625,4 @@ fn execute_region_inline_blocks(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) ->
     }
     rw.replace_op(op, &args);
     true
-}
-
-/// Rebuilds a region op (`scf.execute_region`, `scf.index_switch`) without its unused results:
-/// same operands, properties and attributes, regions moved whole, yields trimmed.
-fn execute_region_results(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let b = &*rw.body;
-    let results: Vec<Value> = b.results(op).to_vec();
-    if results.is_empty() {
-        return false;
-    }
-    let yields: Vec<Op> = regions(b, op)
-        .iter()
-        .flat_map(|r| b.region_blocks(*r).iter())
-        .filter_map(|blk| b.block_last_op(*blk))
-        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
-        .collect();
-    let keep: Vec<usize> = (0..results.len()).filter(|&i| b.has_uses(results[i])).collect();
-    if keep.len() == results.len() {
-        return false;
-    }
-    let types: Vec<Type> = keep.iter().map(|&i| b.value_type(results[i])).collect();
-    let loc = b.op(op).loc;
-    let props = b.op(op).properties;
-    let attrs = b.op(op).attrs;
-    let operands: Vec<Value> = b.operands(op).collect();
-    let name = ctx.str(b.op(op).name).to_string();
-    let mut st = op_state(ctx, &name, &operands, &types, &[], loc);
-    st.properties = props;
-    st.attrs = attrs;
-    let new = rw.create_before(st, op);
-    rw.body.take_regions(op, new);
-    for y in yields {
-        let vals: Vec<Value> = keep.iter().map(|&i| rw.body.operand(y, i)).collect();
-        rw.body.set_operands(y, &vals);
-        rw.modified(y);
-    }
-    let new_results = rw.body.results(new).to_vec();
-    let mut rep: Vec<Value> = Vec::with_capacity(results.len());
-    for (i, r) in results.iter().enumerate() {
-        rep.push(match keep.iter().position(|k| *k == i) {
-            Some(k) => new_results[k],
-            None => *r,
-        });
-    }
-    rw.replace_op(op, &rep);
-    true
-}
-
-/// The parts of an `scf.for`: its inits, region iter args, results and yielded values.
-struct ForParts {
-    inits: Vec<Value>,
-    args: Vec<Value>,
-    results: Vec<Value>,
-    yielded: Vec<Value>,
-}
-
-fn for_parts(b: &Body, op: Op) -> Option<ForParts> {
-    let r = *regions(b, op).first()?;
-    let block = first_block(b, r)?;
-    let y = b.block_last_op(block)?;
-    Some(ForParts {
-        inits: b.operands(op).skip(3).collect(),
-        args: b.block_args(block).get(1..)?.to_vec(),
-        results: b.results(op).to_vec(),
-        yielded: b.operands(y).collect(),
-    })
-}
-
-/// An iteration argument that always holds its init value (the loop yields the init value or
-/// the argument itself): its argument and its result are replaced by the init value (the loop
-/// stays; `RemoveDeadIterArgs` drops the argument once unused).
-fn for_forward(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some(p) = for_parts(rw.body, op) else { return false };
-    let mut changed = false;
-    for i in 0..p.results.len() {
-        if p.yielded[i] != p.inits[i] && p.yielded[i] != p.args[i] {
-            continue;
-        }
-        if rw.body.has_uses(p.args[i]) {
-            rw.replace_all_uses(p.args[i], p.inits[i]);
-            changed = true;
-        }
-        if rw.body.has_uses(p.results[i]) {
-            rw.replace_all_uses(p.results[i], p.inits[i]);
-            changed = true;
-        }
-    }
-    changed
-}
-
-/// Iteration arguments with the same init and yielded values as an earlier one: their argument
-/// and result uses move to the earlier one's.
-fn for_dedupe(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let Some(p) = for_parts(rw.body, op) else { return false };
-    let mut changed = false;
-    for j in 0..p.results.len() {
-        let Some(i) = (0..j).find(|&i| p.inits[i] == p.inits[j] && p.yielded[i] == p.yielded[j]) else { continue };
-        if rw.body.has_uses(p.args[j]) {
-            rw.replace_all_uses(p.args[j], p.args[i]);
-            changed = true;
-        }
-        if rw.body.has_uses(p.results[j]) {
-            rw.replace_all_uses(p.results[j], p.results[i]);
-            changed = true;
-        }
-    }
-    changed
-}
-
-/// Per result of a region op (`scf.execute_region`, `scf.index_switch`), the value from outside
-/// that every yield gives (if any).
-fn execute_region_forwarded(ctx: &Context, b: &Body, op: Op) -> Vec<Option<Value>> {
-    let rs = regions(b, op);
-    let yields: Vec<Op> = rs
-        .iter()
-        .flat_map(|r| b.region_blocks(*r).iter())
-        .filter_map(|blk| b.block_last_op(*blk))
-        .filter(|t| ctx.str(b.op(*t).name) == "scf.yield")
-        .collect();
-    (0..b.results(op).len())
-        .map(|i| {
-            let v = b.operand(*yields.first()?, i);
-            if yields.iter().any(|y| b.operand(*y, i) != v) {
-                return None;
-            }
-            let inside = value_region(b, v).is_some_and(|r| rs.iter().any(|own| region_within(b, *own, r)));
-            (!inside).then_some(v)
-        })
-        .collect()
-}
-
-/// Results of an `scf.execute_region` that every yield gives the same outside value for are
-/// replaced by that value (the op stays until its results are unused).
-fn execute_region_forward(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
-    let fwd = execute_region_forwarded(ctx, rw.body, op);
-    let results = rw.body.results(op).to_vec();
-    let mut changed = false;
-    for (r, v) in results.iter().zip(fwd) {
-        if let Some(v) = v {
-            if rw.body.has_uses(*r) {
-                rw.replace_all_uses(*r, v);
-                changed = true;
-            }
-        }
-    }
-    changed
 }

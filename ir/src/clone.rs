@@ -196,6 +196,16 @@ pub fn clone_region_into(src: &Body, src_region: Region, dst: &mut Body, dst_reg
     blocks
 }
 
+/// Clones every block of `src_region` into `dst_region`, both regions of `body`, from position
+/// `at` of its block list (see [`clone_region_into`]).
+pub fn clone_region_within(body: &mut Body, src_region: Region, dst_region: Region, at: usize, map: &mut IrMap) -> Vec<Block> {
+    let copy = copy_region(body, src_region);
+    let mut b = Builder { dst: body, map, pending: Vec::new() };
+    let blocks = b.region(copy, dst_region, at);
+    b.finish();
+    blocks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

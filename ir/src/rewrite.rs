@@ -205,6 +205,11 @@ impl<'a> Rewriter<'a> {
         op
     }
 
+    /// Reports that `op` was placed where it is (made by other means, e.g. cloned).
+    pub fn inserted(&mut self, op: Op) {
+        self.listener.inserted(self.body, op);
+    }
+
     /// Reports that `op` was changed in place.
     pub fn modified(&mut self, op: Op) {
         self.listener.modified(self.body, op);
@@ -286,6 +291,33 @@ impl<'a> Rewriter<'a> {
         self.body.erase_block(block);
     }
 
+    /// Replaces `op` by an op like it without the results `gone` marks (which must be unused),
+    /// its regions moved over, as MLIR's `RewriterBase::eraseOpResults`: the new op is
+    /// reported inserted, the users of the kept results modified, `op` erased.
+    pub fn erase_results(&mut self, op: Op, gone: &[bool]) -> Op {
+        let d = self.body.op(op).clone();
+        let results = self.body.results(op).to_vec();
+        let erased = |i: usize| gone.get(i).copied().unwrap_or(false);
+        let mut st = OperationState::new(d.name, d.attrs, d.loc);
+        st.operands.extend(self.body.operands(op));
+        st.result_types.extend((0..results.len()).filter(|i| !erased(*i)).map(|i| self.body.value_type(results[i])));
+        st.successors = d.successors;
+        st.properties = d.properties;
+        let new = self.create_before(st, op);
+        self.body.take_regions(op, new);
+        let new_results = self.body.results(new).to_vec();
+        let mut next = new_results.into_iter();
+        for (i, r) in results.iter().enumerate() {
+            if !erased(i) {
+                if let Some(n) = next.next() {
+                    self.replace_all_uses(*r, n);
+                }
+            }
+        }
+        self.erase_op(op);
+        new
+    }
+
     /// Moves `op` right before `before`, reporting it as inserted.
     pub fn move_op_before(&mut self, op: Op, before: Op) {
         self.body.move_op_before(op, before);
@@ -329,9 +361,15 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    /// Splits `block` before `at` (see [`Body::split_block`]).
+    /// Splits `block` before `at` (see [`Body::split_block`]), reporting the moved ops as
+    /// inserted, last first (MLIR moves them one by one from the end of the block).
     pub fn split_block(&mut self, block: Block, at: Op) -> Block {
-        self.body.split_block(block, at)
+        let new = self.body.split_block(block, at);
+        let moved: Vec<Op> = self.body.block_ops(new).collect();
+        for op in moved.into_iter().rev() {
+            self.listener.inserted(self.body, op);
+        }
+        new
     }
 }
 

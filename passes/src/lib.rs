@@ -1,6 +1,6 @@
 //! Mica's passes: the pass manager with MLIR's pipeline syntax, and the transformations
 //! (`canonicalize` with the greedy pattern driver, `cse` on an e-graph, `symbol-dce`, `inline`,
-//! `loop-invariant-code-motion`, `sccp`,
+//! `loop-invariant-code-motion`, `sccp`, `remove-dead-values`,
 //! `strip-debuginfo`) with mlir-opt's semantics, and the dialect conversion driver with the
 //! lowerings built on it (`convert-scf-to-cf`).
 
@@ -12,12 +12,14 @@ pub mod conversion;
 pub mod cse;
 pub mod effects;
 pub mod greedy;
+mod greedy_ops;
 mod inline;
 mod licm;
 pub mod manager;
 mod parallel;
 pub mod pipeline;
 pub mod region_simplify;
+mod remove_dead_values;
 mod sccp;
 mod strip_debuginfo;
 mod symbol_dce;
@@ -60,6 +62,7 @@ pub fn registry() -> &'static [(&'static str, PassFactory)] {
         ("inline", |o| inline::Inline::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("loop-invariant-code-motion", |o| no_options("loop-invariant-code-motion", o).map(|_| Box::new(licm::Licm) as Box<dyn Pass>)),
         ("sccp", |o| no_options("sccp", o).map(|_| Box::new(sccp::Sccp) as Box<dyn Pass>)),
+        ("remove-dead-values", |o| remove_dead_values::RemoveDeadValues::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("convert-scf-to-cf", |o| conversion::scf_to_cf::ScfToCf::from_options(o).map(|p| Box::new(p) as Box<dyn Pass>)),
         ("strip-debuginfo", |o| no_options("strip-debuginfo", o).map(|_| Box::new(strip_debuginfo::StripDebugInfo) as Box<dyn Pass>)),
     ]

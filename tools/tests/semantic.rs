@@ -34,6 +34,8 @@ const PIPELINES: &[&str] = &[
     "builtin.module(inline,sccp,canonicalize)",
     "builtin.module(convert-scf-to-cf)",
     "builtin.module(convert-scf-to-cf,canonicalize)",
+    "builtin.module(remove-dead-values)",
+    "builtin.module(inline,remove-dead-values,canonicalize)",
 ];
 /// How mlir-opt lowers a program for mlir-runner.
 const LOWERING: &[&str] = &["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"];

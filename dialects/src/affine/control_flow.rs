@@ -21,7 +21,7 @@ fn constant_bound(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<i64>
 }
 
 /// The trip count of a loop with constant bounds and a positive step.
-fn trip_count(ctx: &Context, body: &Body, op: Op) -> Option<u64> {
+pub(crate) fn trip_count(ctx: &Context, body: &Body, op: Op) -> Option<u64> {
     let step = ctx.as_i64(ctx.op_attr(body, op, "step")?)?;
     let (lb, ub) = (constant_bound(ctx, body, op, "lowerBoundMap")?, constant_bound(ctx, body, op, "upperBoundMap")?);
     if step <= 0 {

@@ -3,11 +3,13 @@
 //! `yield`, `delinearize_index` and `linearize_index`. Most ops have MLIR's hand-written
 //! syntax (bounds, dimension and symbol lists, subscripts written as affine expressions of SSA
 //! values), kept in [`asm`]; the rules that say which values may be dimensions or symbols are
-//! in [`validity`].
+//! in [`validity`]; folds and patterns in [`fold`] (`apply`), [`for_fold`] and [`if_fold`].
 
 mod asm;
 mod control_flow;
 mod fold;
+mod for_fold;
+mod if_fold;
 mod validity;
 pub(crate) mod inliner;
 
@@ -113,6 +115,8 @@ fn ops() -> Vec<OpSpec> {
             .variadic_result("results", &ANY_TYPE)
             .region("region", Some(1))
             .region_branch(control_flow::FOR)
+            .fold(for_fold::fold_for)
+            .pattern("AffineForEmptyLoopFolder", for_fold::empty_loop)
             .verify(verify_loop_like)
             .verify_regions(verify_for)
             .custom(asm::parse_for, asm::print_for),
@@ -125,6 +129,7 @@ fn ops() -> Vec<OpSpec> {
             .region("thenRegion", Some(1))
             .region("elseRegion", None)
             .region_branch(control_flow::IF)
+            .fold(if_fold::fold_if)
             .verify(verify_if)
             .verify_regions(verify_if_regions)
             .custom(asm::parse_if, asm::print_if),

@@ -12,17 +12,17 @@ use mica_ir::{Attr, Body, Context, Op, Traits};
 use rustc_hash::FxHashMap;
 
 /// One callable.
-pub(super) struct Callable {
+pub(crate) struct Callable {
     /// The body holding the callable op, and the op.
-    pub(super) op: (BodyId, Op),
+    pub(crate) op: (BodyId, Op),
     /// Whether callers the analysis does not see may call it.
-    pub(super) unknown_callers: bool,
+    pub(crate) unknown_callers: bool,
 }
 
 /// The callables and the call graph resolving calls to them.
-pub(super) struct Callables {
+pub(crate) struct Callables {
     /// The callables.
-    pub(super) list: Vec<Callable>,
+    pub(crate) list: Vec<Callable>,
     /// The call graph (none when the top op is not a symbol table: calls then leave the
     /// analysis).
     graph: Option<CallGraph>,
@@ -33,7 +33,7 @@ pub(super) struct Callables {
 impl Callables {
     /// The callables under `root`, the body of the top op; `table` says whether the top op is
     /// a symbol table, `all_visible` whether every use of its symbols is under it.
-    pub(super) fn find(ctx: &Context, root: &Body, bodies: &Bodies, table: bool, all_visible: bool) -> Self {
+    pub(crate) fn find(ctx: &Context, root: &Body, bodies: &Bodies, table: bool, all_visible: bool) -> Self {
         let mut out = Callables { list: Vec::new(), graph: None, by_node: FxHashMap::default() };
         if !table {
             return out;
@@ -74,7 +74,7 @@ impl Callables {
     }
 
     /// The callable a call op `call` of body `b` calls, if the analysis sees its body.
-    pub(super) fn resolve(&self, ctx: &Context, root: &Body, bodies: &Bodies, b: BodyId, call: Op) -> Option<usize> {
+    pub(crate) fn resolve(&self, ctx: &Context, root: &Body, bodies: &Bodies, b: BodyId, call: Op) -> Option<usize> {
         let cg = self.graph.as_ref()?;
         // The nearest symbol table holding the call: the last table op on the body's path.
         let path = bodies.path(b);
@@ -92,7 +92,7 @@ impl Callables {
 }
 
 /// Whether `op` is a call op.
-pub(super) fn is_call_op(ctx: &Context, body: &Body, op: Op) -> bool {
+pub(crate) fn is_call_op(ctx: &Context, body: &Body, op: Op) -> bool {
     is_call(ctx, body.op(op).name)
 }
 

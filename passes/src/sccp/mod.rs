@@ -5,10 +5,10 @@
 //! then [`rewrite`] replaces those values by constants and erases the ops left trivially
 //! dead.
 
-mod callables;
+pub(crate) mod callables;
 mod lattice;
 mod rewrite;
-mod solver;
+pub(crate) mod solver;
 
 use crate::bodies::Bodies;
 use crate::Pass;

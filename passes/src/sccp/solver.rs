@@ -39,15 +39,31 @@ use smallvec::SmallVec;
 use std::collections::VecDeque;
 
 /// What the analysis found.
-pub(super) struct Solution {
+pub(crate) struct Solution {
     /// The lattice of each value, by body and value index.
     values: Vec<Vec<ValueState>>,
+    /// Whether control may reach each block, by body and block index.
+    blocks: Vec<Vec<bool>>,
+    /// The calls that may reach each callable (by the body holding it and its op): whether
+    /// callers outside the analysis may, and the live calls seen.
+    callsites: FxHashMap<(BodyId, Op), (bool, Vec<(BodyId, Op)>)>,
 }
 
 impl Solution {
     /// What is known about value `v` of body `b` (nothing for values made after the analysis).
     pub(super) fn get(&self, b: BodyId, v: Value) -> Lattice {
         self.values[b as usize].get(v.index()).map_or(Lattice::Uninit, |s| s.lattice)
+    }
+
+    /// Whether control may reach `block` of body `b` (dead-code analysis).
+    pub(crate) fn block_live(&self, b: BodyId, block: Block) -> bool {
+        self.blocks.get(b as usize).and_then(|v| v.get(block.index())).copied().unwrap_or(false)
+    }
+
+    /// The callers of callable `op` of body `b`: whether some are unknown, and the live calls
+    /// known (MLIR's `PredecessorState` after the callable).
+    pub(crate) fn callsites(&self, b: BodyId, op: Op) -> (bool, &[(BodyId, Op)]) {
+        self.callsites.get(&(b, op)).map_or((false, &[][..]), |(u, k)| (*u, &k[..]))
     }
 }
 
@@ -122,7 +138,7 @@ struct Solver<'a> {
 
 /// Runs the analysis on `root`, the body of the top op (`top_callable` when that op is a
 /// callable).
-pub(super) fn solve(ctx: &Context, root: &mut Body, bodies: &Bodies, callables: &Callables, top_callable: bool) -> Solution {
+pub(crate) fn solve(ctx: &Context, root: &mut Body, bodies: &Bodies, callables: &Callables, top_callable: bool) -> Solution {
     let n = bodies.len();
     let mut s = Solver {
         ctx,
@@ -146,7 +162,14 @@ pub(super) fn solve(ctx: &Context, root: &mut Body, bodies: &Bodies, callables: 
             (Point::After(b, op), Analysis::Sparse) => s.sparse_visit_op(root, b, op),
         }
     }
-    Solution { values: s.values }
+    let blocks = s.blocks.iter().map(|v| v.iter().map(|e| e.live).collect()).collect();
+    let mut callsites = FxHashMap::default();
+    for c in &callables.list {
+        let (pb, op) = c.op;
+        let (unknown, known) = s.preds.get(&Point::After(pb, op)).map_or((false, Vec::new()), |p| (p.unknown, p.known.clone()));
+        callsites.insert((pb, op), (unknown, known));
+    }
+    Solution { values: s.values, blocks, callsites }
 }
 
 /// The entry blocks of `regions`.
