@@ -1,5 +1,9 @@
 //! Fuzzes print → parse → print: whatever parses and verifies prints (custom and generic
-//! forms) to text that parses again and prints identically.
+//! forms) to text that parses again, and printing reaches a fixpoint: the second print equals
+//! the third. (Not always the first: MLIR 22 simplifies affine expressions as it parses them, and
+//! its simplification is not idempotent through print and parse — `d1 - d0 + d0 - d1 + 1 + d1 - 1`
+//! reads back as `d1 - d0 + d0 - d1 + d1` in mlir-opt 22 as in Mica, which prints what
+//! mlir-opt prints.)
 
 #![no_main]
 
@@ -25,6 +29,9 @@ fuzz_target!(|data: &[u8]| {
     for generic in [false, true] {
         let Some(first) = print(src, generic) else { return };
         let second = print(&first, generic).unwrap_or_else(|| panic!("printed output does not parse back:\n{first}"));
-        assert_eq!(first, second, "printing is not a fixpoint");
+        if first != second {
+            let third = print(&second, generic).unwrap_or_else(|| panic!("printed output does not parse back:\n{second}"));
+            assert_eq!(second, third, "printing does not reach a fixpoint");
+        }
     }
 });
