@@ -1,14 +1,22 @@
 //! Common subexpression elimination, with MLIR 22's `--cse` semantics, on an e-graph.
 //!
-//! Every candidate op becomes one e-node of an [`egg::EGraph`]: its key (name, properties,
+//! Every candidate op becomes one e-node of an [`egg::EGraph`]: its head (name, properties,
 //! discardable attributes, result types and, for ops with regions, the exact structure of the
-//! regions) with the e-classes of its operands as children; results are projection nodes of the
-//! op's class. The e-graph's hash-consing finds the equivalent op; a scoped table of class
-//! representatives (pushed and popped along the dominator tree, as MLIR's scoped hash table)
-//! keeps only those that dominate. As MLIR does, the pass also erases ops that are trivially
-//! dead, replaces read-only ops when no write lies between them in the block, gives regions of
+//! regions) with the e-classes of its operands as children. The class of an op with one result
+//! is the class of that result; only ops with several results add a projection node per result,
+//! and only values the table knows nothing about (block arguments, results of ops that are not
+//! candidates) get a leaf node. The e-graph's hash-consing finds the equivalent op; a scoped
+//! table of class representatives (pushed and popped along the dominator tree, as MLIR's scoped
+//! hash table) keeps only those that dominate, and the IR is rebuilt from it on the way: a
+//! duplicate's uses go to its representative. No two classes are ever merged, so the e-graph
+//! never needs rebuilding. As MLIR does, the pass also erases ops that are trivially dead,
+//! replaces read-only ops when no write lies between them in the block, gives regions of
 //! isolated (or unregistered) ops a fresh table, and in graph regions only rewrites uses not yet
 //! visited. Locations are ignored; an unknown-located survivor takes the erased op's location.
+//!
+//! The work is bounded: once an e-graph holds [`Limits::max_nodes`] e-nodes it stops growing
+//! and later ops only merge into ops already in it; [`Report`] says how many e-graphs stopped
+//! that way.
 
 use crate::effects::{effects, is_trivially_dead_with, Effects};
 use egg::{EGraph, Id, Language};
@@ -16,22 +24,44 @@ use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One e-node: an interned key and the operand classes.
+/// One e-node: a head and the operand classes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
-    key: u32,
-    children: SmallVec<[Id; 3]>,
+    head: Head,
+    children: SmallVec<[Id; 4]>,
+}
+
+/// What an e-node stands for, apart from its children.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Head {
+    /// An op, up to its operands: `regions` numbers the structure of its regions (0: none).
+    Op { name: Ident, props: Option<Attr>, attrs: Attr, types: ResultTypes, regions: u32 },
+    /// A value the table knows nothing about.
+    Leaf(Value),
+    /// Result `n` of the op of the child class (ops with several results).
+    Result(u32),
+}
+
+/// The result types of an op.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ResultTypes {
+    /// No result.
+    None,
+    /// One result of this type.
+    One(Type),
+    /// Several results: the number of the type list.
+    Many(u32),
 }
 
 impl Language for Node {
-    type Discriminant = u32;
+    type Discriminant = Head;
 
-    fn discriminant(&self) -> u32 {
-        self.key
+    fn discriminant(&self) -> Head {
+        self.head
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.key == other.key && self.children.len() == other.children.len()
+        self.head == other.head && self.children.len() == other.children.len()
     }
 
     fn children(&self) -> &[Id] {
@@ -43,260 +73,321 @@ impl Language for Node {
     }
 }
 
-/// What a key stands for.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key {
-    /// A value the table knows nothing about (block argument, value from outside).
-    Leaf(Value),
-    /// An op, up to its operands.
-    Op { name: Ident, props: Option<Attr>, attrs: Attr, types: SmallVec<[Type; 2]>, regions: u32 },
-    /// Result `n` of an op class.
-    Result(u32),
+/// Bounds on the e-graph work of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// E-nodes one e-graph (one isolated body, or the regions of an unregistered op) may hold.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { max_nodes: 1 << 24 }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// E-graphs built.
+    pub egraphs: u64,
+    /// E-nodes they held in all.
+    pub enodes: u64,
+    /// Ops replaced by an equivalent one.
+    pub merged: u64,
+    /// Trivially dead ops erased.
+    pub erased: u64,
+    /// E-graphs that saw every candidate op.
+    pub saturated: u64,
+    /// E-graphs that stopped growing at [`Limits::max_nodes`].
+    pub node_limit: u64,
+}
+
+impl Report {
+    /// Whether the run changed the IR.
+    pub fn changed(&self) -> bool {
+        self.merged > 0 || self.erased > 0
+    }
 }
 
 /// Runs CSE on everything inside `op` (an op of `body`).
-pub fn run(ctx: &Context, body: &mut Body, op: Op) {
+pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
+    let mut report = Report::default();
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph);
+        run_body(ctx, nested, graph, limits, &mut report);
     } else {
-        let regions = body.local_regions(op).to_vec();
-        let mut d = Driver::new(ctx);
-        for r in regions {
-            d.simplify_region(body, r, !graph);
+        let mut d = Driver::new(ctx, body, limits);
+        for i in 0..body.local_regions(op).len() {
+            let r = body.local_regions(op)[i];
+            d.simplify_region(body, r, !graph, &mut report);
         }
-        d.erase(body);
+        d.finish(body, &mut report);
     }
+    report
 }
 
 /// CSE over the root regions of an isolated body.
-fn run_body(ctx: &Context, body: &mut Body, graph: bool) {
-    let mut d = Driver::new(ctx);
-    for r in body.roots.clone() {
-        d.simplify_region(body, r, !graph);
+fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, report: &mut Report) {
+    let mut d = Driver::new(ctx, body, limits);
+    for i in 0..body.roots.len() {
+        let r = body.roots[i];
+        d.simplify_region(body, r, !graph, report);
     }
-    d.erase(body);
+    d.finish(body, report);
 }
 
 /// The scoped table of one body (or of the regions of an op that gets a fresh table).
 struct Table {
     egraph: EGraph<Node, ()>,
-    keys: FxHashMap<Key, u32>,
-    values: FxHashMap<Value, Id>,
-    reps: FxHashMap<Id, Op>,
-    rep_ops: FxHashMap<Op, Id>,
+    /// The representative op of each class in the open scopes, by class id.
+    reps: Vec<Option<Op>>,
     /// Undo log: class and the representative it had before.
     log: Vec<(Id, Option<Op>)>,
     scopes: Vec<usize>,
+    /// Tag of this table's entries in [`Driver::classes`].
+    generation: u32,
+    /// Entries of outer tables this one overwrote, put back when it closes.
+    shadowed: Vec<(Value, u64)>,
+    /// Whether the e-graph stopped growing at the node limit.
+    full: bool,
 }
 
 impl Table {
-    fn new() -> Self {
-        Self {
-            egraph: EGraph::default(),
-            keys: FxHashMap::default(),
-            values: FxHashMap::default(),
-            reps: FxHashMap::default(),
-            rep_ops: FxHashMap::default(),
-            log: Vec::new(),
-            scopes: Vec::new(),
-        }
-    }
-
-    fn key(&mut self, k: Key) -> u32 {
-        let n = self.keys.len() as u32;
-        *self.keys.entry(k).or_insert(n)
-    }
-
-    fn value_class(&mut self, v: Value) -> Id {
-        if let Some(&id) = self.values.get(&v) {
-            return id;
-        }
-        let k = self.key(Key::Leaf(v));
-        let id = self.egraph.add(Node { key: k, children: SmallVec::new() });
-        self.values.insert(v, id);
-        id
-    }
-
-    fn push_scope(&mut self) {
-        self.scopes.push(self.log.len());
-    }
-
-    fn pop_scope(&mut self) {
-        let Some(mark) = self.scopes.pop() else { return };
-        while self.log.len() > mark {
-            let Some((class, prev)) = self.log.pop() else { break };
-            if let Some(op) = self.reps.remove(&class) {
-                self.rep_ops.remove(&op);
-            }
-            if let Some(p) = prev {
-                self.reps.insert(class, p);
-                self.rep_ops.insert(p, class);
-            }
-        }
-    }
-
-    fn insert(&mut self, class: Id, op: Op, body: &Body) {
-        let prev = self.reps.insert(class, op);
-        if let Some(p) = prev {
-            self.rep_ops.remove(&p);
-        }
-        self.rep_ops.insert(op, class);
-        self.log.push((class, prev));
-        for (i, &r) in body.results(op).iter().enumerate() {
-            let k = self.key(Key::Result(i as u32));
-            let id = self.egraph.add(Node { key: k, children: SmallVec::from_slice(&[class]) });
-            self.values.insert(r, id);
-        }
+    fn new(generation: u32) -> Self {
+        Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false }
     }
 }
 
 struct Driver<'c> {
     ctx: &'c Context,
+    limits: Limits,
     tables: Vec<Table>,
+    generations: u32,
+    /// The class of each value in the current table: `generation << 32 | class`, 0 for none.
+    classes: Vec<u64>,
+    /// For each op that was a representative: 1 + its class (in the table it went into).
+    op_class: Vec<u32>,
     to_erase: Vec<Op>,
-    /// Structural keys of regions.
+    /// Numbers of region structures and of result type lists.
     region_keys: FxHashMap<Vec<u64>, u32>,
+    type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
+    /// Buffers reused by each region encoding.
+    enc: Vec<u64>,
+    local: FxHashMap<Value, u64>,
+    blocks: FxHashMap<Block, u64>,
     unknown_loc: Attr,
 }
 
 impl<'c> Driver<'c> {
-    fn new(ctx: &'c Context) -> Self {
-        Self { ctx, tables: vec![Table::new()], to_erase: Vec::new(), region_keys: FxHashMap::default(), unknown_loc: ctx.unknown_loc() }
+    fn new(ctx: &'c Context, body: &Body, limits: Limits) -> Self {
+        Self {
+            ctx,
+            limits,
+            tables: vec![Table::new(1)],
+            generations: 1,
+            classes: vec![0; body.num_values()],
+            op_class: vec![0; body.num_ops()],
+            to_erase: Vec::new(),
+            region_keys: FxHashMap::default(),
+            type_lists: FxHashMap::default(),
+            enc: Vec::new(),
+            local: FxHashMap::default(),
+            blocks: FxHashMap::default(),
+            unknown_loc: ctx.unknown_loc(),
+        }
     }
 
     fn table(&mut self) -> &mut Table {
         self.tables.last_mut().expect("a table is always open")
     }
 
-    fn erase(&mut self, body: &mut Body) {
+    /// Erases the dead and replaced ops and adds up the e-graph.
+    fn finish(mut self, body: &mut Body, report: &mut Report) {
         for op in std::mem::take(&mut self.to_erase) {
             if !body.is_erased(op) {
                 body.erase_op(op);
             }
         }
+        while let Some(t) = self.tables.pop() {
+            tally(&t, report);
+        }
     }
 
-    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool) {
+    fn open_table(&mut self) {
+        self.generations += 1;
+        self.tables.push(Table::new(self.generations));
+    }
+
+    fn close_table(&mut self, report: &mut Report) {
+        let Some(t) = self.tables.pop() else { return };
+        for &(v, old) in t.shadowed.iter().rev() {
+            self.classes[v.index()] = old;
+        }
+        tally(&t, report);
+    }
+
+    fn push_scope(&mut self) {
+        let t = self.table();
+        t.scopes.push(t.log.len());
+    }
+
+    fn pop_scope(&mut self) {
+        let t = self.table();
+        let Some(mark) = t.scopes.pop() else { return };
+        for &(class, prev) in t.log[mark..].iter().rev() {
+            t.reps[usize::from(class)] = prev;
+        }
+        t.log.truncate(mark);
+    }
+
+    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool, report: &mut Report) {
+        let n = body.region_blocks(region).len();
+        if n == 1 {
+            let block = body.region_blocks(region)[0];
+            self.push_scope();
+            self.simplify_block(body, block, ssa, report);
+            self.pop_scope();
+            return;
+        }
+        if n == 0 || !ssa {
+            return;
+        }
+        // Preorder over the dominator tree, one scope per node.
         let blocks = body.region_blocks(region).to_vec();
-        match blocks.len() {
-            0 => {}
-            1 => {
-                self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa);
-                self.table().pop_scope();
+        let idom = mica_ir::verify::compute_idoms(body, region);
+        let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+        for &b in &blocks {
+            if let Some(&d) = idom.get(&b) {
+                if d != b {
+                    children.entry(d).or_default().push(b);
+                }
             }
-            _ if !ssa => {}
-            _ => {
-                // Preorder over the dominator tree, one scope per node.
-                let idom = mica_ir::verify::compute_idoms(body, region);
-                let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
-                for &b in &blocks {
-                    if let Some(&d) = idom.get(&b) {
-                        if d != b {
-                            children.entry(d).or_default().push(b);
-                        }
-                    }
-                }
-                let mut stack: Vec<(Block, usize)> = vec![(blocks[0], 0)];
-                self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa);
-                while let Some((b, next)) = stack.pop() {
-                    let kids = children.get(&b).map(|k| k.as_slice()).unwrap_or(&[]);
-                    if let Some(&child) = kids.get(next) {
-                        stack.push((b, next + 1));
-                        stack.push((child, 0));
-                        self.table().push_scope();
-                        self.simplify_block(body, child, ssa);
-                    } else {
-                        self.table().pop_scope();
-                    }
-                }
+        }
+        let mut stack: Vec<(Block, usize)> = vec![(blocks[0], 0)];
+        self.push_scope();
+        self.simplify_block(body, blocks[0], ssa, report);
+        while let Some((b, next)) = stack.pop() {
+            let kids = children.get(&b).map(|k| k.as_slice()).unwrap_or(&[]);
+            if let Some(&child) = kids.get(next) {
+                stack.push((b, next + 1));
+                stack.push((child, 0));
+                self.push_scope();
+                self.simplify_block(body, child, ssa, report);
+            } else {
+                self.pop_scope();
             }
         }
     }
 
-    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool) {
-        let ops: Vec<Op> = body.block_ops(block).collect();
-        for op in ops {
-            if body.is_erased(op) {
-                continue;
-            }
-            let def = self.ctx.registry().get(body.op(op).name);
+    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool, report: &mut Report) {
+        // Nothing is unlinked before the walk ends (erasure waits for `finish`).
+        let mut cur = body.block_ops(block).next();
+        while let Some(op) = cur {
+            cur = body.next_op(op);
             if body.nested(op).is_some() {
-                let graph = def.is_some_and(|d| d.traits.contains(Traits::GRAPH_REGION));
+                let graph = self.ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
                 if let Some(nested) = body.nested_mut(op) {
-                    run_body(self.ctx, nested, graph);
+                    run_body(self.ctx, nested, graph, self.limits, report);
                 }
             } else if !body.local_regions(op).is_empty() {
-                let regions = body.local_regions(op).to_vec();
+                let def = self.ctx.registry().get(body.op(op).name);
                 let graph = def.is_some_and(|d| d.traits.contains(Traits::GRAPH_REGION));
                 // Unregistered ops might be isolated from above: their regions get a fresh table.
                 let fresh = def.is_none_or(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
                 if fresh {
-                    self.tables.push(Table::new());
+                    self.open_table();
                 }
-                for r in regions {
-                    self.simplify_region(body, r, !graph);
+                for i in 0..body.local_regions(op).len() {
+                    let r = body.local_regions(op)[i];
+                    self.simplify_region(body, r, !graph, report);
                 }
                 if fresh {
-                    self.tables.pop();
+                    self.close_table(report);
                 }
             }
-            self.simplify_op(body, op, ssa);
+            self.simplify_op(body, op, ssa, report);
         }
     }
 
-    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool) {
+    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool, report: &mut Report) {
         let ctx = self.ctx;
-        let traits = ctx.registry().traits(body.op(op).name);
-        if traits.contains(Traits::TERMINATOR) {
+        if ctx.registry().traits(body.op(op).name).contains(Traits::TERMINATOR) {
             return;
         }
         let eff = effects(ctx, body, op);
         if is_trivially_dead_with(ctx, body, op, eff) {
             self.to_erase.push(op);
+            report.erased += 1;
+            return;
+        }
+        if eff != Effects::None && eff != Effects::ReadOnly {
             return;
         }
         let (rb, regions) = body.op_regions(op);
         if regions.iter().any(|r| rb.region_blocks(*r).len() > 1) {
             return;
         }
-        if eff != Effects::None && eff != Effects::ReadOnly {
-            return;
-        }
         let Some(class) = self.class_of(body, op) else { return };
-        let existing = self.table().reps.get(&class).copied();
+        let existing = self.table().reps[usize::from(class)];
         if eff == Effects::ReadOnly {
             if let Some(e) = existing {
                 if body.op_block(e) == body.op_block(op) && !write_between(ctx, body, e, op) {
-                    self.replace(body, op, e, ssa);
+                    self.replace(body, op, e, ssa, report);
                     return;
                 }
             }
-            self.table().insert(class, op, body);
+            // A read that stays becomes the representative, but its results may differ from
+            // the earlier read's: they get classes of their own.
+            self.insert(body, op, class, existing.is_some());
             return;
         }
         match existing {
-            Some(e) => self.replace(body, op, e, ssa),
-            None => self.table().insert(class, op, body),
+            Some(e) => self.replace(body, op, e, ssa, report),
+            None => self.insert(body, op, class, false),
         }
     }
 
-    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool) {
-        let results: Vec<Value> = body.results(op).to_vec();
-        let new: Vec<Value> = body.results(existing).to_vec();
-        if ssa {
-            for (o, n) in results.iter().zip(&new) {
-                body.replace_all_uses(*o, *n);
+    /// Makes `op` the representative of `class` in the current scope and gives its results
+    /// classes (their own leaves when `own_results`). Values that already have a class (used
+    /// before their definition, in graph regions) keep it.
+    fn insert(&mut self, body: &Body, op: Op, class: Id, own_results: bool) {
+        let t = self.table();
+        let prev = std::mem::replace(&mut t.reps[usize::from(class)], Some(op));
+        t.log.push((class, prev));
+        self.op_class[op.index()] = usize::from(class) as u32 + 1;
+        let results = body.results(op);
+        if own_results {
+            for &r in results {
+                self.value_class(r);
+            }
+        } else if results.len() == 1 {
+            if self.class(results[0]).is_none() {
+                self.set_class(results[0], class);
             }
         } else {
-            // Only uses by ops not yet in the table (not visited as candidates) are rewritten.
-            for (o, n) in results.iter().zip(&new) {
-                let uses: Vec<mica_ir::Use> = body.uses(*o).collect();
+            for (i, &r) in results.iter().enumerate() {
+                if self.class(r).is_some() {
+                    continue;
+                }
+                let Some(id) = self.add(Node { head: Head::Result(i as u32), children: smallvec::smallvec![class] }) else { return };
+                self.set_class(r, id);
+            }
+        }
+    }
+
+    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool, report: &mut Report) {
+        report.merged += 1;
+        for i in 0..body.results(op).len() {
+            let (old, new) = (body.results(op)[i], body.results(existing)[i]);
+            if ssa {
+                body.replace_all_uses(old, new);
+            } else {
+                // Only uses by ops not in the table (not visited as candidates) are rewritten.
+                let uses: SmallVec<[mica_ir::Use; 8]> = body.uses(old).collect();
                 for u in uses {
-                    if !self.table().rep_ops.contains_key(&u.op) {
-                        body.set_operand(u.op, u.index as usize, *n);
+                    if !self.is_rep(u.op) {
+                        body.set_operand(u.op, u.index as usize, new);
                     }
                 }
             }
@@ -304,50 +395,118 @@ impl<'c> Driver<'c> {
         if body.op(existing).loc == self.unknown_loc && body.op(op).loc != self.unknown_loc {
             body.op_mut(existing).loc = body.op(op).loc;
         }
-        if results.iter().all(|r| !body.has_uses(*r)) {
+        if body.results(op).iter().all(|r| !body.has_uses(*r)) {
             self.to_erase.push(op);
         }
     }
 
+    /// Whether `op` represents its class in the current table.
+    fn is_rep(&self, op: Op) -> bool {
+        let Some(t) = self.tables.last() else { return false };
+        match self.op_class[op.index()] {
+            0 => false,
+            c => t.reps.get(c as usize - 1) == Some(&Some(op)),
+        }
+    }
+
+    /// The class of `v` in the current table, if it has one.
+    fn class(&self, v: Value) -> Option<Id> {
+        let t = self.tables.last()?;
+        let e = self.classes[v.index()];
+        (e >> 32 == u64::from(t.generation)).then(|| Id::from(e as u32 as usize))
+    }
+
+    fn set_class(&mut self, v: Value, id: Id) {
+        let nested = self.tables.len() > 1;
+        let Some(t) = self.tables.last_mut() else { return };
+        let old = self.classes[v.index()];
+        if nested && old != 0 && old >> 32 != u64::from(t.generation) {
+            t.shadowed.push((v, old));
+        }
+        self.classes[v.index()] = u64::from(t.generation) << 32 | usize::from(id) as u64;
+    }
+
+    /// The class of `v`, a new leaf if it has none (`None` once the e-graph is full).
+    fn value_class(&mut self, v: Value) -> Option<Id> {
+        if let Some(id) = self.class(v) {
+            return Some(id);
+        }
+        let id = self.add(Node { head: Head::Leaf(v), children: SmallVec::new() })?;
+        self.set_class(v, id);
+        Some(id)
+    }
+
+    /// Adds `node` to the current e-graph; once it is full, only finds it.
+    fn add(&mut self, node: Node) -> Option<Id> {
+        let max = self.limits.max_nodes;
+        let t = self.table();
+        if t.egraph.nodes().len() >= max {
+            t.full = true;
+            return t.egraph.lookup(node);
+        }
+        let id = t.egraph.add(node);
+        if usize::from(id) >= t.reps.len() {
+            t.reps.resize(usize::from(id) + 1, None);
+        }
+        Some(id)
+    }
+
     /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared
-    /// (isolated regions).
+    /// (isolated regions, or not in a full e-graph).
     fn class_of(&mut self, body: &Body, op: Op) -> Option<Id> {
         if body.nested(op).is_some() {
             return None;
         }
-        let d = body.op(op);
         let regions = if body.local_regions(op).is_empty() { 0 } else { self.region_key(body, op)? };
-        let types: SmallVec<[Type; 2]> = body.results(op).iter().map(|r| body.value_type(*r)).collect();
-        let key = Key::Op { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
-        let operands: SmallVec<[Value; 4]> = body.operands(op).collect();
-        let table = self.table();
-        let k = table.key(key);
-        let children: SmallVec<[Id; 3]> = operands.iter().map(|v| table.value_class(*v)).collect();
-        Some(table.egraph.add(Node { key: k, children }))
+        let results = body.results(op);
+        let types = match results {
+            [] => ResultTypes::None,
+            [r] => ResultTypes::One(body.value_type(*r)),
+            _ => {
+                let list: SmallVec<[Type; 4]> = results.iter().map(|r| body.value_type(*r)).collect();
+                let n = self.type_lists.len() as u32;
+                ResultTypes::Many(*self.type_lists.entry(list).or_insert(n))
+            }
+        };
+        let d = body.op(op);
+        let head = Head::Op { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
+        let mut children = SmallVec::new();
+        for v in body.operands(op) {
+            children.push(self.value_class(v)?);
+        }
+        self.add(Node { head, children })
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).
     fn region_key(&mut self, body: &Body, op: Op) -> Option<u32> {
-        let mut enc: Vec<u64> = Vec::new();
-        let mut local: FxHashMap<Value, u64> = FxHashMap::default();
-        let mut blocks: FxHashMap<Block, u64> = FxHashMap::default();
-        encode_regions(self.ctx, body, op, &mut enc, &mut local, &mut blocks)?;
+        self.enc.clear();
+        self.local.clear();
+        self.blocks.clear();
+        encode_regions(body, op, &mut self.enc, &mut self.local, &mut self.blocks)?;
+        if let Some(&k) = self.region_keys.get(self.enc.as_slice()) {
+            return Some(k);
+        }
         let n = self.region_keys.len() as u32 + 1;
-        Some(*self.region_keys.entry(enc).or_insert(n))
+        self.region_keys.insert(self.enc.clone(), n);
+        Some(n)
+    }
+}
+
+/// Adds a closed table's e-graph to `report`.
+fn tally(t: &Table, report: &mut Report) {
+    report.egraphs += 1;
+    report.enodes += t.egraph.nodes().len() as u64;
+    if t.full {
+        report.node_limit += 1;
+    } else {
+        report.saturated += 1;
     }
 }
 
 /// Appends the structure of `op`'s regions to `enc`: block counts, argument types, and per op
 /// its name, properties, attributes, result types, operands (local numbering inside, identity
 /// outside), successors and nested regions. Locations are left out.
-fn encode_regions(
-    ctx: &Context,
-    body: &Body,
-    op: Op,
-    enc: &mut Vec<u64>,
-    local: &mut FxHashMap<Value, u64>,
-    blocks: &mut FxHashMap<Block, u64>,
-) -> Option<()> {
+fn encode_regions(body: &Body, op: Op, enc: &mut Vec<u64>, local: &mut FxHashMap<Value, u64>, blocks: &mut FxHashMap<Block, u64>) -> Option<()> {
     if body.nested(op).is_some() {
         return None;
     }
@@ -387,7 +546,7 @@ fn encode_regions(
                     let n = local.len() as u64;
                     local.insert(r, n);
                 }
-                encode_regions(ctx, body, inner, enc, local, blocks)?;
+                encode_regions(body, inner, enc, local, blocks)?;
             }
         }
     }
@@ -408,4 +567,3 @@ fn write_between(ctx: &Context, body: &Body, from: Op, to: Op) -> bool {
     }
     false
 }
-

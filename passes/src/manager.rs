@@ -24,6 +24,22 @@ pub trait Pass: Send + Sync {
     }
     /// Runs on `op` (an op of `body`) and everything inside it.
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>;
+    /// Runs as [`Pass::run`] does and says what the run did; by default, that it may have
+    /// changed the IR.
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+        self.run(ctx, body, op).map(|()| PassReport { changed: true, counters: Vec::new() })
+    }
+}
+
+/// What a pass run did, besides failing or not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassReport {
+    /// Whether the IR may have changed. When it did not, the manager does not verify it again
+    /// (as MLIR skips the verifier after a pass that preserved all analyses).
+    pub changed: bool,
+    /// Counters for the timing report (CSE's e-graph sizes and stop reasons), added up over
+    /// the pass's runs and shown under its row.
+    pub counters: Vec<(&'static str, u64)>,
 }
 
 /// Creates a pass from its pipeline options; `Err` says what is wrong with them.
@@ -229,7 +245,7 @@ impl Exec<'_> {
                     let start = Instant::now();
                     let result = self.run_pass(p.as_ref(), body, op, dumps);
                     timer.add(start.elapsed());
-                    result?;
+                    timer.count(&result?);
                 }
                 Item::Nested { anchor, items } => self.run_nested(anchor, items, timer, body, op, dumps)?,
             }
@@ -237,18 +253,18 @@ impl Exec<'_> {
         Ok(())
     }
 
-    fn run_pass(&self, p: &dyn Pass, body: &mut Body, op: Op, dumps: &mut String) -> Result<(), Diagnostic> {
+    fn run_pass(&self, p: &dyn Pass, body: &mut Body, op: Op, dumps: &mut String) -> Result<Vec<(&'static str, u64)>, Diagnostic> {
         if self.pm.print_before.selects(p.name()) {
             self.dump("Before", p, body, op, dumps);
         }
-        p.run(self.ctx, body, op)?;
-        if self.pm.verify_each {
+        let report = p.run_reported(self.ctx, body, op)?;
+        if self.pm.verify_each && report.changed {
             mica_ir::verify::verify(self.ctx, body, op)?;
         }
         if self.pm.print_after.selects(p.name()) {
             self.dump("After", p, body, op, dumps);
         }
-        Ok(())
+        Ok(report.counters)
     }
 
     /// Writes `// -----// IR Dump After CSE (cse) //----- //` and the op the pass runs on: with
