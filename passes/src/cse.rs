@@ -1,50 +1,68 @@
 //! Common subexpression elimination, with MLIR 22's `--cse` semantics, on an e-graph.
 //!
-//! Every candidate op becomes one e-node of an [`egg::EGraph`]: its head (name, properties,
+//! Every candidate op becomes one e-node of an [`egg::EGraph`]: its key (name, properties,
 //! discardable attributes, result types and, for ops with regions, the exact structure of the
-//! regions) with the e-classes of its operands as children. The class of an op with one result
-//! is the class of that result; only ops with several results add a projection node per result,
-//! and only values the table knows nothing about (block arguments, results of ops that are not
-//! candidates) get a leaf node. The e-graph's hash-consing finds the equivalent op; a scoped
-//! table of class representatives (pushed and popped along the dominator tree, as MLIR's scoped
-//! hash table) keeps only those that dominate, and the IR is rebuilt from it on the way: a
-//! duplicate's uses go to its representative. No two classes are ever merged, so the e-graph
-//! never needs rebuilding. As MLIR does, the pass also erases ops that are trivially dead,
-//! replaces read-only ops when no write lies between them in the block, gives regions of
-//! isolated (or unregistered) ops a fresh table, and in graph regions only rewrites uses not yet
-//! visited. Locations are ignored; an unknown-located survivor takes the erased op's location.
+//! regions), numbered so that e-nodes stay small, with the e-classes of its operands as
+//! children. The class of an op with one result is the class of that result; only ops with
+//! several results add a projection node per result. An operand the table knows nothing about
+//! (a block argument, a result of an op outside the e-graph) is a leaf: it is part of the op's
+//! key, by position, instead of a class of its own. The e-graph's hash-consing finds the
+//! equivalent op; a scoped table of class representatives (pushed and popped along the
+//! dominator tree, as MLIR's scoped hash table) keeps only those that dominate, and the IR is
+//! rebuilt from it on the way: a duplicate's uses go to its representative. No two classes are
+//! ever merged, so the e-graph never needs rebuilding. As MLIR does, the pass also erases ops
+//! that are trivially dead, replaces read-only ops when no write lies between them in the
+//! block, gives regions of isolated (or unregistered) ops a fresh table, and in graph regions
+//! only rewrites uses not yet visited. Locations are ignored; an unknown-located survivor takes
+//! the erased op's location.
+//!
+//! A first walk gives every op a value number (see [`numbering`]); in SSA regions, an op whose
+//! number no other op has cannot be merged and stays out of the e-graph.
 //!
 //! The work is bounded: once an e-graph holds [`Limits::max_nodes`] e-nodes it stops growing
 //! and later ops only merge into ops already in it; [`Report`] says how many e-graphs stopped
 //! that way.
 
+mod numbering;
+
 use crate::effects::{effects, is_trivially_dead_with, Effects};
 use egg::{EGraph, Id, Language};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, Type, Value};
+use numbering::Numbering;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One e-node: a head and the operand classes.
+/// One e-node: the number of its [`Key`] and the operand classes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
-    head: Head,
+    key: u32,
     children: SmallVec<[Id; 4]>,
 }
 
 /// What an e-node stands for, apart from its children.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Head {
-    /// An op, up to its operands: `regions` numbers the structure of its regions (0: none).
-    Op { name: Ident, props: Option<Attr>, attrs: Attr, types: ResultTypes, regions: u32 },
-    /// A value the table knows nothing about.
-    Leaf(Value),
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    /// An op up to its operand classes: the number of its [`Head`] and its leaf operands, by
+    /// position.
+    Op { head: u32, leaves: SmallVec<[(u32, Value); 2]> },
     /// Result `n` of the op of the child class (ops with several results).
     Result(u32),
 }
 
+/// An op up to its operands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Head {
+    name: Ident,
+    props: Option<Attr>,
+    attrs: Attr,
+    types: ResultTypes,
+    /// The number of the structure of its regions (0: none).
+    regions: u32,
+}
+
 /// The result types of an op.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ResultTypes {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum ResultTypes {
     /// No result.
     None,
     /// One result of this type.
@@ -54,14 +72,14 @@ pub enum ResultTypes {
 }
 
 impl Language for Node {
-    type Discriminant = Head;
+    type Discriminant = u32;
 
-    fn discriminant(&self) -> Head {
-        self.head
+    fn discriminant(&self) -> u32 {
+        self.key
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.head == other.head && self.children.len() == other.children.len()
+        self.key == other.key && self.children.len() == other.children.len()
     }
 
     fn children(&self) -> &[Id] {
@@ -71,6 +89,17 @@ impl Language for Node {
     fn children_mut(&mut self) -> &mut [Id] {
         &mut self.children
     }
+}
+
+/// How the current table sees a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// Not yet.
+    Unseen,
+    /// As itself: a leaf.
+    Leaf,
+    /// As a member of this class.
+    Class(Id),
 }
 
 /// Bounds on the e-graph work of a run.
@@ -117,7 +146,8 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
     if let Some(nested) = body.nested_mut(op) {
         run_body(ctx, nested, graph, limits, &mut report);
     } else {
-        let mut d = Driver::new(ctx, body, limits);
+        let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
+        let mut d = Driver::new(ctx, body, &regions, graph, limits);
         for i in 0..body.local_regions(op).len() {
             let r = body.local_regions(op)[i];
             d.simplify_region(body, r, !graph, &mut report);
@@ -129,7 +159,8 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
 
 /// CSE over the root regions of an isolated body.
 fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, report: &mut Report) {
-    let mut d = Driver::new(ctx, body, limits);
+    let roots = body.roots.clone();
+    let mut d = Driver::new(ctx, body, &roots, graph, limits);
     for i in 0..body.roots.len() {
         let r = body.roots[i];
         d.simplify_region(body, r, !graph, report);
@@ -145,7 +176,7 @@ struct Table {
     /// Undo log: class and the representative it had before.
     log: Vec<(Id, Option<Op>)>,
     scopes: Vec<usize>,
-    /// Tag of this table's entries in [`Driver::classes`].
+    /// Tag of this table's entries in [`Driver::seen`].
     generation: u32,
     /// Entries of outer tables this one overwrote, put back when it closes.
     shadowed: Vec<(Value, u64)>,
@@ -162,14 +193,18 @@ impl Table {
 struct Driver<'c> {
     ctx: &'c Context,
     limits: Limits,
+    numbering: Numbering,
     tables: Vec<Table>,
     generations: u32,
-    /// The class of each value in the current table: `generation << 32 | class`, 0 for none.
-    classes: Vec<u64>,
+    /// How the current table sees each value: `generation << 32 | x`, `x` 0 for a leaf and
+    /// 1 + class for a class member; 0 when unseen.
+    seen: Vec<u64>,
     /// For each op that was a representative: 1 + its class (in the table it went into).
     op_class: Vec<u32>,
     to_erase: Vec<Op>,
-    /// Numbers of region structures and of result type lists.
+    /// Numbers of heads, keys, region structures and result type lists.
+    heads: FxHashMap<Head, u32>,
+    keys: FxHashMap<Key, u32>,
     region_keys: FxHashMap<Vec<u64>, u32>,
     type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
     /// Buffers reused by each region encoding.
@@ -180,15 +215,22 @@ struct Driver<'c> {
 }
 
 impl<'c> Driver<'c> {
-    fn new(ctx: &'c Context, body: &Body, limits: Limits) -> Self {
+    /// A driver for `regions` of `body` (graph regions when `graph`).
+    fn new(ctx: &'c Context, body: &Body, regions: &[Region], graph: bool, limits: Limits) -> Self {
+        let numbering = Numbering::new(ctx, body, regions, graph);
+        let mut keys = FxHashMap::default();
+        keys.reserve(numbering.shared());
         Self {
             ctx,
             limits,
+            numbering,
             tables: vec![Table::new(1)],
             generations: 1,
-            classes: vec![0; body.num_values()],
+            seen: vec![0; body.num_values()],
             op_class: vec![0; body.num_ops()],
             to_erase: Vec::new(),
+            heads: FxHashMap::default(),
+            keys,
             region_keys: FxHashMap::default(),
             type_lists: FxHashMap::default(),
             enc: Vec::new(),
@@ -222,7 +264,7 @@ impl<'c> Driver<'c> {
     fn close_table(&mut self, report: &mut Report) {
         let Some(t) = self.tables.pop() else { return };
         for &(v, old) in t.shadowed.iter().rev() {
-            self.classes[v.index()] = old;
+            self.seen[v.index()] = old;
         }
         tally(&t, report);
     }
@@ -253,30 +295,19 @@ impl<'c> Driver<'c> {
         if n == 0 || !ssa {
             return;
         }
-        // Preorder over the dominator tree, one scope per node.
-        let blocks = body.region_blocks(region).to_vec();
-        let idom = mica_ir::verify::compute_idoms(body, region);
-        let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
-        for &b in &blocks {
-            if let Some(&d) = idom.get(&b) {
-                if d != b {
-                    children.entry(d).or_default().push(b);
-                }
-            }
-        }
-        let mut stack: Vec<(Block, usize)> = vec![(blocks[0], 0)];
-        self.push_scope();
-        self.simplify_block(body, blocks[0], ssa, report);
-        while let Some((b, next)) = stack.pop() {
-            let kids = children.get(&b).map(|k| k.as_slice()).unwrap_or(&[]);
-            if let Some(&child) = kids.get(next) {
-                stack.push((b, next + 1));
-                stack.push((child, 0));
-                self.push_scope();
-                self.simplify_block(body, child, ssa, report);
-            } else {
+        // Preorder over the dominator tree, with the scopes of a block's dominators open.
+        let mut open = 0;
+        for (b, depth) in self.numbering.take_order(body, region) {
+            while open > depth {
                 self.pop_scope();
+                open -= 1;
             }
+            self.push_scope();
+            open += 1;
+            self.simplify_block(body, b, ssa, report);
+        }
+        for _ in 0..open {
+            self.pop_scope();
         }
     }
 
@@ -328,6 +359,9 @@ impl<'c> Driver<'c> {
         if regions.iter().any(|r| rb.region_blocks(*r).len() > 1) {
             return;
         }
+        if ssa && !self.numbering.may_merge(op) {
+            return;
+        }
         let Some(class) = self.class_of(body, op) else { return };
         let existing = self.table().reps[usize::from(class)];
         if eff == Effects::ReadOnly {
@@ -349,29 +383,32 @@ impl<'c> Driver<'c> {
     }
 
     /// Makes `op` the representative of `class` in the current scope and gives its results
-    /// classes (their own leaves when `own_results`). Values that already have a class (used
-    /// before their definition, in graph regions) keep it.
+    /// classes, unless `own_results` (they are then leaves). Values already seen (used before
+    /// their definition, in graph regions) stay as they were seen.
     fn insert(&mut self, body: &Body, op: Op, class: Id, own_results: bool) {
         let t = self.table();
         let prev = std::mem::replace(&mut t.reps[usize::from(class)], Some(op));
         t.log.push((class, prev));
         self.op_class[op.index()] = usize::from(class) as u32 + 1;
-        let results = body.results(op);
         if own_results {
-            for &r in results {
-                self.value_class(r);
-            }
-        } else if results.len() == 1 {
-            if self.class(results[0]).is_none() {
-                self.set_class(results[0], class);
-            }
-        } else {
-            for (i, &r) in results.iter().enumerate() {
-                if self.class(r).is_some() {
-                    continue;
+            return;
+        }
+        match body.results(op) {
+            [] => {}
+            &[r] => {
+                if self.seen(r) == Seen::Unseen {
+                    self.set_seen(r, Seen::Class(class));
                 }
-                let Some(id) = self.add(Node { head: Head::Result(i as u32), children: smallvec::smallvec![class] }) else { return };
-                self.set_class(r, id);
+            }
+            results => {
+                for (i, &r) in results.iter().enumerate() {
+                    if self.seen(r) != Seen::Unseen {
+                        continue;
+                    }
+                    let key = self.key(Key::Result(i as u32));
+                    let Some(id) = self.add(Node { key, children: smallvec::smallvec![class] }) else { return };
+                    self.set_seen(r, Seen::Class(id));
+                }
             }
         }
     }
@@ -409,31 +446,49 @@ impl<'c> Driver<'c> {
         }
     }
 
-    /// The class of `v` in the current table, if it has one.
-    fn class(&self, v: Value) -> Option<Id> {
-        let t = self.tables.last()?;
-        let e = self.classes[v.index()];
-        (e >> 32 == u64::from(t.generation)).then(|| Id::from(e as u32 as usize))
+    /// How the current table sees `v`.
+    fn seen(&self, v: Value) -> Seen {
+        let Some(t) = self.tables.last() else { return Seen::Unseen };
+        let e = self.seen[v.index()];
+        if e >> 32 != u64::from(t.generation) {
+            return Seen::Unseen;
+        }
+        match e as u32 {
+            0 => Seen::Leaf,
+            c => Seen::Class(Id::from(c as usize - 1)),
+        }
     }
 
-    fn set_class(&mut self, v: Value, id: Id) {
+    fn set_seen(&mut self, v: Value, seen: Seen) {
         let nested = self.tables.len() > 1;
         let Some(t) = self.tables.last_mut() else { return };
-        let old = self.classes[v.index()];
+        let old = self.seen[v.index()];
         if nested && old != 0 && old >> 32 != u64::from(t.generation) {
             t.shadowed.push((v, old));
         }
-        self.classes[v.index()] = u64::from(t.generation) << 32 | usize::from(id) as u64;
+        let x = match seen {
+            Seen::Unseen => return,
+            Seen::Leaf => 0,
+            Seen::Class(id) => usize::from(id) as u64 + 1,
+        };
+        self.seen[v.index()] = u64::from(t.generation) << 32 | x;
     }
 
-    /// The class of `v`, a new leaf if it has none (`None` once the e-graph is full).
-    fn value_class(&mut self, v: Value) -> Option<Id> {
-        if let Some(id) = self.class(v) {
-            return Some(id);
+    /// The class of operand `v`, or `None` for a leaf (a value first seen here is one).
+    fn operand(&mut self, v: Value) -> Option<Id> {
+        match self.seen(v) {
+            Seen::Class(id) => Some(id),
+            Seen::Leaf => None,
+            Seen::Unseen => {
+                self.set_seen(v, Seen::Leaf);
+                None
+            }
         }
-        let id = self.add(Node { head: Head::Leaf(v), children: SmallVec::new() })?;
-        self.set_class(v, id);
-        Some(id)
+    }
+
+    fn key(&mut self, key: Key) -> u32 {
+        let n = self.keys.len() as u32;
+        *self.keys.entry(key).or_insert(n)
     }
 
     /// Adds `node` to the current e-graph; once it is full, only finds it.
@@ -452,7 +507,7 @@ impl<'c> Driver<'c> {
     }
 
     /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared
-    /// (isolated regions, or not in a full e-graph).
+    /// (isolated regions) or are not in a full e-graph.
     fn class_of(&mut self, body: &Body, op: Op) -> Option<Id> {
         if body.nested(op).is_some() {
             return None;
@@ -469,12 +524,19 @@ impl<'c> Driver<'c> {
             }
         };
         let d = body.op(op);
-        let head = Head::Op { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
+        let head = Head { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
+        let mut leaves = SmallVec::new();
         let mut children = SmallVec::new();
-        for v in body.operands(op) {
-            children.push(self.value_class(v)?);
+        for (i, v) in body.operands(op).enumerate() {
+            match self.operand(v) {
+                Some(id) => children.push(id),
+                None => leaves.push((i as u32, v)),
+            }
         }
-        self.add(Node { head, children })
+        let n = self.heads.len() as u32;
+        let head = *self.heads.entry(head).or_insert(n);
+        let key = self.key(Key::Op { head, leaves });
+        self.add(Node { key, children })
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).

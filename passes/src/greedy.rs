@@ -59,26 +59,40 @@ impl Default for Config {
     }
 }
 
+/// What [`apply`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Every body converged.
+    pub converged: bool,
+    /// Something changed.
+    pub changed: bool,
+}
+
 /// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
-/// op named `owner`) and of every isolated op nested in it. Returns whether every body
-/// converged.
-pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> bool {
-    let mut converged = true;
-    // Nested isolated bodies first: they cannot see or change anything outside.
-    for op in nested_isolated(body) {
-        let name = body.op(op).name;
-        if let Some(n) = body.nested_mut(op) {
-            converged &= apply(ctx, n, Some(name), config);
+/// op named `owner`) and of every isolated op nested in it.
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> Outcome {
+    let mut outcome = Outcome { converged: true, changed: false };
+    let nested = |body: &mut Body, outcome: &mut Outcome| {
+        for op in nested_isolated(body) {
+            let name = body.op(op).name;
+            if let Some(n) = body.nested_mut(op) {
+                let o = apply(ctx, n, Some(name), config);
+                outcome.converged &= o.converged;
+                outcome.changed |= o.changed;
+            }
         }
-    }
-    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner };
+    };
+    // Nested isolated bodies first: they cannot see or change anything outside.
+    nested(body, &mut outcome);
+    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner, patterns: FxHashMap::default() };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
         if config.max_iterations >= 0 && iteration > config.max_iterations {
-            return false;
+            outcome.converged = false;
+            return outcome;
         }
-        driver.seed(body);
+        outcome.changed |= driver.seed(body);
         // Unreachable code goes before any pattern sees it (whatever the region
         // simplification level): patterns may not handle IR that dominance does not order.
         let mut changed = {
@@ -93,15 +107,11 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
             changed |= simplify_regions(ctx, &mut rw, config.region_simplify);
         }
         if !changed {
-            return converged;
+            return outcome;
         }
+        outcome.changed = true;
         // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
-        for op in nested_isolated(body) {
-            let name = body.op(op).name;
-            if let Some(n) = body.nested_mut(op) {
-                converged &= apply(ctx, n, Some(name), config);
-            }
-        }
+        nested(body, &mut outcome);
     }
 }
 
@@ -245,6 +255,8 @@ struct Driver<'c> {
     config: &'c Config,
     worklist: Worklist,
     owner: Option<mica_ir::Ident>,
+    /// The patterns applied to each op name, by decreasing benefit.
+    patterns: FxHashMap<mica_ir::Ident, SmallVec<[&'c mica_ir::Pattern; 4]>>,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -281,6 +293,8 @@ pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<
 struct ConstantFolder {
     map: FxHashMap<(Region, &'static str, Attr, Type), Op>,
     owned: FxHashSet<Op>,
+    /// Whether a constant was moved, replaced or relocated.
+    changed: bool,
 }
 
 impl ConstantFolder {
@@ -293,6 +307,7 @@ impl ConstantFolder {
             if front != Some(op) && !rw.body.prev_op(op).is_some_and(|p| self.owned.contains(&p)) {
                 rw.body.move_op_to_start(op, block);
                 rw.body.op_mut(op).loc = ctx.unknown_loc();
+                self.changed = true;
             }
             return true;
         }
@@ -306,6 +321,7 @@ impl ConstantFolder {
                 rw.body.op_mut(existing).loc = ctx.unknown_loc();
             }
             rw.replace_op(op, &[r]);
+            self.changed = true;
             return false;
         }
         let entry = rw.body.region_blocks(region)[0];
@@ -315,6 +331,7 @@ impl ConstantFolder {
                 rw.body.op_mut(op).loc = ctx.unknown_loc();
             }
             rw.body.move_op_to_start(op, entry);
+            self.changed = true;
         }
         self.map.insert(key, op);
         self.owned.insert(op);
@@ -327,10 +344,11 @@ impl<'c> Driver<'c> {
         Queue { worklist: &mut self.worklist }
     }
 
-    /// Fills the worklist for a new iteration, deduplicating and hoisting constants.
-    fn seed(&mut self, body: &mut Body) {
+    /// Fills the worklist for a new iteration, deduplicating and hoisting constants; says
+    /// whether that changed anything.
+    fn seed(&mut self, body: &mut Body) -> bool {
         self.worklist.clear();
-        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default() };
+        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default(), changed: false };
         let ctx = self.ctx;
         let cse = self.config.cse_constants;
         let top_down = self.config.top_down;
@@ -353,6 +371,7 @@ impl<'c> Driver<'c> {
         if top_down {
             self.worklist.reverse();
         }
+        folder.changed
     }
 
     /// Processes the worklist; says whether anything changed.
@@ -389,16 +408,20 @@ impl<'c> Driver<'c> {
             if def.canonicalize.is_empty() {
                 continue;
             }
-            let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
-                .canonicalize
-                .iter()
-                .filter(|p| !self.config.disabled.iter().any(|d| d == p.name))
-                .filter(|p| self.config.enabled.is_empty() || self.config.enabled.iter().any(|e| e == p.name))
-                .collect();
-            patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+            let config = self.config;
+            let patterns = self.patterns.entry(body.op(op).name).or_insert_with(|| {
+                let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
+                    .canonicalize
+                    .iter()
+                    .filter(|p| !config.disabled.iter().any(|d| d == p.name))
+                    .filter(|p| config.enabled.is_empty() || config.enabled.iter().any(|e| e == p.name))
+                    .collect();
+                patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+                patterns
+            });
             let mut q = Queue { worklist: &mut self.worklist };
             let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
-            for p in patterns {
+            for &p in patterns.iter() {
                 if (p.apply)(ctx, &mut rw, op) {
                     changed = true;
                     rewrites += 1;

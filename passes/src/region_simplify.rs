@@ -5,9 +5,11 @@
 //! feed them); with `aggressive`, identical blocks merge too (see [`crate::block_merge`]).
 
 use crate::effects::would_be_trivially_dead;
+use fixedbitset::FixedBitSet;
 use mica_ir::rewrite::{post_order, Rewriter};
-use mica_ir::{Block, Body, Context, Op, Region, Traits, Use, Value};
+use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Use, Value};
 use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 
 /// How much control-flow simplification runs (the `region-simplify` option).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -69,41 +71,52 @@ fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
     }
 }
 
-/// What is proven live.
-#[derive(Default)]
+/// What is proven live: ops and block arguments, by index.
 struct LiveMap {
-    ops: FxHashSet<Op>,
-    args: FxHashSet<Value>,
+    ops: FixedBitSet,
+    args: FixedBitSet,
     changed: bool,
 }
 
 impl LiveMap {
+    fn new(body: &Body) -> Self {
+        Self { ops: FixedBitSet::with_capacity(body.num_ops()), args: FixedBitSet::with_capacity(body.num_values()), changed: false }
+    }
+
     fn op_live(&self, op: Op) -> bool {
-        self.ops.contains(&op)
+        self.ops.contains(op.index())
     }
 
     fn value_live(&self, body: &Body, v: Value) -> bool {
         match body.value(v).def {
-            mica_ir::ValueDef::Result(op, _) => self.ops.contains(&op),
-            mica_ir::ValueDef::Arg(..) => self.args.contains(&v),
+            mica_ir::ValueDef::Result(op, _) => self.op_live(op),
+            mica_ir::ValueDef::Arg(..) => self.args.contains(v.index()),
         }
     }
 
     fn set_op(&mut self, op: Op) {
-        self.changed |= self.ops.insert(op);
+        self.changed |= !self.ops.put(op.index());
     }
 
     fn set_value(&mut self, body: &Body, v: Value) {
         match body.value(v).def {
             mica_ir::ValueDef::Result(op, _) => self.set_op(op),
-            mica_ir::ValueDef::Arg(..) => self.changed |= self.args.insert(v),
+            mica_ir::ValueDef::Arg(..) => self.changed |= !self.args.put(v.index()),
         }
+    }
+}
+
+/// The blocks of `region` reachable from its entry, in post order.
+fn blocks_post_order(body: &Body, region: Region) -> Vec<Block> {
+    match body.region_blocks(region) {
+        &[b] => vec![b],
+        _ => post_order(body, region),
     }
 }
 
 /// MLIR's `runRegionDCE`: liveness to a fixed point, then deletion.
 fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
-    let mut live = LiveMap::default();
+    let mut live = LiveMap::new(rw.body);
     loop {
         live.changed = false;
         for &r in regions {
@@ -148,10 +161,11 @@ fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
 
 fn propagate_region(ctx: &Context, body: &Body, region: Region, live: &mut LiveMap) {
     let entry = body.region_blocks(region).first().copied();
-    for b in post_order(body, region) {
-        let ops: Vec<Op> = body.block_ops(b).collect();
-        for op in ops.into_iter().rev() {
+    for b in blocks_post_order(body, region) {
+        let mut cur = body.block_last_op(b);
+        while let Some(op) = cur {
             propagate_op(ctx, body, op, live);
+            cur = body.prev_op(op);
         }
         if Some(b) == entry {
             continue;
@@ -217,28 +231,32 @@ fn erase_dead_successor_operands(ctx: &Context, body: &mut Body, term: Op, live:
 fn delete_dead(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region], live: &LiveMap) -> bool {
     let mut erased = false;
     for &region in regions {
-        let blocks = rw.body.region_blocks(region).to_vec();
-        if blocks.is_empty() {
+        let blocks = rw.body.region_blocks(region).len();
+        if blocks == 0 {
             continue;
         }
-        let single = blocks.len() == 1;
-        for b in post_order(rw.body, region) {
+        let single = blocks == 1;
+        for b in blocks_post_order(rw.body, region) {
             if !single {
                 if let Some(t) = rw.body.block_last_op(b) {
                     erase_dead_successor_operands(ctx, rw.body, t, live);
                 }
             }
-            let ops: Vec<Op> = rw.body.block_ops(b).collect();
-            for op in ops.into_iter().rev() {
+            let mut cur = rw.body.block_last_op(b);
+            while let Some(op) = cur {
+                cur = rw.body.prev_op(op);
                 if !live.op_live(op) {
                     erased = true;
                     rw.drop_all_uses(op);
                     rw.erase_op(op);
-                } else {
-                    let inner = rw.body.local_regions(op).to_vec();
+                } else if !rw.body.local_regions(op).is_empty() {
+                    let inner: SmallVec<[Region; 2]> = rw.body.local_regions(op).iter().copied().collect();
                     erased |= delete_dead(ctx, rw, &inner, live);
                 }
             }
+        }
+        if single {
+            continue;
         }
         for &b in rw.body.region_blocks(region).to_vec().iter().skip(1) {
             let args = rw.body.block_args(b).to_vec();

@@ -1,0 +1,156 @@
+//! CSE's first walk: value numbers. An op's number hashes its head (name, properties,
+//! attributes, result types) and its operands' numbers; a value's number is its op's number
+//! and its position, or, for block arguments and values used before their definition, its
+//! own identity. CSE merges an op only into one with the same head and the same operand
+//! classes, which have the same numbers, so an op whose number no other op has is never merged
+//! and needs no e-node. (Regions are left out of the hash: ops with regions that differ share
+//! numbers, which only keeps them in the e-graph.) The walk visits regions as the CSE walk
+//! does, multi-block regions along their dominator tree, and keeps those block orders for it.
+
+use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Value};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::hash::Hasher;
+
+/// The value numbers of a body's ops and values.
+pub(super) struct Numbering {
+    /// Per value, its number (0: none yet).
+    values: Vec<u64>,
+    /// Per op, its number (0: not numbered).
+    ops: Vec<u64>,
+    /// The numbers of more than one op.
+    shared: FxHashSet<u64>,
+    /// The block order of each multi-block region walked (see [`dom_preorder`]).
+    orders: FxHashMap<Region, Vec<(Block, u32)>>,
+}
+
+impl Numbering {
+    /// Numbers the ops of `regions` (of `body`; graph regions when `graph`), not entering
+    /// isolated ops.
+    pub(super) fn new(ctx: &Context, body: &Body, regions: &[Region], graph: bool) -> Self {
+        let mut n = Numbering { values: vec![0; body.num_values()], ops: vec![0; body.num_ops()], shared: FxHashSet::default(), orders: FxHashMap::default() };
+        for &r in regions {
+            n.region(ctx, body, r, !graph);
+        }
+        let mut sorted: Vec<u64> = n.ops.iter().copied().filter(|&x| x != 0).collect();
+        sorted.sort_unstable();
+        for w in sorted.windows(2) {
+            if w[0] == w[1] {
+                n.shared.insert(w[0]);
+            }
+        }
+        n
+    }
+
+    /// How many numbers more than one op has.
+    pub(super) fn shared(&self) -> usize {
+        self.shared.len()
+    }
+
+    /// Whether another op has `op`'s number (or `op` was not numbered).
+    pub(super) fn may_merge(&self, op: Op) -> bool {
+        match self.ops[op.index()] {
+            0 => true,
+            n => !self.shared.is_empty() && self.shared.contains(&n),
+        }
+    }
+
+    /// The block order of multi-block region `region`, computed once.
+    pub(super) fn take_order(&mut self, body: &Body, region: Region) -> Vec<(Block, u32)> {
+        self.orders.remove(&region).unwrap_or_else(|| dom_preorder(body, region))
+    }
+
+    fn region(&mut self, ctx: &Context, body: &Body, region: Region, ssa: bool) {
+        match body.region_blocks(region) {
+            [] => {}
+            &[b] => self.block(ctx, body, b),
+            _ if !ssa => {}
+            _ => {
+                let order = dom_preorder(body, region);
+                for &(b, _) in &order {
+                    self.block(ctx, body, b);
+                }
+                self.orders.insert(region, order);
+            }
+        }
+    }
+
+    fn block(&mut self, ctx: &Context, body: &Body, block: Block) {
+        for op in body.block_ops(block) {
+            if body.nested(op).is_some() {
+                continue;
+            }
+            if !body.local_regions(op).is_empty() {
+                let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
+                for &r in body.local_regions(op) {
+                    self.region(ctx, body, r, !graph);
+                }
+            }
+            self.op(body, op);
+        }
+    }
+
+    fn op(&mut self, body: &Body, op: Op) {
+        let d = body.op(op);
+        let mut h = FxHasher::default();
+        h.write_u32(d.name.index());
+        h.write_u32(d.properties.map_or(u32::MAX, |p| p.index()));
+        h.write_u32(d.attrs.index());
+        let results = body.results(op);
+        h.write_usize(results.len());
+        for &r in results {
+            h.write_u32(body.value_type(r).index());
+        }
+        h.write_usize(body.num_operands(op));
+        for v in body.operands(op) {
+            let n = self.value(v);
+            h.write_u64(n);
+        }
+        let n = h.finish() | 1;
+        self.ops[op.index()] = n;
+        for (i, &r) in results.iter().enumerate() {
+            // A value used before its definition (graph regions) keeps its first number.
+            if self.values[r.index()] == 0 {
+                let mut h = FxHasher::default();
+                h.write_u64(n);
+                h.write_usize(i);
+                self.values[r.index()] = h.finish() | 1;
+            }
+        }
+    }
+
+    fn value(&mut self, v: Value) -> u64 {
+        let slot = &mut self.values[v.index()];
+        if *slot == 0 {
+            let mut h = FxHasher::default();
+            h.write_u64(0x5EED);
+            h.write_usize(v.index());
+            *slot = h.finish() | 1;
+        }
+        *slot
+    }
+}
+
+/// The reachable blocks of `region` in preorder of its dominator tree, each with its depth
+/// in the tree (the entry block's is 0).
+pub(super) fn dom_preorder(body: &Body, region: Region) -> Vec<(Block, u32)> {
+    let blocks = body.region_blocks(region);
+    let Some(&entry) = blocks.first() else { return Vec::new() };
+    let idom = mica_ir::verify::compute_idoms(body, region);
+    let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+    for &b in blocks {
+        if let Some(&d) = idom.get(&b) {
+            if d != b {
+                children.entry(d).or_default().push(b);
+            }
+        }
+    }
+    let mut order = Vec::new();
+    let mut stack: Vec<(Block, u32)> = vec![(entry, 0)];
+    while let Some((b, depth)) = stack.pop() {
+        order.push((b, depth));
+        if let Some(kids) = children.get(&b) {
+            stack.extend(kids.iter().rev().map(|&k| (k, depth + 1)));
+        }
+    }
+    order
+}
