@@ -133,18 +133,29 @@ pub struct Report {
 }
 
 impl Report {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Report) {
+        self.egraphs += other.egraphs;
+        self.enodes += other.enodes;
+        self.merged += other.merged;
+        self.erased += other.erased;
+        self.saturated += other.saturated;
+        self.node_limit += other.node_limit;
+    }
+
     /// Whether the run changed the IR.
     pub fn changed(&self) -> bool {
         self.merged > 0 || self.erased > 0
     }
 }
 
-/// Runs CSE on everything inside `op` (an op of `body`).
-pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
+/// Runs CSE on everything inside `op` (an op of `body`); the bodies of the isolated ops
+/// directly inside on a pool of threads when `threads`.
+pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits, threads: bool) -> Report {
     let mut report = Report::default();
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph, limits, &mut report);
+        run_body(ctx, nested, graph, limits, threads, &mut report);
     } else {
         let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
         let mut d = Driver::new(ctx, body, &regions, graph, limits);
@@ -157,10 +168,28 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
     report
 }
 
-/// CSE over the root regions of an isolated body.
-fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, report: &mut Report) {
+/// CSE over the root regions of an isolated body; first over the bodies of the isolated ops
+/// inside it, on a pool of threads when `threads` (they see nothing outside).
+fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, threads: bool, report: &mut Report) {
+    let mut nested_done = false;
+    if threads {
+        let ops = crate::parallel::isolated_ops(body);
+        if ops.len() > 1 {
+            let reports = crate::parallel::on_nested_bodies(body, &ops, |name, nested| {
+                let graph = ctx.registry().traits(name).contains(Traits::GRAPH_REGION);
+                let mut r = Report::default();
+                run_body(ctx, nested, graph, limits, false, &mut r);
+                r
+            });
+            for r in &reports {
+                report.add(r);
+            }
+            nested_done = true;
+        }
+    }
     let roots = body.roots.clone();
     let mut d = Driver::new(ctx, body, &roots, graph, limits);
+    d.nested_done = nested_done;
     for i in 0..body.roots.len() {
         let r = body.roots[i];
         d.simplify_region(body, r, !graph, report);
@@ -193,6 +222,8 @@ impl Table {
 struct Driver<'c> {
     ctx: &'c Context,
     limits: Limits,
+    /// Whether the bodies of the isolated ops in the regions were simplified already.
+    nested_done: bool,
     numbering: Numbering,
     tables: Vec<Table>,
     generations: u32,
@@ -223,6 +254,7 @@ impl<'c> Driver<'c> {
         Self {
             ctx,
             limits,
+            nested_done: false,
             numbering,
             tables: vec![Table::new(1)],
             generations: 1,
@@ -318,8 +350,8 @@ impl<'c> Driver<'c> {
             cur = body.next_op(op);
             if body.nested(op).is_some() {
                 let graph = self.ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
-                if let Some(nested) = body.nested_mut(op) {
-                    run_body(self.ctx, nested, graph, self.limits, report);
+                if let Some(nested) = body.nested_mut(op).filter(|_| !self.nested_done) {
+                    run_body(self.ctx, nested, graph, self.limits, false, report);
                 }
             } else if !body.local_regions(op).is_empty() {
                 let def = self.ctx.registry().get(body.op(op).name);

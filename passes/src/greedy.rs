@@ -69,17 +69,27 @@ pub struct Outcome {
 }
 
 /// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
-/// op named `owner`) and of every isolated op nested in it.
-pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> Outcome {
+/// op named `owner`) and of every isolated op nested in it; those on a pool of threads when
+/// `threads`.
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config, threads: bool) -> Outcome {
     let mut outcome = Outcome { converged: true, changed: false };
     let nested = |body: &mut Body, outcome: &mut Outcome| {
-        for op in nested_isolated(body) {
-            let name = body.op(op).name;
-            if let Some(n) = body.nested_mut(op) {
-                let o = apply(ctx, n, Some(name), config);
-                outcome.converged &= o.converged;
-                outcome.changed |= o.changed;
+        let ops = crate::parallel::isolated_ops(body);
+        let outcomes = if threads && ops.len() > 1 {
+            crate::parallel::on_nested_bodies(body, &ops, |name, n| apply(ctx, n, Some(name), config, false))
+        } else {
+            let mut v = Vec::with_capacity(ops.len());
+            for op in ops {
+                let name = body.op(op).name;
+                if let Some(n) = body.nested_mut(op) {
+                    v.push(apply(ctx, n, Some(name), config, false));
+                }
             }
+            v
+        };
+        for o in outcomes {
+            outcome.converged &= o.converged;
+            outcome.changed |= o.changed;
         }
     };
     // Nested isolated bodies first: they cannot see or change anything outside.
@@ -113,23 +123,6 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
         // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
         nested(body, &mut outcome);
     }
-}
-
-/// The ops with a nested body (isolated ops) anywhere in `body`'s regions.
-fn nested_isolated(body: &Body) -> Vec<Op> {
-    let mut out = Vec::new();
-    let mut stack: Vec<Region> = body.roots.iter().rev().copied().collect();
-    while let Some(r) = stack.pop() {
-        for &b in body.region_blocks(r) {
-            for op in body.block_ops(b) {
-                if body.nested(op).is_some() {
-                    out.push(op);
-                }
-                stack.extend(body.local_regions(op).iter().rev().copied());
-            }
-        }
-    }
-    out
 }
 
 /// MLIR's worklist: a stack without duplicates whose removed entries become holes.

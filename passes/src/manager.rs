@@ -24,11 +24,20 @@ pub trait Pass: Send + Sync {
     }
     /// Runs on `op` (an op of `body`) and everything inside it.
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>;
-    /// Runs as [`Pass::run`] does and says what the run did; by default, that it may have
-    /// changed the IR.
-    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+    /// Runs as [`Pass::run`] does, in `env`, and says what the run did; by default, that it
+    /// may have changed the IR.
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op, env: PassEnv) -> Result<PassReport, Diagnostic> {
+        let _ = env;
         self.run(ctx, body, op).map(|()| PassReport { changed: true, counters: Vec::new() })
     }
+}
+
+/// What a pass run may use besides the IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassEnv {
+    /// Whether the pass may work on several threads (not under `--mlir-disable-threading`,
+    /// nor when it already runs on a thread of a nested pipeline's pool).
+    pub threads: bool,
 }
 
 /// What a pass run did, besides failing or not.
@@ -106,10 +115,13 @@ pub struct PipelineSetupError(pub String, pub Option<usize>);
 
 /// What one run needs besides the IR: the manager's options and, for dumps of the top-level
 /// op, the resources its text references (`(dialect, key, value)` as parsed).
+#[derive(Clone, Copy)]
 pub(crate) struct Exec<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) pm: &'a PassManager,
     pub(crate) resources: &'a [(String, String, String)],
+    /// Whether passes may use threads of their own.
+    pub(crate) threads: bool,
 }
 
 impl PassManager {
@@ -194,7 +206,7 @@ impl PassManager {
         log: &mut RunLog,
     ) -> Result<(), Diagnostic> {
         // An error emitted on an operation shows it in a note, as the verifier's do.
-        Exec { ctx, pm: self, resources }.run_items(&self.items, timers, body, top, &mut log.dumps).map_err(|mut d| {
+        Exec { ctx, pm: self, resources, threads: self.threading }.run_items(&self.items, timers, body, top, &mut log.dumps).map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
             d
         })
@@ -257,7 +269,7 @@ impl Exec<'_> {
         if self.pm.print_before.selects(p.name()) {
             self.dump("Before", p, body, op, dumps);
         }
-        let report = p.run_reported(self.ctx, body, op)?;
+        let report = p.run_reported(self.ctx, body, op, PassEnv { threads: self.threads })?;
         if self.pm.verify_each && report.changed {
             mica_ir::verify::verify(self.ctx, body, op)?;
         }
@@ -317,5 +329,59 @@ impl Exec<'_> {
         }
         timer.add(start.elapsed());
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Erases the terminators of the functions of a module (invalid IR) and says whether it
+    /// changed anything as told.
+    struct BreakTerminators {
+        report_change: bool,
+    }
+
+    impl Pass for BreakTerminators {
+        fn name(&self) -> &'static str {
+            "break"
+        }
+
+        fn run(&self, _: &Context, _: &mut Body, _: Op) -> Result<(), Diagnostic> {
+            unreachable!("the manager calls run_reported")
+        }
+
+        fn run_reported(&self, _: &Context, body: &mut Body, op: Op, _: PassEnv) -> Result<PassReport, Diagnostic> {
+            let module = body.nested_mut(op).expect("a module");
+            for f in crate::parallel::isolated_ops(module) {
+                let func = module.nested_mut(f).expect("a function");
+                let entry = func.region_blocks(func.roots[0])[0];
+                if let Some(ret) = func.block_last_op(entry) {
+                    func.erase_op(ret);
+                }
+            }
+            Ok(PassReport { changed: self.report_change, counters: vec![("runs", 1)] })
+        }
+    }
+
+    fn run(report_change: bool) -> (Result<(), Diagnostic>, Vec<Timer>) {
+        let mut ctx = Context::new();
+        mica_dialects::register_all(&mut ctx);
+        let mut m = mica_parser::parse_source(&ctx, "t.mlir", "func.func @f() {\n  return\n}\n").expect("parses");
+        let mut pm = PassManager::new();
+        pm.items.push(Item::Pass(Box::new(BreakTerminators { report_change })));
+        let mut timers = pm.timers();
+        let result = pm.run_logged(&ctx, &mut m.body, m.top, &[], &mut timers, &mut RunLog::default());
+        (result, timers)
+    }
+
+    #[test]
+    fn unchanged_ir_is_not_verified_again() {
+        let (changed, timers) = run(true);
+        assert!(changed.is_err(), "a changed IR is verified");
+        assert!(timers[0].counters.is_empty(), "a failed pass counts nothing");
+        let (unchanged, timers) = run(false);
+        assert!(unchanged.is_ok(), "an IR the pass says it did not change is not verified again");
+        assert_eq!(timers[0].counters, vec![("runs", 1)]);
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::manager::{Exec, Item};
 use crate::timing::Timer;
-use mica_ir::{Body, Diagnostic, Op, OperationState};
+use mica_ir::{Body, Diagnostic, Ident, Op, OperationState};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -63,6 +63,66 @@ fn put_back(parent: &mut Body, child: Op, slot: &mut Slot) {
     }
 }
 
+/// The IsolatedFromAbove ops (ops with a nested body) anywhere in `body`'s regions, not
+/// entering their bodies.
+pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
+    let mut out = Vec::new();
+    let mut stack: Vec<mica_ir::Region> = body.roots.iter().rev().copied().collect();
+    while let Some(r) = stack.pop() {
+        for &b in body.region_blocks(r) {
+            for op in body.block_ops(b) {
+                if body.nested(op).is_some() {
+                    out.push(op);
+                }
+                stack.extend(body.local_regions(op).iter().rev().copied());
+            }
+        }
+    }
+    out
+}
+
+/// Calls `f` on each of `items` on a pool of threads (one per core, at most one per item) and
+/// returns what it gave, in order.
+pub(crate) fn map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(items.len());
+    if workers <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let slots: Vec<Mutex<(Option<T>, Option<R>)>> = items.into_iter().map(|t| Mutex::new((Some(t), None))).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+                    if let Some(item) = slot.0.take() {
+                        slot.1 = Some(f(item));
+                    }
+                }
+            });
+        }
+    });
+    // A thread that panicked made the scope panic: every slot holds its result.
+    slots.into_iter().filter_map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner).1).collect()
+}
+
+/// Calls `f` on the bodies of `ops` (IsolatedFromAbove ops of `parent`, with their names) on a
+/// pool of threads, each body moved out of `parent` while it runs; returns what `f` gave, in
+/// the order of `ops`.
+pub(crate) fn on_nested_bodies<R: Send>(parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
+    let bodies: Vec<(Op, Ident, Box<Body>)> = ops.iter().filter_map(|&op| Some((op, parent.op(op).name, parent.take_nested(op)?))).collect();
+    let done = map(bodies, |(op, name, mut body)| {
+        let r = f(name, &mut body);
+        (op, body, r)
+    });
+    done.into_iter()
+        .map(|(op, body, r)| {
+            parent.set_nested(op, body);
+            r
+        })
+        .collect()
+}
+
 /// Runs `items` on each of `children` (ops of `parent` that [`can_run_apart`]) on a pool of
 /// threads; `timer` is the nested pipeline's.
 pub(crate) fn run_children(exec: &Exec<'_>, items: &[Item], timer: &mut Timer, parent: &mut Body, children: &[Op], dumps: &mut String) -> Result<(), Diagnostic> {
@@ -75,6 +135,8 @@ pub(crate) fn run_children(exec: &Exec<'_>, items: &[Item], timer: &mut Timer, p
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 s.spawn(|| {
+                    // The pool's threads are all there are: passes get none of their own.
+                    let exec = Exec { threads: false, ..*exec };
                     let mut timers = shape.clone();
                     let mut busy = Duration::ZERO;
                     while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
