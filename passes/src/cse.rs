@@ -5,8 +5,8 @@
 //! regions), numbered so that e-nodes stay small, with the e-classes of its operands as
 //! children. The class of an op with one result is the class of that result; only ops with
 //! several results add a projection node per result. An operand the table knows nothing about
-//! (a block argument, a result of an op outside the e-graph) is a leaf: it is part of the op's
-//! key, by position, instead of a class of its own. The e-graph's hash-consing finds the
+//! (a block argument, a result of an op outside the e-graph) is a leaf: the e-node holds the
+//! value itself, after its children, instead of the value getting a class of its own. The e-graph's hash-consing finds the
 //! equivalent op; a scoped table of class representatives (pushed and popped along the
 //! dominator tree, as MLIR's scoped hash table) keeps only those that dominate, and the IR is
 //! rebuilt from it on the way: a duplicate's uses go to its representative. No two classes are
@@ -32,19 +32,20 @@ use numbering::Numbering;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One e-node: the number of its [`Key`] and the operand classes.
+/// One e-node: the number of its [`Key`] and its operands in operand order, first the
+/// `classes` that are its children, then the leaves (each a value's index, held in an `Id`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
-    children: SmallVec<[Id; 4]>,
+    classes: u32,
+    operands: SmallVec<[Id; 4]>,
 }
 
-/// What an e-node stands for, apart from its children.
+/// What an e-node stands for, apart from its operands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Key {
-    /// An op up to its operand classes: the number of its [`Head`] and its leaf operands, by
-    /// position.
-    Op { head: u32, leaves: SmallVec<[(u32, Value); 2]> },
+    /// An op up to its operands: its head and the positions of its leaf operands.
+    Op { head: Head, leaves: SmallVec<[u32; 2]> },
     /// Result `n` of the op of the child class (ops with several results).
     Result(u32),
 }
@@ -79,15 +80,15 @@ impl Language for Node {
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.key == other.key && self.children.len() == other.children.len()
+        self.key == other.key && self.classes == other.classes && self.operands[self.classes as usize..] == other.operands[other.classes as usize..]
     }
 
     fn children(&self) -> &[Id] {
-        &self.children
+        &self.operands[..self.classes as usize]
     }
 
     fn children_mut(&mut self) -> &mut [Id] {
-        &mut self.children
+        &mut self.operands[..self.classes as usize]
     }
 }
 
@@ -233,8 +234,7 @@ struct Driver<'c> {
     /// For each op that was a representative: 1 + its class (in the table it went into).
     op_class: Vec<u32>,
     to_erase: Vec<Op>,
-    /// Numbers of heads, keys, region structures and result type lists.
-    heads: FxHashMap<Head, u32>,
+    /// Numbers of keys, region structures and result type lists.
     keys: FxHashMap<Key, u32>,
     region_keys: FxHashMap<Vec<u64>, u32>,
     type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
@@ -249,8 +249,6 @@ impl<'c> Driver<'c> {
     /// A driver for `regions` of `body` (graph regions when `graph`).
     fn new(ctx: &'c Context, body: &Body, regions: &[Region], graph: bool, limits: Limits) -> Self {
         let numbering = Numbering::new(ctx, body, regions, graph);
-        let mut keys = FxHashMap::default();
-        keys.reserve(numbering.shared());
         Self {
             ctx,
             limits,
@@ -261,8 +259,7 @@ impl<'c> Driver<'c> {
             seen: vec![0; body.num_values()],
             op_class: vec![0; body.num_ops()],
             to_erase: Vec::new(),
-            heads: FxHashMap::default(),
-            keys,
+            keys: FxHashMap::default(),
             region_keys: FxHashMap::default(),
             type_lists: FxHashMap::default(),
             enc: Vec::new(),
@@ -438,7 +435,7 @@ impl<'c> Driver<'c> {
                         continue;
                     }
                     let key = self.key(Key::Result(i as u32));
-                    let Some(id) = self.add(Node { key, children: smallvec::smallvec![class] }) else { return };
+                    let Some(id) = self.add(Node { key, classes: 1, operands: smallvec::smallvec![class] }) else { return };
                     self.set_seen(r, Seen::Class(id));
                 }
             }
@@ -558,17 +555,21 @@ impl<'c> Driver<'c> {
         let d = body.op(op);
         let head = Head { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
         let mut leaves = SmallVec::new();
-        let mut children = SmallVec::new();
+        let mut operands: SmallVec<[Id; 4]> = SmallVec::new();
+        let mut leaf_values: SmallVec<[Id; 4]> = SmallVec::new();
         for (i, v) in body.operands(op).enumerate() {
             match self.operand(v) {
-                Some(id) => children.push(id),
-                None => leaves.push((i as u32, v)),
+                Some(id) => operands.push(id),
+                None => {
+                    leaves.push(i as u32);
+                    leaf_values.push(Id::from(v.index()));
+                }
             }
         }
-        let n = self.heads.len() as u32;
-        let head = *self.heads.entry(head).or_insert(n);
+        let classes = operands.len() as u32;
+        operands.extend_from_slice(&leaf_values);
         let key = self.key(Key::Op { head, leaves });
-        self.add(Node { key, children })
+        self.add(Node { key, classes, operands })
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).

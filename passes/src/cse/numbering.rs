@@ -7,18 +7,19 @@
 //! numbers, which only keeps them in the e-graph.) The walk visits regions as the CSE walk
 //! does, multi-block regions along their dominator tree, and keeps those block orders for it.
 
+use fixedbitset::FixedBitSet;
 use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Value};
-use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
 
 /// The value numbers of a body's ops and values.
 pub(super) struct Numbering {
     /// Per value, its number (0: none yet).
     values: Vec<u64>,
-    /// Per op, its number (0: not numbered).
-    ops: Vec<u64>,
-    /// The numbers of more than one op.
-    shared: FxHashSet<u64>,
+    /// The numbered ops with their numbers.
+    numbered: Vec<(u64, Op)>,
+    /// The ops whose number another op has too, by index.
+    shared: FixedBitSet,
     /// The block order of each multi-block region walked (see [`dom_preorder`]).
     orders: FxHashMap<Region, Vec<(Block, u32)>>,
 }
@@ -27,31 +28,28 @@ impl Numbering {
     /// Numbers the ops of `regions` (of `body`; graph regions when `graph`), not entering
     /// isolated ops.
     pub(super) fn new(ctx: &Context, body: &Body, regions: &[Region], graph: bool) -> Self {
-        let mut n = Numbering { values: vec![0; body.num_values()], ops: vec![0; body.num_ops()], shared: FxHashSet::default(), orders: FxHashMap::default() };
+        let mut n = Numbering {
+            values: vec![0; body.num_values()],
+            numbered: Vec::new(),
+            shared: FixedBitSet::with_capacity(body.num_ops()),
+            orders: FxHashMap::default(),
+        };
         for &r in regions {
             n.region(ctx, body, r, !graph);
         }
-        let mut sorted: Vec<u64> = n.ops.iter().copied().filter(|&x| x != 0).collect();
-        sorted.sort_unstable();
-        for w in sorted.windows(2) {
-            if w[0] == w[1] {
-                n.shared.insert(w[0]);
+        let mut numbered = std::mem::take(&mut n.numbered);
+        numbered.sort_unstable_by_key(|&(x, _)| x);
+        for (i, &(x, op)) in numbered.iter().enumerate() {
+            if (i > 0 && numbered[i - 1].0 == x) || numbered.get(i + 1).is_some_and(|next| next.0 == x) {
+                n.shared.insert(op.index());
             }
         }
         n
     }
 
-    /// How many numbers more than one op has.
-    pub(super) fn shared(&self) -> usize {
-        self.shared.len()
-    }
-
-    /// Whether another op has `op`'s number (or `op` was not numbered).
+    /// Whether another op has `op`'s number.
     pub(super) fn may_merge(&self, op: Op) -> bool {
-        match self.ops[op.index()] {
-            0 => true,
-            n => !self.shared.is_empty() && self.shared.contains(&n),
-        }
+        self.shared.contains(op.index())
     }
 
     /// The block order of multi-block region `region`, computed once.
@@ -106,7 +104,7 @@ impl Numbering {
             h.write_u64(n);
         }
         let n = h.finish() | 1;
-        self.ops[op.index()] = n;
+        self.numbered.push((n, op));
         for (i, &r) in results.iter().enumerate() {
             // A value used before its definition (graph regions) keeps its first number.
             if self.values[r.index()] == 0 {
