@@ -160,8 +160,7 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits, threads: bool
     } else {
         let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
         let mut d = Driver::new(ctx, body, &regions, graph, limits);
-        for i in 0..body.local_regions(op).len() {
-            let r = body.local_regions(op)[i];
+        for &r in &regions {
             d.simplify_region(body, r, !graph, &mut report);
         }
         d.finish(body, &mut report);
@@ -191,8 +190,7 @@ fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, threads
     let roots = body.roots.clone();
     let mut d = Driver::new(ctx, body, &roots, graph, limits);
     d.nested_done = nested_done;
-    for i in 0..body.roots.len() {
-        let r = body.roots[i];
+    for &r in &roots {
         d.simplify_region(body, r, !graph, report);
     }
     d.finish(body, report);
