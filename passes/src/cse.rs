@@ -13,7 +13,8 @@
 //! ever merged, so the e-graph never needs rebuilding. As MLIR does, the pass also erases ops
 //! that are trivially dead, replaces read-only ops when no write lies between them in the
 //! block, gives regions of isolated (or unregistered) ops a fresh table, and in graph regions
-//! only rewrites uses not yet visited. Locations are ignored; an unknown-located survivor takes
+//! only rewrites uses not yet visited. The operands of commutative ops are compared as a
+//! multiset: their e-node holds children and leaves sorted. Locations are ignored; an unknown-located survivor takes
 //! the erased op's location.
 //!
 //! A first walk gives every op a value number (see [`numbering`]); in SSA regions, an op whose
@@ -44,7 +45,8 @@ pub struct Node {
 /// What an e-node stands for, apart from its operands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Key {
-    /// An op up to its operands: its head and the positions of its leaf operands.
+    /// An op up to its operands: its head and the positions of its leaf operands (for a
+    /// commutative op, `0..n` for `n` leaves).
     Op { head: Head, leaves: SmallVec<[u32; 2]> },
     /// Result `n` of the op of the child class (ops with several results).
     Result(u32),
@@ -562,6 +564,13 @@ impl<'c> Driver<'c> {
                     leaves.push(i as u32);
                     leaf_values.push(Id::from(v.index()));
                 }
+            }
+        }
+        if self.ctx.registry().traits(d.name).contains(Traits::COMMUTATIVE) {
+            operands.sort_unstable();
+            leaf_values.sort_unstable();
+            for (i, p) in leaves.iter_mut().enumerate() {
+                *p = i as u32;
             }
         }
         let classes = operands.len() as u32;

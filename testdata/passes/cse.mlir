@@ -236,3 +236,22 @@ func.func @several_results(%a: i32) -> (i32, i32, i32) {
   %n:2 = arith.mulsi_extended %a, %a : i32
   return %m#1, %n#1, %n#0 : i32, i32, i32
 }
+
+// -----
+
+// The operands of commutative ops are compared as a multiset; other ops keep their order.
+// CHECK-LABEL: func.func @commutative
+// CHECK-NEXT: %[[X:.*]] = arith.xori %arg1, %arg0 : i32
+// CHECK-NEXT: %[[M:.*]] = arith.muli %arg0, %[[X]] : i32
+// CHECK-NEXT: %[[S:.*]] = arith.subi %arg0, %arg1 : i32
+// CHECK-NEXT: %[[T:.*]] = arith.subi %arg1, %arg0 : i32
+// CHECK-NEXT: return %[[X]], %[[X]], %[[M]], %[[M]], %[[S]], %[[T]]
+func.func @commutative(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32) {
+  %0 = arith.xori %b, %a : i32
+  %1 = arith.xori %a, %b : i32
+  %2 = arith.muli %a, %0 : i32
+  %3 = arith.muli %1, %a : i32
+  %4 = arith.subi %a, %b : i32
+  %5 = arith.subi %b, %a : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i32
+}

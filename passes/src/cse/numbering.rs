@@ -1,5 +1,5 @@
 //! CSE's first walk: value numbers. An op's number hashes its head (name, properties,
-//! attributes, result types) and its operands' numbers; a value's number is its op's number
+//! attributes, result types) and its operands' numbers (sorted for commutative ops); a value's number is its op's number
 //! and its position, or, for block arguments and values used before their definition, its
 //! own identity. CSE merges an op only into one with the same head and the same operand
 //! classes, which have the same numbers, so an op whose number no other op has is never merged
@@ -10,6 +10,7 @@
 use fixedbitset::FixedBitSet;
 use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
 use std::hash::Hasher;
 
 /// The value numbers of a body's ops and values.
@@ -77,17 +78,17 @@ impl Numbering {
             if body.nested(op).is_some() {
                 continue;
             }
+            let traits = ctx.registry().traits(body.op(op).name);
             if !body.local_regions(op).is_empty() {
-                let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
                 for &r in body.local_regions(op) {
-                    self.region(ctx, body, r, !graph);
+                    self.region(ctx, body, r, !traits.contains(Traits::GRAPH_REGION));
                 }
             }
-            self.op(body, op);
+            self.op(body, op, traits.contains(Traits::COMMUTATIVE));
         }
     }
 
-    fn op(&mut self, body: &Body, op: Op) {
+    fn op(&mut self, body: &Body, op: Op, commutative: bool) {
         let d = body.op(op);
         let mut h = FxHasher::default();
         h.write_u32(d.name.index());
@@ -99,8 +100,11 @@ impl Numbering {
             h.write_u32(body.value_type(r).index());
         }
         h.write_usize(body.num_operands(op));
-        for v in body.operands(op) {
-            let n = self.value(v);
+        let mut operands: SmallVec<[u64; 4]> = body.operands(op).map(|v| self.value(v)).collect();
+        if commutative {
+            operands.sort_unstable();
+        }
+        for n in operands {
             h.write_u64(n);
         }
         let n = h.finish() | 1;
