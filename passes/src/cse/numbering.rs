@@ -17,8 +17,13 @@ use std::hash::Hasher;
 pub(super) struct Numbering {
     /// Per value, its number (0: none yet).
     values: Vec<u64>,
-    /// The numbered ops with their numbers.
-    numbered: Vec<(u64, Op)>,
+    /// The numbered ops, each as its number with its low bits replaced by the op's index (see
+    /// [`Numbering::index_bits`]): sorting them brings equal numbers together.
+    numbered: Vec<u64>,
+    /// How many low bits hold an op index: numbers are compared on the others (two numbers
+    /// equal there only make two ops look alike that are not, which only keeps them in the
+    /// e-graph).
+    index_bits: u32,
     /// The ops whose number another op has too, by index.
     shared: FixedBitSet,
     /// The block order of each multi-block region walked (see [`dom_preorder`]).
@@ -31,7 +36,8 @@ impl Numbering {
     pub(super) fn new(ctx: &Context, body: &Body, regions: &[Region], graph: bool) -> Self {
         let mut n = Numbering {
             values: vec![0; body.num_values()],
-            numbered: Vec::new(),
+            numbered: Vec::with_capacity(body.num_ops()),
+            index_bits: usize::BITS - body.num_ops().leading_zeros(),
             shared: FixedBitSet::with_capacity(body.num_ops()),
             orders: FxHashMap::default(),
         };
@@ -39,10 +45,14 @@ impl Numbering {
             n.region(ctx, body, r, !graph);
         }
         let mut numbered = std::mem::take(&mut n.numbered);
-        numbered.sort_unstable_by_key(|&(x, _)| x);
-        for (i, &(x, op)) in numbered.iter().enumerate() {
-            if (i > 0 && numbered[i - 1].0 == x) || numbered.get(i + 1).is_some_and(|next| next.0 == x) {
-                n.shared.insert(op.index());
+        numbered.sort_unstable();
+        let bits = n.index_bits;
+        let number = |x: u64| x.checked_shr(bits).unwrap_or(0);
+        let index = |x: u64| (x & ((1u64 << bits) - 1)) as usize;
+        for (i, &x) in numbered.iter().enumerate() {
+            let shared = |other: Option<&u64>| other.is_some_and(|&y| number(y) == number(x));
+            if shared(i.checked_sub(1).and_then(|j| numbered.get(j))) || shared(numbered.get(i + 1)) {
+                n.shared.insert(index(x));
             }
         }
         n
@@ -100,15 +110,19 @@ impl Numbering {
             h.write_u32(body.value_type(r).index());
         }
         h.write_usize(body.num_operands(op));
-        let mut operands: SmallVec<[u64; 4]> = body.operands(op).map(|v| self.value(v)).collect();
         if commutative {
+            let mut operands: SmallVec<[u64; 4]> = body.operands(op).map(|v| self.value(v)).collect();
             operands.sort_unstable();
-        }
-        for n in operands {
-            h.write_u64(n);
+            for n in operands {
+                h.write_u64(n);
+            }
+        } else {
+            for v in body.operands(op) {
+                h.write_u64(self.value(v));
+            }
         }
         let n = h.finish() | 1;
-        self.numbered.push((n, op));
+        self.numbered.push(n.checked_shl(self.index_bits).unwrap_or(0) | op.index() as u64);
         for (i, &r) in results.iter().enumerate() {
             // A value used before its definition (graph regions) keeps its first number.
             if self.values[r.index()] == 0 {
