@@ -134,6 +134,14 @@ struct Worklist {
 }
 
 impl Worklist {
+    /// Makes room for the ops of a body of `ops` ops.
+    fn reserve(&mut self, ops: usize) {
+        self.list.reserve(ops.saturating_sub(self.list.len()));
+        if self.pos.len() < ops {
+            self.pos.resize(ops, u32::MAX);
+        }
+    }
+
     fn clear(&mut self) {
         for op in self.list.drain(..).flatten() {
             self.pos[op.index()] = u32::MAX;
@@ -341,6 +349,7 @@ impl<'c> Driver<'c> {
     /// whether that changed anything.
     fn seed(&mut self, body: &mut Body) -> bool {
         self.worklist.clear();
+        self.worklist.reserve(body.num_ops());
         let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default(), changed: false };
         let ctx = self.ctx;
         let cse = self.config.cse_constants;

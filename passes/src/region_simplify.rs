@@ -71,16 +71,39 @@ fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
     }
 }
 
-/// What is proven live: ops and block arguments, by index.
+/// What is proven live: ops and block arguments, by index. A pass over the regions also notes
+/// which ops and arguments other decisions found not live: when one of those becomes live
+/// later in the pass (a use visited after its definition: loops, graph regions), the pass
+/// must run again; otherwise its decisions saw the final liveness and it reached the fixed
+/// point.
 struct LiveMap {
     ops: FixedBitSet,
     args: FixedBitSet,
+    read_ops: FixedBitSet,
+    read_args: FixedBitSet,
     changed: bool,
+    stale: bool,
 }
 
 impl LiveMap {
     fn new(body: &Body) -> Self {
-        Self { ops: FixedBitSet::with_capacity(body.num_ops()), args: FixedBitSet::with_capacity(body.num_values()), changed: false }
+        let (ops, values) = (body.num_ops(), body.num_values());
+        Self {
+            ops: FixedBitSet::with_capacity(ops),
+            args: FixedBitSet::with_capacity(values),
+            read_ops: FixedBitSet::with_capacity(ops),
+            read_args: FixedBitSet::with_capacity(values),
+            changed: false,
+            stale: false,
+        }
+    }
+
+    /// Starts a pass.
+    fn start_pass(&mut self) {
+        self.changed = false;
+        self.stale = false;
+        self.read_ops.clear();
+        self.read_args.clear();
     }
 
     fn op_live(&self, op: Op) -> bool {
@@ -94,14 +117,45 @@ impl LiveMap {
         }
     }
 
+    /// Whether `op` is live, for a decision about another op.
+    fn op_live_for(&mut self, op: Op) -> bool {
+        let live = self.op_live(op);
+        if !live {
+            self.read_ops.insert(op.index());
+        }
+        live
+    }
+
+    /// Whether `v` is live, for a decision about another value.
+    fn value_live_for(&mut self, body: &Body, v: Value) -> bool {
+        match body.value(v).def {
+            mica_ir::ValueDef::Result(op, _) => self.op_live_for(op),
+            mica_ir::ValueDef::Arg(..) => {
+                let live = self.args.contains(v.index());
+                if !live {
+                    self.read_args.insert(v.index());
+                }
+                live
+            }
+        }
+    }
+
     fn set_op(&mut self, op: Op) {
-        self.changed |= !self.ops.put(op.index());
+        if !self.ops.put(op.index()) {
+            self.changed = true;
+            self.stale |= self.read_ops.contains(op.index());
+        }
     }
 
     fn set_value(&mut self, body: &Body, v: Value) {
         match body.value(v).def {
             mica_ir::ValueDef::Result(op, _) => self.set_op(op),
-            mica_ir::ValueDef::Arg(..) => self.changed |= !self.args.put(v.index()),
+            mica_ir::ValueDef::Arg(..) => {
+                if !self.args.put(v.index()) {
+                    self.changed = true;
+                    self.stale |= self.read_args.contains(v.index());
+                }
+            }
         }
     }
 }
@@ -118,11 +172,11 @@ fn blocks_post_order(body: &Body, region: Region) -> Vec<Block> {
 fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
     let mut live = LiveMap::new(rw.body);
     loop {
-        live.changed = false;
+        live.start_pass();
         for &r in regions {
             propagate_region(ctx, rw.body, r, &mut live);
         }
-        if !live.changed {
+        if !live.changed || !live.stale {
             break;
         }
     }
@@ -141,19 +195,19 @@ fn successor_arg(ctx: &Context, body: &Body, op: Op, index: usize) -> Option<Val
     None
 }
 
-fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &LiveMap) -> bool {
+fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &mut LiveMap) -> bool {
     let traits = ctx.registry().traits(body.op(u.op).name);
     if !traits.contains(Traits::TERMINATOR) {
         return false;
     }
     match successor_arg(ctx, body, u.op, u.index as usize) {
-        Some(arg) => !live.value_live(body, arg),
+        Some(arg) => !live.value_live_for(body, arg),
         None => false,
     }
 }
 
 fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
-    let proved = body.uses(v).any(|u| !use_known_dead(ctx, body, u, live) && live.op_live(u.op));
+    let proved = body.uses(v).any(|u| !use_known_dead(ctx, body, u, live) && live.op_live_for(u.op));
     if proved {
         live.set_value(body, v);
     }
