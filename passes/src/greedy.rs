@@ -366,7 +366,12 @@ impl<'c> Driver<'c> {
                         }
                     }
                 }
-                queue.add(body, op);
+                if top_down {
+                    // Pre-order: the ancestors are queued already.
+                    queue.worklist.push(op);
+                } else {
+                    queue.add(body, op);
+                }
                 true
             });
         }
@@ -536,22 +541,22 @@ fn fold_commutative(body: &mut Body, op: Op, consts: &[Option<Attr>]) -> bool {
 /// Walks the ops of `region` (not entering nested bodies), post-order or pre-order, calling
 /// `f` on each; `f` returns `false` when it erased the op (its regions are then skipped).
 fn walk(body: &mut Body, region: Region, pre_order: bool, f: &mut dyn FnMut(&mut Body, Op) -> bool) {
-    let blocks = body.region_blocks(region).to_vec();
-    for b in blocks {
+    // `f` moves and erases ops, never blocks or regions.
+    let mut i = 0;
+    while let Some(&b) = body.region_blocks(region).get(i) {
+        i += 1;
         let mut cur = body.block_ops(b).next();
         while let Some(op) = cur {
             cur = body.next_op(op);
-            if pre_order {
-                if !f(body, op) {
-                    continue;
-                }
-                for r in body.local_regions(op).to_vec() {
-                    walk(body, r, pre_order, f);
-                }
-            } else {
-                for r in body.local_regions(op).to_vec() {
-                    walk(body, r, pre_order, f);
-                }
+            if pre_order && !f(body, op) {
+                continue;
+            }
+            let mut j = 0;
+            while let Some(&r) = body.local_regions(op).get(j) {
+                j += 1;
+                walk(body, r, pre_order, f);
+            }
+            if !pre_order {
                 f(body, op);
             }
         }
