@@ -8,6 +8,9 @@
 //! back in place. Passes on an isolated op see nothing outside it either way, so the result is
 //! the one a single thread gives. Dumps and the first error come back in op order: what a
 //! sequential run (which stops at the first failing op) would report.
+//!
+//! Passes that simplify every isolated op of a module on their own (CSE, canonicalize) use the
+//! same pool through [`on_nested_bodies`]: the bodies alone move to the threads and back.
 
 use crate::manager::{Exec, Item};
 use crate::timing::Timer;
