@@ -31,6 +31,10 @@ pub struct Context {
     registry: Registry,
     /// Whether operations of dialects that are not registered are accepted.
     pub allow_unregistered: bool,
+    /// How many threads the parser, the verifier and the printer may use (MLIR's context
+    /// multithreading; 1, the default, keeps everything on the calling thread). Results do not
+    /// depend on it.
+    pub threads: usize,
     /// MLIR's `printOpOnDiagnostic`: when set, an error emitted on an operation gets a `see
     /// current operation` note showing it, printed with these flags (debug info and its form
     /// as on the command line; see [`crate::printer::op_for_diagnostic`]).
@@ -62,6 +66,7 @@ impl Context {
             attrs,
             registry: Registry::default(),
             allow_unregistered: false,
+            threads: 1,
             print_op_on_diagnostic: None,
             empty_dict,
             unknown_loc,

@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod interner;
 pub mod intbits;
 pub mod names;
+pub mod parallel;
 pub mod printer;
 pub mod registry;
 pub mod rewrite;

@@ -9,7 +9,6 @@ use crate::Context;
 use crate::body::{Block, Body, Op, Region, Value};
 use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
-use std::cell::Cell;
 
 /// How a value is printed.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -24,19 +23,29 @@ pub enum ValueName {
 }
 
 /// Names of all values and blocks under one printed operation. Bodies are told apart by address
-/// (they are borrowed, so they do not move while the table is used).
+/// (they are borrowed, so they do not move while the table is used). Once built, the table is
+/// only read, so printers on several threads can share it; each finds a body's names once
+/// ([`NameTable::slot`]) and keeps that.
 pub struct NameTable {
     /// Per body: names indexed by value, block numbers indexed by block.
     bodies: Vec<BodyNames>,
     /// Index into `bodies`, by body address.
     body_index: FxHashMap<usize, u32>,
-    /// The body looked up last and its index (consecutive lookups mostly hit the same body).
-    last: Cell<(usize, u32)>,
+    /// The body numbered last and its index (consecutive lookups mostly hit the same body).
+    last: (usize, u32),
     /// The text of `ValueName::Named` names.
     names: Vec<String>,
     /// Name scopes: the parent scope and the suggested names used in it. A region sees the
     /// names of the regions enclosing it.
     scopes: Vec<(Option<usize>, rustc_hash::FxHashSet<String>)>,
+}
+
+/// Where a body's names are in a [`NameTable`] (found by [`NameTable::slot`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct NameSlot {
+    /// The body's address.
+    pub body: usize,
+    index: u32,
 }
 
 #[derive(Default)]
@@ -74,7 +83,7 @@ impl Default for NameTable {
         Self {
             bodies: Vec::new(),
             body_index: FxHashMap::default(),
-            last: Cell::new((0, u32::MAX)),
+            last: (0, u32::MAX),
             names: Vec::new(),
             scopes: Vec::new(),
         }
@@ -170,32 +179,30 @@ impl NameTable {
     }
 
     fn names_of(&mut self, body: &Body) -> &mut BodyNames {
-        let i = match self.find(body) {
-            Some(i) => i,
-            None => {
-                self.bodies.push(BodyNames::for_body(body));
-                let i = (self.bodies.len() - 1) as u32;
-                self.body_index.insert(key(body), i);
-                i
-            }
+        let k = key(body);
+        let i = match self.last {
+            (last_key, last) if last_key == k && last != u32::MAX => last,
+            _ => match self.body_index.get(&k) {
+                Some(&i) => i,
+                None => {
+                    self.bodies.push(BodyNames::for_body(body));
+                    let i = (self.bodies.len() - 1) as u32;
+                    self.body_index.insert(k, i);
+                    i
+                }
+            },
         };
+        self.last = (k, i);
         &mut self.bodies[i as usize]
     }
 
-    /// The index of a body's names, if it has any.
-    fn find(&self, body: &Body) -> Option<u32> {
-        let k = key(body);
-        let (last_key, last) = self.last.get();
-        if last_key == k && last != u32::MAX {
-            return Some(last);
-        }
-        let i = *self.body_index.get(&k)?;
-        self.last.set((k, i));
-        Some(i)
+    /// Where the names of `body` are, if it has any (for [`Self::value`] and the others).
+    pub fn slot(&self, body: &Body) -> Option<NameSlot> {
+        self.body_index.get(&key(body)).map(|&i| NameSlot { body: key(body), index: i })
     }
 
-    fn body_names(&self, body: &Body) -> Option<&BodyNames> {
-        self.find(body).map(|i| &self.bodies[i as usize])
+    fn body_names(&self, slot: NameSlot) -> &BodyNames {
+        &self.bodies[slot.index as usize]
     }
 
     fn number_op_results(&mut self, body: &Body, op: Op, c: &mut Counters) {
@@ -255,18 +262,19 @@ impl NameTable {
         }
     }
 
-    /// The name of a value (the group name for results of multi-result operations).
-    pub fn value(&self, body: &Body, v: Value) -> Option<ValueName> {
-        self.body_names(body)?.values.get(v.index()).copied().flatten()
+    /// The name of a value of the body at `slot` (the group name for results of multi-result
+    /// operations).
+    pub fn value(&self, slot: NameSlot, v: Value) -> Option<ValueName> {
+        self.body_names(slot).values.get(v.index()).copied().flatten()
     }
 
     /// The first result index of each result group of `op`, when it has several groups.
-    pub fn result_groups(&self, body: &Body, op: Op) -> Option<&[u32]> {
-        self.body_names(body)?.groups.get(&op).map(|g| g.as_slice())
+    pub fn result_groups(&self, slot: NameSlot, op: Op) -> Option<&[u32]> {
+        self.body_names(slot).groups.get(&op).map(|g| g.as_slice())
     }
 
     /// The number of a block within its region (`^bbN`).
-    pub fn block(&self, body: &Body, b: Block) -> Option<u32> {
-        self.body_names(body)?.blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
+    pub fn block(&self, slot: NameSlot, b: Block) -> Option<u32> {
+        self.body_names(slot).blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
     }
 }

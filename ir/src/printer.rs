@@ -3,15 +3,17 @@
 
 use crate::attrs::{AttrKind, Location};
 use crate::body::{Block, Body, Op, Region, Value, ValueDef};
-use crate::names::{NameTable, ValueName};
+use crate::names::{NameSlot, NameTable, ValueName};
 use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
 use crate::{Attr, Context, Ident, Type, intbits};
 use mica_apfloat::Float;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt::Write;
+use std::sync::Arc;
 
 mod aliases;
+mod chunks;
 
 /// Printer flags (mlir-opt's `--mlir-print-*` options).
 #[derive(Clone, Debug, Default)]
@@ -38,7 +40,10 @@ pub struct Printer<'c> {
     pub out: String,
     opts: PrintOptions,
     indent: usize,
-    names: NameTable,
+    /// Value and block names (shared with the printers of chunks on other threads).
+    names: Arc<NameTable>,
+    /// The names of the body printed last.
+    name_slot: Option<NameSlot>,
     aliases: FxHashMap<AliasKey, String>,
     alias_order: Vec<AliasKey>,
     /// Location aliases printed after the operation (only used by trailing locations).
@@ -61,6 +66,11 @@ pub struct Printer<'c> {
     sink: Option<&'c mut dyn std::io::Write>,
     /// The first error the sink reported (nothing more is written after it).
     sink_error: Option<std::io::Error>,
+    /// Whether this printer prints a chunk of a block for another printer (see `chunks`): it
+    /// cannot number distinct attributes the other has not met.
+    forked: bool,
+    /// Whether this chunk printer met something only the main printer can print.
+    fork_failed: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -106,7 +116,7 @@ pub fn op_for_diagnostic(ctx: &Context, top_body: &Body, top: Op, body: &Body, o
         ..opts.clone()
     };
     let mut p = Printer::new(ctx, opts);
-    p.names = NameTable::build(ctx, top_body, top, true, true);
+    p.names = Arc::new(NameTable::build(ctx, top_body, top, true, true));
     p.print_op(body, op);
     p.out
 }
@@ -170,7 +180,8 @@ impl<'c> Printer<'c> {
             out: String::new(),
             opts,
             indent: 0,
-            names: NameTable::default(),
+            names: Arc::new(NameTable::default()),
+            name_slot: None,
             aliases: FxHashMap::default(),
             alias_order: Vec::new(),
             deferred_order: Vec::new(),
@@ -182,6 +193,8 @@ impl<'c> Printer<'c> {
             collect: None,
             sink: None,
             sink_error: None,
+            forked: false,
+            fork_failed: false,
         }
     }
 
@@ -190,7 +203,7 @@ impl<'c> Printer<'c> {
     fn print_top(&mut self, body: &Body, top: Op) {
         self.cache_types = true;
         let opts = &self.opts;
-        self.names = NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic);
+        self.names = Arc::new(NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic));
         if self.opts.local_scope {
             self.print_op(body, top);
             return;
@@ -285,7 +298,8 @@ impl<'c> Printer<'c> {
         }
         let results = body.results(op);
         if !results.is_empty() {
-            match self.names.result_groups(body, op).map(|g| g.to_vec()) {
+            let slot = self.name_slot(body);
+            match slot.and_then(|s| self.names.result_groups(s, op)).map(|g| g.to_vec()) {
                 Some(groups) => {
                     for (k, &start) in groups.iter().enumerate() {
                         let end = groups.get(k + 1).map_or(results.len(), |e| *e as usize);
@@ -454,7 +468,14 @@ impl<'c> Printer<'c> {
             self.print_predecessors(body, block, preds);
         }
         self.indent += 2;
-        for op in body.block_ops(block) {
+        // A long block goes in chunks printed on several threads; what they leave (from a chunk
+        // only this printer can print on) is printed here.
+        let mut next = body.block_ops(block).next();
+        if let Some(first) = next {
+            next = self.print_ops_in_chunks(body, first, skip);
+        }
+        while let Some(op) = next {
+            next = body.next_op(op);
             if Some(op) == skip {
                 continue;
             }
@@ -488,9 +509,25 @@ impl<'c> Printer<'c> {
         }
     }
 
+    /// Where the names of `body` are (kept from one lookup to the next).
+    #[inline]
+    fn name_slot(&mut self, body: &Body) -> Option<NameSlot> {
+        match self.name_slot {
+            Some(s) if s.body == body as *const Body as usize => Some(s),
+            _ => {
+                let s = self.names.slot(body);
+                if s.is_some() {
+                    self.name_slot = s;
+                }
+                s
+            }
+        }
+    }
+
     /// Writes `^bbN`.
     pub fn print_block_name(&mut self, body: &Body, block: Block) {
-        match self.names.block(body, block) {
+        let slot = self.name_slot(body);
+        match slot.and_then(|s| self.names.block(s, block)) {
             Some(n) => {
                 let _ = write!(self.out, "^bb{n}");
             }
@@ -499,7 +536,8 @@ impl<'c> Printer<'c> {
     }
 
     fn print_value_def(&mut self, body: &Body, v: Value) {
-        match self.names.value(body, v) {
+        let slot = self.name_slot(body);
+        match slot.and_then(|s| self.names.value(s, v)) {
             Some(ValueName::Id(n)) => {
                 self.out.push('%');
                 push_u32(&mut self.out, n);
@@ -521,7 +559,8 @@ impl<'c> Printer<'c> {
         match body.value(v).def {
             ValueDef::Result(op, i) if body.results(op).len() > 1 => {
                 let results = body.results(op);
-                let (start, end) = match self.names.result_groups(body, op) {
+                let slot = self.name_slot(body);
+                let (start, end) = match slot.and_then(|s| self.names.result_groups(s, op)) {
                     Some(groups) => {
                         let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
                         (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
@@ -1073,7 +1112,15 @@ impl<'c> Printer<'c> {
             AttrKind::Distinct { id, referenced } => {
                 // MLIR numbers distinct attributes from 0 in the order it prints them.
                 let next = self.distinct_ids.len() as u64;
-                let n = *self.distinct_ids.entry(*id).or_insert(next);
+                let n = match self.distinct_ids.get(id) {
+                    Some(&n) => n,
+                    None if self.forked => {
+                        // Its number depends on what comes before this chunk.
+                        self.fork_failed = true;
+                        next
+                    }
+                    None => *self.distinct_ids.entry(*id).or_insert(next),
+                };
                 let _ = write!(self.out, "distinct[{n}]<");
                 if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
                     self.print_attr(*referenced);

@@ -68,6 +68,25 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     } else {
         table
     };
+    // Isolated ops (functions) are checked on several threads when they are many; the first
+    // error in op order is the one one thread finds.
+    let children = if ctx.threads > 1 { isolated_children(body, op) } else { Vec::new() };
+    let threads = threads_for_children(ctx, rb, &children);
+    if threads > 1 {
+        let results = crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table));
+        let mut results = results.into_iter();
+        for &r in regions {
+            for &b in rb.region_blocks(r) {
+                for inner in rb.block_ops(b) {
+                    match rb.nested(inner) {
+                        Some(_) => results.next().unwrap_or(Ok(()))?,
+                        None => verify_symbol_uses(ctx, rb, inner, table)?,
+                    }
+                }
+            }
+        }
+        return Ok(());
+    }
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
@@ -137,6 +156,9 @@ fn verify_op(
     // The regions' body: this body, or the op's own when it is isolated.
     let mut own_dom: Option<DomInfo> = None;
     let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
+    // The isolated ops among the regions' ops, verified up front on several threads when
+    // they are many; their results are taken in order below, where one thread verifies them.
+    let mut isolated = verify_isolated_children(ctx, body, op, owner, root);
     for &r in regions {
         let blocks = rb.region_blocks(r);
         let needs_terminator = def.is_some()
@@ -171,7 +193,10 @@ fn verify_op(
                         }
                     }
                 }
-                verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?;
+                match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
+                    Some(results) => results.next().unwrap_or(Ok(()))?,
+                    None => verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?,
+                }
             }
             // As MLIR, the terminator is checked when leaving the block, after its ops.
             if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
@@ -190,6 +215,51 @@ fn verify_op(
         vf(d, ctx, body, op, parent)?;
     }
     Ok(())
+}
+
+/// The ops of `op`'s regions that own their bodies, in region, block and op order.
+fn isolated_children(body: &Body, op: Op) -> Vec<Op> {
+    let (rb, regions) = body.op_regions(op);
+    regions
+        .iter()
+        .flat_map(|&r| rb.region_blocks(r).iter())
+        .flat_map(|&b| rb.block_ops(b))
+        .filter(|&o| rb.nested(o).is_some())
+        .collect()
+}
+
+/// How many threads to give `children` (isolated ops of `body`): more than one only when the
+/// context allows it and their bodies hold enough operations.
+fn threads_for_children(ctx: &Context, body: &Body, children: &[Op]) -> usize {
+    if ctx.threads <= 1 || children.len() < 2 {
+        return 1;
+    }
+    let work: usize = children.iter().filter_map(|&c| body.nested(c)).map(|b| b.num_ops()).sum();
+    crate::parallel::threads_for(ctx.threads, work)
+}
+
+/// [`verify_op`] of each isolated op in `op`'s regions, on several threads, in order; `None`
+/// when they are too few (or the context allows one thread): then they are verified where
+/// they are met.
+fn verify_isolated_children(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    owner: crate::Attr,
+    root: (&Body, Op),
+) -> Option<std::vec::IntoIter<Result<(), Diagnostic>>> {
+    if ctx.threads <= 1 {
+        return None;
+    }
+    let (rb, _) = body.op_regions(op);
+    let children = isolated_children(body, op);
+    let threads = threads_for_children(ctx, rb, &children);
+    if threads <= 1 {
+        return None;
+    }
+    // An isolated op's verification uses no dominance facts of the body holding it.
+    let results = crate::parallel::map_in_order(&children, threads, |&c| verify_op(ctx, rb, c, Some((body, op)), &mut None, Some(owner), root));
+    Some(results.into_iter())
 }
 
 /// Per-body facts the dominance check needs: each op's position in its block and, per region,

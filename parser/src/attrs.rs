@@ -813,6 +813,11 @@ impl Parser<'_> {
     }
 
     fn parse_distinct(&mut self) -> PResult<Attr> {
+        // Ids are shared across the file: a deferred region cannot check them alone (the file
+        // is parsed again on one thread).
+        if self.in_job {
+            return Err(());
+        }
         let at = self.tok.start;
         self.bump();
         self.expect(Tok::LSquare, "'[' after 'distinct'")?;

@@ -33,10 +33,22 @@ pub struct ParsedModule {
 
 pub(crate) type PResult<T> = Result<T, ()>;
 
+mod deferred;
+mod scope_names;
+
+use scope_names::ScopeNames;
+
+/// An alias definition of the file, for the parsers of deferred regions.
+#[derive(Clone)]
+enum AliasDef {
+    Type(String, Type),
+    Attr(String, Attr),
+}
+
 struct Scope<'a> {
     /// Names defined in this region: `%name` -> values (a result group) and the byte offset of
     /// the definition. Names borrow the source text.
-    values: FxHashMap<&'a str, Defined>,
+    values: ScopeNames<'a>,
     /// Whether names of outer scopes are invisible (isolated region boundary).
     isolated: bool,
 }
@@ -109,7 +121,7 @@ pub struct Parser<'a> {
     /// Scratch space for building op names.
     name_buf: String,
     /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
-    free_value_maps: Vec<FxHashMap<&'a str, Defined>>,
+    free_value_maps: Vec<ScopeNames<'a>>,
     /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
     pending_isolated: Vec<bool>,
     /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
@@ -119,6 +131,22 @@ pub struct Parser<'a> {
     resources: Vec<(String, String, String)>,
     /// Offset where the text being parsed starts (a `--split-input-file` chunk's start).
     chunk_start: usize,
+    /// Whether isolated regions are left to worker parsers (see `deferred`).
+    defer: bool,
+    /// Whether deferring met a case it does not handle (the buffer is then parsed again).
+    defer_failed: bool,
+    /// Whether this parser works on a deferred region.
+    pub(crate) in_job: bool,
+    /// Where deferred regions go for the workers (while deferring).
+    queue: Option<std::sync::Arc<deferred::JobQueue>>,
+    /// How many regions were deferred.
+    jobs_made: usize,
+    /// Per body being built (as `bodies`), its ops that wait for deferred bodies.
+    pending: Vec<Vec<(Op, deferred::Pending)>>,
+    /// What the op being parsed waits for.
+    op_pending: Option<deferred::Pending>,
+    /// Per custom op being parsed by its hook: whether its isolated region may be deferred.
+    deferrable: Vec<bool>,
 }
 
 impl<'a> Parser<'a> {
@@ -155,6 +183,14 @@ impl<'a> Parser<'a> {
             deferred_locs: Vec::new(),
             resources: Vec::new(),
             chunk_start: 0,
+            defer: false,
+            defer_failed: false,
+            in_job: false,
+            queue: None,
+            jobs_made: 0,
+            pending: Vec::new(),
+            op_pending: None,
+            deferrable: Vec::new(),
         }
     }
 
@@ -398,8 +434,19 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------------ top level
 
-    /// Parses a whole source buffer into a module.
+    /// Parses a whole source buffer into a module. With more than one thread allowed by the
+    /// context and a large buffer, the regions of isolated ops are parsed on several threads;
+    /// when that fails, the buffer is parsed again on one (for the sequential diagnostic).
     pub fn parse_module(mut self) -> Result<ParsedModule, Diagnostic> {
+        if self.ctx.threads > 1 && self.src.len() >= deferred::MIN_DEFER_BYTES && !self.in_job {
+            if let Ok(m) = self.parse_top_deferring() {
+                return Ok(m);
+            }
+            let mut again = Parser::new(self.ctx, self.file_name, self.src);
+            again.chunk_start = self.chunk_start;
+            again.loc_source = OnceCell::from(self.registered_source());
+            self = again;
+        }
         match self.parse_top() {
             Ok(m) => Ok(m),
             Err(()) => Err(self.diag.take().unwrap_or_else(|| Diagnostic::error_at(0, "parse failed"))),
@@ -407,10 +454,20 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_top(&mut self) -> PResult<ParsedModule> {
+        let (body, top_block, top_region) = self.parse_top_ops()?;
+        self.finish_top(body, top_block, top_region)
+    }
+
+    /// Parses the file's top-level ops and definitions into the file body; returns it with its
+    /// block and region.
+    fn parse_top_ops(&mut self) -> PResult<(Body, Block, Region)> {
         // Registered before anything can intern a location of this file.
         self.registered_source();
         // The file-level body holds a block the top-level operations go into.
         self.bodies.push(Body::new());
+        if self.defer {
+            self.pending.push(Vec::new());
+        }
         self.forward.push(FxHashMap::default());
         let fwd = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fwd);
@@ -438,7 +495,14 @@ impl<'a> Parser<'a> {
                 return self.err(at, "reference to an undefined block");
             }
         }
-        let mut body = self.bodies.pop().unwrap_or_default();
+        let body = self.bodies.pop().unwrap_or_default();
+        Ok((body, top_block, top_region))
+    }
+
+    /// Makes the module of the file body once its ops are complete: resolves the location
+    /// aliases used before their definition, and wraps the ops in an implicit module unless
+    /// the file is one module.
+    fn finish_top(&mut self, mut body: Body, top_block: Block, top_region: Region) -> PResult<ParsedModule> {
         self.resolve_deferred_locations(&mut body)?;
         self.forward.pop();
         self.fwd_blocks.pop();
@@ -477,6 +541,7 @@ impl<'a> Parser<'a> {
         if self.attr_aliases.insert(name.clone(), attr).is_some() {
             return self.err(at, format!("redefinition of attribute alias id '{name}'"));
         }
+        self.log_alias(at, AliasDef::Attr(name, attr));
         Ok(())
     }
 
@@ -492,6 +557,7 @@ impl<'a> Parser<'a> {
         if self.type_aliases.insert(name.clone(), ty).is_some() {
             return self.err(at, format!("redefinition of type alias id '{name}'"));
         }
+        self.log_alias(at, AliasDef::Type(name, ty));
         Ok(())
     }
 
@@ -662,12 +728,8 @@ impl<'a> Parser<'a> {
         // scopes and the innermost one takes it in one lookup.
         if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
             if let Some(s) = self.scopes.last_mut() {
-                match s.values.entry(name) {
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(values);
-                        return Ok(());
-                    }
-                    std::collections::hash_map::Entry::Occupied(_) => {}
+                if s.values.insert_new(name, values) {
+                    return Ok(());
                 }
             }
         }
@@ -712,7 +774,7 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.insert(name, values);
+            s.values.set(name, values);
         }
         Ok(())
     }
@@ -857,6 +919,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_generic_operation(&mut self) -> PResult<Op> {
+        let outer = self.op_pending.take();
         let name_at = self.tok.start;
         let raw = self.text();
         let (name, def) = match self.op_names.get(raw) {
@@ -904,9 +967,10 @@ impl<'a> Parser<'a> {
         // Regions.
         if self.eat(Tok::LParen) {
             let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+            let deferrable = def.as_ref().is_some_and(|d| !d.traits.contains(Traits::SYMBOL_TABLE));
             // The regions of a generic op keep the enclosing default dialect (MLIR only
             // changes it for custom forms), though the printer drops it there.
-            self.parse_region_list(&mut state, isolated)?;
+            self.parse_region_list(&mut state, isolated, deferrable)?;
         }
         // Attributes.
         if self.is(Tok::LBrace) {
@@ -935,7 +999,9 @@ impl<'a> Parser<'a> {
             // Unlike custom forms, the generic form adds no implicit block: `({})` stays empty.
             self.fill_default_properties(d, &mut state);
         }
-        Ok(self.cur_body().create_op(state))
+        let op = self.cur_body().create_op(state);
+        self.note_created(op, outer);
+        Ok(op)
     }
 
     /// Interns a generic op name and finds its definition, rejecting unknown ops of
@@ -1011,6 +1077,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_custom_operation(&mut self) -> PResult<Op> {
+        let outer = self.op_pending.take();
         let name_at = self.tok.start;
         let written = self.text();
         self.bump();
@@ -1049,9 +1116,11 @@ impl<'a> Parser<'a> {
         let parse = def.parse.expect("checked above");
         self.default_dialects.push(def.default_dialect.unwrap_or(""));
         self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+        self.deferrable.push(!def.traits.contains(Traits::SYMBOL_TABLE));
         self.custom_ops.push(def.name);
         let r = parse(def, self, &mut state);
         self.custom_ops.pop();
+        self.deferrable.pop();
         self.pending_isolated.pop();
         self.default_dialects.pop();
         r?;
@@ -1059,7 +1128,9 @@ impl<'a> Parser<'a> {
         if def.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
             self.ensure_entry_blocks(&mut state);
         }
-        Ok(self.cur_body().create_op(state))
+        let op = self.cur_body().create_op(state);
+        self.note_created(op, outer);
+        Ok(op)
     }
 
     /// `%name` or `%name#N` as (name, number, offset), borrowing the source.
@@ -1136,7 +1207,13 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------------ regions
 
-    fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool) -> PResult<()> {
+    fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool, deferrable: bool) -> PResult<()> {
+        if isolated && deferrable {
+            if let Some(placeholder) = self.try_defer(&[], true) {
+                state.nested = Some(Box::new(placeholder));
+                return Ok(());
+            }
+        }
         if isolated {
             self.push_body();
         }
@@ -1174,6 +1251,7 @@ impl<'a> Parser<'a> {
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
         self.push_scope(true);
+        self.push_pending();
     }
 
     /// Opens a name scope (reusing the memory of a closed one).
@@ -1197,6 +1275,7 @@ impl<'a> Parser<'a> {
         self.pop_scope();
         self.fwd_blocks.pop();
         self.forward.pop();
+        self.pop_pending();
         let mut body = self.bodies.pop()?;
         // Most isolated bodies are small and complete now: keep no room beyond them.
         body.shrink_to_fit();
@@ -1658,6 +1737,12 @@ impl<'a> AsmParser<'a> for Parser<'a> {
 
     fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()> {
         let isolated = self.pending_isolated.last().copied().unwrap_or(false);
+        if isolated && self.deferrable.last().copied().unwrap_or(false) {
+            if let Some(placeholder) = self.try_defer(entry_args, false) {
+                state.nested = Some(Box::new(placeholder));
+                return Ok(());
+            }
+        }
         if isolated {
             self.push_body();
             let r = self.parse_region_body(entry_args);

@@ -86,6 +86,9 @@ pub struct Options {
     pub timing: bool,
     /// `--mlir-disable-threading`
     pub no_threading: bool,
+    /// How many threads parsing, verification and printing may use (default: the machine's;
+    /// one with `--mlir-disable-threading`).
+    pub threads: Option<usize>,
 }
 
 /// A pass or pipeline given on the command line.
@@ -210,6 +213,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
 /// expected diagnostics.
 fn context_for(opts: &Options) -> Context {
     let mut ctx = new_context(opts.allow_unregistered);
+    ctx.threads = if opts.no_threading { 1 } else { opts.threads.unwrap_or_else(mica_ir::parallel::available_threads) };
     if !opts.verify_diagnostics && !opts.no_op_on_diagnostic {
         ctx.print_op_on_diagnostic = Some(PrintOptions {
             debuginfo: opts.print.debuginfo,
@@ -289,7 +293,7 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
         }
     };
     let ctx = context_for(opts);
-    let unchecked = mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text));
+    let unchecked = mica_parser::verify_diagnostics::unchecked_report(name, text);
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
         Err(d) => return Ok(Outcome { stderr: render(&ctx, &Source::new(name, text), &d) + &unchecked, success: false }),
@@ -365,7 +369,7 @@ fn process_buffer_timed(name: &str, text: &str, opts: &Options, timers: &mut Tim
     }
     stderr.push_str(&unmet);
     if !opts.verify_diagnostics {
-        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(&Source::new(name, text)));
+        stderr.push_str(&mica_parser::verify_diagnostics::unchecked_report(name, text));
     }
     (outputs.join("// -----\n"), Outcome { stderr, success })
 }

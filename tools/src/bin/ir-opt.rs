@@ -4,6 +4,11 @@
 use mica_tools::opt::{Options, run};
 use std::process::ExitCode;
 
+/// mimalloc: per-thread heaps without glibc's arena contention when parsing, verifying and
+/// printing run on several threads, and fewer page faults on large inputs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let opts = match Options::parse(&args) {

@@ -1,0 +1,132 @@
+//! Printing a long block in chunks on several threads: after the names and aliases are known,
+//! the text of an operation depends only on them and on the indentation, so runs of operations
+//! (a module's functions, a long function's operations) can be printed into separate buffers
+//! and written in order. The one thing a chunk cannot know is the number of a distinct
+//! attribute first met in an earlier chunk; a chunk that meets one is thrown away and the rest
+//! of the block is printed by the main printer, as on one thread.
+
+use super::{AliasKey, Printer};
+use crate::body::{Body, Op};
+use crate::names::NameTable;
+use crate::parallel::{MIN_PARALLEL_WORK, map_streaming};
+use crate::{Context, PrintOptions};
+use rustc_hash::FxHashMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// What a chunk's printer starts from: the main printer's state when the block starts.
+struct ForkBase<'c> {
+    ctx: &'c Context,
+    opts: PrintOptions,
+    names: Arc<NameTable>,
+    aliases: FxHashMap<AliasKey, String>,
+    distinct_ids: FxHashMap<u64, u64>,
+    indent: usize,
+    cache_types: bool,
+    default_dialects: Vec<&'static str>,
+}
+
+impl<'c> ForkBase<'c> {
+    fn printer(&self) -> Printer<'c> {
+        let mut p = Printer::new(self.ctx, self.opts.clone());
+        p.names = self.names.clone();
+        p.aliases = self.aliases.clone();
+        p.distinct_ids = self.distinct_ids.clone();
+        p.indent = self.indent;
+        p.cache_types = self.cache_types;
+        p.default_dialects = self.default_dialects.clone();
+        p.forked = true;
+        p
+    }
+}
+
+/// Operations (with nested ones) a chunk aims at: enough to be worth a hand-over, few enough
+/// to spread the work and keep little text waiting.
+fn chunk_weight(total: usize, threads: usize) -> usize {
+    (total / (threads * 8)).clamp(MIN_PARALLEL_WORK / 2, 8 * MIN_PARALLEL_WORK)
+}
+
+impl Printer<'_> {
+    /// Prints the operations of a block from `first` on (but `skip`), each on a new line, in
+    /// chunks on the context's threads when the block is long enough and this printer may.
+    /// Returns the operation from which the caller must print the rest itself: `first` when
+    /// nothing was printed here, `None` when everything was.
+    pub(super) fn print_ops_in_chunks(&mut self, body: &Body, first: Op, skip: Option<Op>) -> Option<Op> {
+        if self.ctx.threads <= 1 || self.forked || self.collecting() {
+            return Some(first);
+        }
+        let mut ops = Vec::new();
+        let mut weights = Vec::new();
+        let mut total = 0;
+        let mut next = Some(first);
+        while let Some(op) = next {
+            next = body.next_op(op);
+            if Some(op) != skip {
+                let w = 1 + body.nested(op).map_or(0, |b| b.num_ops());
+                total += w;
+                ops.push(op);
+                weights.push(w);
+            }
+        }
+        if ops.len() < 2 || total < 2 * MIN_PARALLEL_WORK {
+            return Some(first);
+        }
+        let target = chunk_weight(total, self.ctx.threads);
+        let mut chunks: Vec<Range<usize>> = Vec::new();
+        let (mut start, mut acc) = (0, 0);
+        for (i, w) in weights.iter().enumerate() {
+            acc += w;
+            if acc >= target {
+                chunks.push(start..i + 1);
+                (start, acc) = (i + 1, 0);
+            }
+        }
+        if start < ops.len() {
+            chunks.push(start..ops.len());
+        }
+        let base = ForkBase {
+            ctx: self.ctx,
+            opts: self.opts.clone(),
+            names: self.names.clone(),
+            aliases: self.aliases.clone(),
+            distinct_ids: self.distinct_ids.clone(),
+            indent: self.indent,
+            cache_types: self.cache_types,
+            default_dialects: self.default_dialects.clone(),
+        };
+        let threads = self.ctx.threads;
+        let mut failed: Option<usize> = None;
+        let mut done = 0;
+        let all = map_streaming(
+            &chunks,
+            threads,
+            2 * threads,
+            || base.printer(),
+            |p, range| {
+                p.fork_failed = false;
+                for &op in &ops[range.clone()] {
+                    p.newline();
+                    p.print_op(body, op);
+                }
+                let text = std::mem::take(&mut p.out);
+                (!p.fork_failed).then_some(text)
+            },
+            |text| match text {
+                Some(text) => {
+                    self.out.push_str(&text);
+                    self.maybe_flush();
+                    done += 1;
+                    true
+                }
+                None => {
+                    failed = Some(done);
+                    false
+                }
+            },
+        );
+        if all {
+            return None;
+        }
+        failed.and_then(|c| chunks.get(c)).map(|r| ops[r.start])
+    }
+}

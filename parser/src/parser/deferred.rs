@@ -1,0 +1,461 @@
+//! Parsing the regions of IsolatedFromAbove operations on several threads.
+//!
+//! No name from outside is visible in an isolated region, so its text can be parsed apart from
+//! the rest of the file into a `Body` of its own, as the sequential parser would build it. The
+//! file's parser skips each such region by bracket matching (leaving a placeholder body), notes
+//! a [`Job`] and where the body goes ([`Pending`]); when the file is done, worker parsers take
+//! the jobs in file order (each job sees the aliases defined before it, as the sequential parser
+//! did) and the bodies go in place. Location aliases used before their definition are deferred
+//! as usual and resolved once, over the whole module.
+//!
+//! Whatever goes wrong (a parse error anywhere, a region the bracket matching and the grammar
+//! end differently, a case this does not handle) makes the whole buffer parse again on one
+//! thread, so diagnostics are exactly the sequential parser's.
+
+use super::{AliasDef, ParsedModule, Parser};
+use crate::lexer::Tok;
+use mica_ir::asm::EntryArg;
+use mica_ir::{Attr, Body, Context, Op, SourceId};
+use std::cell::OnceCell;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+
+/// A region (or, in the generic form, a list of regions) left for a worker.
+#[derive(Clone)]
+pub(super) struct Job {
+    /// Where parsing starts: the region's `{` (custom form) or the first region of the list
+    /// after its `(` (generic form).
+    start: usize,
+    /// The offset of the first token after the region's `}` or the list's `)`: where the
+    /// grammar must end for the job to be the region that was skipped.
+    resume: usize,
+    /// The entry block's arguments named by the op's custom form.
+    entry_args: Vec<EntryArg>,
+    /// Whether this is the generic form's region list.
+    generic: bool,
+    /// The parser's nesting depth where the region would have been parsed.
+    depth: u32,
+    /// The default dialect there.
+    default_dialect: Option<&'static str>,
+    /// How many alias definitions come before it.
+    aliases: usize,
+}
+
+/// Where parsed bodies go: for an op of the body being built, either the job that parses its
+/// body or, for an isolated op parsed in place (a module), the ops of its body that wait.
+pub(super) enum Pending {
+    /// The op's body is job number N.
+    Job(usize),
+    /// The op's body was parsed in place; these of its ops wait for bodies.
+    Inside(Vec<(Op, Pending)>),
+}
+
+/// What a worker gives back for a job: the body, and the location aliases it used before
+/// their definition (name, placeholder, first use).
+type JobResult = Result<(Body, Vec<(String, Attr, usize)>), ()>;
+
+/// The jobs the file's parser has found so far, shared with the workers that parse them
+/// meanwhile.
+#[derive(Default)]
+pub(super) struct JobQueue {
+    state: Mutex<QueueState>,
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct QueueState {
+    jobs: Vec<Job>,
+    /// The file's alias definitions so far, with their offsets.
+    aliases: Vec<(usize, AliasDef)>,
+    /// The first job no worker has taken.
+    next: usize,
+    /// No more jobs will come.
+    closed: bool,
+    /// The results will not be used (the file's parser failed).
+    abandoned: bool,
+}
+
+impl JobQueue {
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Says that no more jobs come (`abandon`: and that what is left need not be parsed).
+    fn close(&self, abandon: bool) {
+        let mut st = self.lock();
+        st.closed = true;
+        st.abandoned |= abandon;
+        drop(st);
+        self.ready.notify_all();
+    }
+
+    /// Parses jobs as they come until the queue is closed and empty; returns them with their
+    /// numbers.
+    fn work(&self, ctx: &Context, file: &str, src: &str, source: Option<SourceId>) -> Vec<(usize, JobResult)> {
+        let mut worker = Worker::new(ctx, file, src, source);
+        let mut done = Vec::new();
+        loop {
+            let (index, job) = {
+                let mut st = self.lock();
+                loop {
+                    if st.abandoned {
+                        return done;
+                    }
+                    if st.next < st.jobs.len() {
+                        break;
+                    }
+                    if st.closed {
+                        return done;
+                    }
+                    st = self.ready.wait(st).unwrap_or_else(PoisonError::into_inner);
+                }
+                let index = st.next;
+                st.next += 1;
+                let job = st.jobs[index].clone();
+                worker.learn_aliases(&st.aliases[..job.aliases]);
+                (index, job)
+            };
+            done.push((index, worker.run(&job)));
+        }
+    }
+}
+
+/// Bytes a region may span to be deferred, as a share of the buffer: a region larger than
+/// that leaves too little for the other threads to be worth matching its brackets.
+const MAX_REGION_SHARE: usize = 4;
+
+/// The least buffer size for which isolated regions are parsed on several threads.
+pub(super) const MIN_DEFER_BYTES: usize = 1 << 16;
+
+/// The body standing in for a deferred one until its job is done: one region with one empty
+/// block, so that a parse hook sees a region that is not empty (the skipped text is not blank)
+/// and nothing more.
+fn placeholder() -> Body {
+    let mut b = Body::new();
+    let r = b.new_region();
+    b.roots.push(r);
+    b.append_block(r);
+    b
+}
+
+/// Whether `b` is still the untouched [`placeholder`].
+fn is_placeholder(b: &Body) -> bool {
+    b.roots.len() == 1 && b.num_blocks() == 1 && b.num_ops() == 0 && b.region_blocks(b.roots[0]).len() == 1
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Whether byte `b` occurs in the eight bytes of `w`.
+#[inline]
+fn has_byte(w: u64, b: u8) -> bool {
+    let x = w ^ (LO * b as u64);
+    x.wrapping_sub(LO) & !x & HI != 0
+}
+
+/// The first of `{`, `}`, `"` and `/` in `src[at..end]`, eight bytes at a time.
+fn next_special(src: &[u8], mut at: usize, end: usize) -> Option<usize> {
+    while at + 8 <= end {
+        let w = u64::from_le_bytes([src[at], src[at + 1], src[at + 2], src[at + 3], src[at + 4], src[at + 5], src[at + 6], src[at + 7]]);
+        if has_byte(w, b'{') || has_byte(w, b'}') || has_byte(w, b'"') || has_byte(w, b'/') {
+            break;
+        }
+        at += 8;
+    }
+    src[at..end].iter().position(|c| matches!(c, b'{' | b'}' | b'"' | b'/')).map(|i| at + i)
+}
+
+/// Past blanks and line comments from `at`.
+fn skip_blank(src: &[u8], mut at: usize) -> usize {
+    loop {
+        match src.get(at) {
+            Some(c) if c.is_ascii_whitespace() => at += 1,
+            Some(b'/') if src.get(at + 1) == Some(&b'/') => at = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |n| at + n),
+            _ => return at,
+        }
+    }
+}
+
+/// Where the region whose `{` is at `open` ends (its `}`), skipping string literals and line
+/// comments; only braces are counted (the grammar checks the rest: a job must end where this
+/// says). With `list`, the end of a list of regions: the `)` after the last one. `None` past
+/// `limit`, on an unclosed brace, a string with a line break, or anything but blanks and commas
+/// between the regions of a list (the parser then reads the text itself).
+fn match_brackets(src: &[u8], open: usize, list: bool, limit: usize) -> Option<usize> {
+    let end = limit.min(src.len());
+    let mut depth = 0usize;
+    let mut at = open;
+    loop {
+        if depth == 0 {
+            if src.get(at) != Some(&b'{') || at >= end {
+                return None;
+            }
+            depth = 1;
+            at += 1;
+        }
+        at = next_special(src, at, end)?;
+        match src[at] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    if !list {
+                        return Some(at);
+                    }
+                    at = skip_blank(src, at + 1);
+                    match src.get(at) {
+                        Some(b')') => return Some(at),
+                        Some(b',') => {
+                            at = skip_blank(src, at + 1);
+                            continue;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => {
+                at += 1;
+                loop {
+                    at += memchr::memchr3(b'"', b'\\', b'\n', src.get(at..end)?)?;
+                    match src[at] {
+                        b'"' => break,
+                        b'\\' => at += 2,
+                        _ => return None,
+                    }
+                }
+            }
+            _ => {
+                if src.get(at + 1) == Some(&b'/') {
+                    at = memchr::memchr(b'\n', &src[at..end]).map_or(end, |n| at + n);
+                    continue;
+                }
+            }
+        }
+        at += 1;
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// [`Parser::parse_top`] with the regions of isolated ops parsed by workers on the
+    /// context's threads (the calling thread one of them once the file is read). `Err` when
+    /// the buffer must be parsed again on one thread.
+    pub(super) fn parse_top_deferring(&mut self) -> Result<ParsedModule, ()> {
+        let queue = Arc::new(JobQueue::default());
+        self.defer = true;
+        self.queue = Some(queue.clone());
+        let (ctx, file, src) = (self.ctx, self.file_name, self.src);
+        let source = self.registered_source();
+        let helpers = ctx.threads.saturating_sub(1);
+        let (parsed, mut results) = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..helpers).map(|_| s.spawn(|| queue.work(ctx, file, src, source))).collect();
+            let parsed = self.parse_top_ops();
+            queue.close(parsed.is_err() || self.defer_failed);
+            let mut results = queue.work(ctx, file, src, source);
+            for h in handles {
+                results.extend(h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            }
+            (parsed, results)
+        });
+        self.queue = None;
+        let (mut body, top_block, top_region) = parsed?;
+        if self.defer_failed || results.len() != self.jobs_made {
+            return Err(());
+        }
+        results.sort_unstable_by_key(|r| r.0);
+        let mut bodies = Vec::with_capacity(results.len());
+        for (_, r) in results {
+            let (b, locs) = r?;
+            bodies.push(Some(b));
+            for (name, placeholder, at) in locs {
+                match self.deferred_locs.iter_mut().find(|d| d.0 == name) {
+                    Some(d) => d.2 = d.2.min(at),
+                    None => self.deferred_locs.push((name, placeholder, at)),
+                }
+            }
+        }
+        // Resolved in the order of first use, as one thread meets them.
+        self.deferred_locs.sort_by_key(|d| d.2);
+        let pending = self.pending.pop().unwrap_or_default();
+        install(&mut body, pending, &mut bodies)?;
+        self.finish_top(body, top_block, top_region)
+    }
+
+    /// Notes an alias definition for the regions that follow it.
+    pub(super) fn log_alias(&mut self, at: usize, def: AliasDef) {
+        if let Some(q) = &self.queue {
+            q.lock().aliases.push((at, def));
+        }
+    }
+
+    /// Notes the body being built: its ops that wait for deferred bodies.
+    pub(super) fn push_pending(&mut self) {
+        if self.defer {
+            self.pending.push(Vec::new());
+        }
+    }
+
+    /// The body built last is done: what waits in it belongs to the op being parsed.
+    pub(super) fn pop_pending(&mut self) {
+        if !self.defer {
+            return;
+        }
+        if let Some(list) = self.pending.pop().filter(|l| !l.is_empty()) {
+            self.set_op_pending(Pending::Inside(list));
+        }
+    }
+
+    fn set_op_pending(&mut self, p: Pending) {
+        if self.op_pending.replace(p).is_some() {
+            // Two bodies for one op: not a shape this handles.
+            self.defer_failed = true;
+        }
+    }
+
+    /// Records what the op just created (`op` of the current body) waits for; `outer` is what
+    /// the enclosing op being parsed waited for before.
+    pub(super) fn note_created(&mut self, op: Op, outer: Option<Pending>) {
+        if let Some(p) = std::mem::replace(&mut self.op_pending, outer) {
+            match self.pending.last_mut() {
+                Some(list) => list.push((op, p)),
+                None => self.defer_failed = true,
+            }
+        }
+    }
+
+    /// At the `{` of the isolated region of a custom op (or, with `generic`, at the first region
+    /// of a generic op's isolated region list, its `(` eaten): skips the text and leaves it to
+    /// a worker, when this parser defers regions and the region qualifies. Returns the
+    /// placeholder body to install meanwhile.
+    pub(super) fn try_defer(&mut self, entry_args: &[EntryArg], generic: bool) -> Option<Body> {
+        if !self.defer || self.op_pending.is_some() || (!generic && !self.is(Tok::LBrace)) {
+            return None;
+        }
+        let queue = self.queue.clone()?;
+        let start = self.tok.start;
+        let limit = start + self.src.len() / MAX_REGION_SHARE;
+        let src = self.src.as_bytes();
+        let end = match_brackets(src, start, generic, limit)?;
+        // A blank region is parsed here (a parse hook may look at whether it is empty).
+        if !generic && skip_blank(src, start + 1) == end {
+            return None;
+        }
+        self.reset_to(end + 1);
+        let mut st = queue.lock();
+        let job = Job {
+            start,
+            resume: self.tok.start,
+            entry_args: entry_args.to_vec(),
+            generic,
+            depth: self.depth,
+            default_dialect: self.default_dialects.last().copied(),
+            aliases: st.aliases.len(),
+        };
+        st.jobs.push(job);
+        drop(st);
+        queue.ready.notify_one();
+        self.set_op_pending(Pending::Job(self.jobs_made));
+        self.jobs_made += 1;
+        Some(placeholder())
+    }
+}
+
+/// Puts the parsed bodies in place of the placeholders.
+fn install(body: &mut Body, pending: Vec<(Op, Pending)>, bodies: &mut [Option<Body>]) -> Result<(), ()> {
+    for (op, p) in pending {
+        let nested = body.nested_mut(op).ok_or(())?;
+        match p {
+            Pending::Job(j) => {
+                if !is_placeholder(nested) {
+                    // A parse hook changed the placeholder: the body it meant is not the job's.
+                    return Err(());
+                }
+                *nested = bodies.get_mut(j).and_then(Option::take).ok_or(())?;
+            }
+            Pending::Inside(list) => install(nested, list, bodies)?,
+        }
+    }
+    Ok(())
+}
+
+/// A thread's parser for jobs: the caches of its parser persist from job to job, and the
+/// aliases grow as the jobs move down the file.
+struct Worker<'a> {
+    parser: Parser<'a>,
+    /// How many of the file's alias definitions `parser` has.
+    aliases_seen: usize,
+}
+
+impl<'a> Worker<'a> {
+    fn new(ctx: &'a Context, file: &'a str, src: &'a str, source: Option<SourceId>) -> Self {
+        let mut parser = Parser::new(ctx, file, src);
+        parser.loc_source = OnceCell::from(source);
+        parser.in_job = true;
+        Worker { parser, aliases_seen: 0 }
+    }
+
+    /// Defines the aliases of `defined` (the file's first ones) not defined yet.
+    fn learn_aliases(&mut self, defined: &[(usize, AliasDef)]) {
+        for (_, def) in defined.iter().skip(self.aliases_seen) {
+            match def.clone() {
+                AliasDef::Type(name, t) => {
+                    self.parser.type_aliases.insert(name, t);
+                }
+                AliasDef::Attr(name, a) => {
+                    self.parser.attr_aliases.insert(name, a);
+                }
+            }
+        }
+        self.aliases_seen = self.aliases_seen.max(defined.len());
+    }
+
+    fn run(&mut self, job: &Job) -> JobResult {
+        let p = &mut self.parser;
+        p.reset_to(job.start);
+        p.diag = None;
+        p.depth = job.depth;
+        p.depth_peak = job.depth;
+        p.default_dialects.clear();
+        p.default_dialects.extend(job.default_dialect);
+        p.push_body();
+        let r = if job.generic {
+            p.comma_list_msg(Tok::RParen, "expected ')' to end region list", |p| {
+                let region = p.parse_region_body(&[])?;
+                p.cur_body().roots.push(region);
+                Ok(())
+            })
+        } else {
+            p.parse_region_body(&job.entry_args).map(|region| p.cur_body().roots.push(region))
+        };
+        let r = r.and_then(|()| p.finish_forward_refs());
+        let body = p.pop_body();
+        r?;
+        if p.tok.start != job.resume {
+            return Err(());
+        }
+        Ok((body.ok_or(())?, std::mem::take(&mut p.deferred_locs)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::match_brackets;
+
+    fn m(s: &str) -> Option<usize> {
+        match_brackets(s.as_bytes(), 0, false, usize::MAX)
+    }
+
+    #[test]
+    fn braces_match_past_strings_and_comments() {
+        assert_eq!(m("{ a(b[c]) {d} }x"), Some(14));
+        assert_eq!(m("{ \"}\\\"}\" }"), Some(9));
+        assert_eq!(m("{ // } \n }"), Some(9));
+        assert_eq!(m("{  }"), Some(3));
+        assert_eq!(m("{ \"a\nb\" }"), None);
+        assert_eq!(m("{ {"), None);
+        assert_eq!(m("x { }"), None);
+        assert_eq!(match_brackets(b"{ a b c }", 0, false, 4), None);
+        let list = |s: &str| match_brackets(s.as_bytes(), 0, true, usize::MAX);
+        assert_eq!(list("{ a }, // c\n {b}) :"), Some(16));
+        assert_eq!(list("{ a } x"), None);
+        assert_eq!(list("{ a }, )"), None);
+    }
+}

@@ -1,0 +1,173 @@
+//! `ir-opt` gives the same output and the same diagnostics on one thread and on several: the
+//! parser defers the bodies of isolated ops to worker threads, the verifier checks functions
+//! on a pool and the printer prints long blocks in chunks. The inputs are large enough for
+//! each of those to engage (over 64 KiB of text, thousands of functions and operations).
+
+use mica_tools::opt::{Options, process_buffer};
+
+/// Runs ir-opt on `text` with `args` on `threads` threads; returns stdout, stderr and success.
+fn run(text: &str, args: &[&str], threads: usize) -> (String, String, bool) {
+    let mut argv: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    argv.push("input.mlir".into());
+    let mut opts = Options::parse(&argv).expect("valid options");
+    opts.threads = Some(threads);
+    let (out, outcome) = process_buffer("input.mlir", text, &opts);
+    (out, outcome.stderr, outcome.success)
+}
+
+/// Checks that 2 and 4 threads give what one gives; returns the single-thread result.
+fn same_on_all_threads(text: &str, args: &[&str]) -> (String, String, bool) {
+    let one = run(text, args, 1);
+    for threads in [2, 4] {
+        let many = run(text, args, threads);
+        assert_eq!(one.2, many.2, "success differs with {threads} threads ({args:?})");
+        assert_eq!(one.1, many.1, "stderr differs with {threads} threads ({args:?})");
+        assert!(one.0 == many.0, "output differs with {threads} threads ({args:?})");
+    }
+    one
+}
+
+/// Function `i` of the generated modules (`n` of them): custom or generic form, calling the
+/// previous function in the same module, with a loop, uses of the aliases and a location alias
+/// defined at the end.
+fn function(i: usize, n: usize, out: &mut String) {
+    use std::fmt::Write;
+    if i % 7 == 3 {
+        let _ = write!(
+            out,
+            r#""func.func"() <{{function_type = (i64) -> i64, sym_name = "f{i}"}}> ({{
+^bb0(%a: i64):
+  %c = "arith.constant"() <{{value = {i} : i64}}> : () -> i64
+  %s = "arith.addi"(%a, %c) <{{overflowFlags = #arith.overflow<none>}}> : (i64, i64) -> i64
+  "func.return"(%s) : (i64) -> ()
+}}) : () -> ()
+"#
+        );
+        return;
+    }
+    let call = if i > 0 && i != n / 2 && i != n / 2 + 11 { format!("    %p = func.call @f{}(%a) : (i64) -> i64\n", i - 1) } else { "    %p = arith.addi %a, %a : i64\n".into() };
+    let _ = write!(
+        out,
+        r#"  func.func @f{i}(%a: i64) -> i64 attributes {{map = #map}} {{
+    %t = "test.op"() : () -> !tensor
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+{call}    %r = scf.for %iv = %c0 to %c4 step %c1 iter_args(%acc = %p) -> (i64) {{
+      %x = arith.index_cast %iv : index to i64
+      // a comment with a brace }} in it
+      %y = arith.addi %acc, %x : i64 loc(#loc{l})
+      scf.yield %y : i64
+    }}
+    %s = "test.op"(%r) {{note = "quoted }} brace {{"}} : (i64) -> i64
+    return %s : i64
+  }}
+"#,
+        l = i % 3
+    );
+}
+
+/// A module of `n` functions: aliases first, some functions inside a nested module, location
+/// aliases at the end; `edit` may change the text of each function.
+fn module(n: usize, edit: &dyn Fn(usize, String) -> String) -> String {
+    let mut text = String::from("#map = affine_map<(d0) -> (d0 + 1)>\n!tensor = tensor<4xf32>\nmodule {\n");
+    for i in 0..n {
+        if i == n / 2 {
+            text.push_str("  module @inner {\n");
+        }
+        let mut f = String::new();
+        function(i, n, &mut f);
+        text.push_str(&edit(i, f));
+        if i == n / 2 + 10 {
+            text.push_str("  }\n");
+        }
+    }
+    text.push_str("}\n#loc0 = loc(\"a.mlir\":1:2)\n#loc1 = loc(\"b.mlir\":3:4)\n#loc2 = loc(\"c.mlir\":5:6)\n");
+    text
+}
+
+const N: usize = 1500;
+
+#[test]
+fn a_module_of_many_functions_prints_the_same_on_any_number_of_threads() {
+    let text = module(N, &|_, f| f);
+    assert!(text.len() > 1 << 18);
+    let unregistered = ["--allow-unregistered-dialect"];
+    let (out, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(ok, "{err}");
+    assert_eq!(out.matches("func.func @f").count() + out.matches("func.func\"").count(), N);
+    let (_, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--mlir-print-debuginfo"]);
+    assert!(ok, "{err}");
+    let (out, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--mlir-print-op-generic"]);
+    assert!(ok && out.contains("\"func.func\"()"), "{err}");
+}
+
+#[test]
+fn distinct_attributes_in_functions_keep_their_numbering() {
+    // Distinct ids are shared by the whole file: the deferred parse gives up on them and the
+    // printer numbers them in print order.
+    let text = module(N, &|i, f| {
+        if i % 500 == 7 {
+            f.replace("attributes {map = #map}", &format!("attributes {{map = #map, d = distinct[{0}]<{0} : i32>}}", i % 2))
+                .replace("{note = ", &format!("{{d = distinct[{}]<unit>, note = ", 5 + i % 3))
+        } else {
+            f
+        }
+    });
+    let (out, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("distinct[0]"), "distinct attributes are printed");
+}
+
+#[test]
+fn the_first_error_in_file_order_is_reported() {
+    let unregistered = ["--allow-unregistered-dialect"];
+    // Verifier errors in several functions: the first function's.
+    let wrong_return = |f: String| f.replace("return %s : i64", "return %s, %s : i64, i64");
+    let text = module(N, &|i, f| if i == 400 || i == 1300 || i == 900 { wrong_return(f) } else { f });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok);
+    let line = text[..text.find("@f400(").unwrap()].lines().count() + 13;
+    assert!(err.starts_with(&format!("input.mlir:{line}:")), "{err}");
+    assert!(err.contains("'func.return' op has 2 operands, but enclosing function (@f400) returns 1"), "{err}");
+    // A symbol use error comes after every op verified: a later function's op error wins.
+    let text = module(N, &|i, f| match i {
+        300 => f.replace(&format!("@f{}(%a)", i - 1), "@missing(%a)"),
+        1000 => wrong_return(f),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("(@f1000) returns 1"), "{err}");
+    // A parse error anywhere comes before any verifier error.
+    let text = module(N, &|i, f| match i {
+        200 => wrong_return(f),
+        1201 => f.replace("%x = arith.index_cast %iv", "%x = arith.index_cast %undefined"),
+        1400 => f.replace("%y = arith.addi %acc, %x", "%y = arith.addi %acc, %zzz"),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("use of undeclared SSA value name"), "{err}");
+    let line = text[..text.find("%undefined").unwrap()].lines().count();
+    assert!(err.starts_with(&format!("input.mlir:{line}:")), "{err}");
+    // An alias used before its definition is an error, in a deferred body too.
+    let text = module(N, &|i, f| if i == 800 { f.replace("!tensor", "!later") } else { f }) + "!later = i32\n";
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("undefined symbol alias id 'later'"), "{err}");
+    // A location alias never defined: its first use.
+    let text = module(N, &|i, f| if i == 600 || i == 700 { f.replace("loc(#loc", "loc(#nowhere") } else { f });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("operation location alias was never defined"), "{err}");
+    let line = text[..text.find("#nowhere").unwrap()].lines().count();
+    assert!(err.starts_with(&format!("input.mlir:{line}:")), "{err}");
+}
+
+#[test]
+fn expected_diagnostics_are_checked_the_same_on_any_number_of_threads() {
+    let text = module(N, &|i, f| match i {
+        250 => f.replace("return %s : i64", "// expected-error@+1 {{has 2 operands}}\n    return %s, %s : i64, i64"),
+        1250 => f.replace("return %s : i64", "return %s, %s : i64, i64"),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--verify-diagnostics"]);
+    assert!(ok, "{err}");
+}
