@@ -3,7 +3,7 @@
 //! `max-num-rewrites`, `test-convergence`, `disable-patterns`, `enable-patterns`).
 
 use crate::greedy::{apply, Config, Outcome};
-use crate::manager::{Pass, PassEnv, PassReport};
+use crate::manager::{Pass, PassReport};
 use crate::region_simplify::RegionSimplify;
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -64,13 +64,13 @@ impl Pass for Canonicalize {
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
-        self.run_reported(ctx, body, op, PassEnv { threads: false }).map(|_| ())
+        self.run_reported(ctx, body, op).map(|_| ())
     }
 
-    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op, env: PassEnv) -> Result<PassReport, Diagnostic> {
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
         let name = body.op(op).name;
         let outcome = match body.nested_mut(op) {
-            Some(nested) => apply(ctx, nested, Some(name), &self.config, env.threads),
+            Some(nested) => apply(ctx, nested, Some(name), &self.config),
             None => Outcome { converged: true, changed: false },
         };
         if self.test_convergence && !outcome.converged {

@@ -153,12 +153,12 @@ impl Report {
 }
 
 /// Runs CSE on everything inside `op` (an op of `body`); the bodies of the isolated ops
-/// directly inside on a pool of threads when `threads`.
-pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits, threads: bool) -> Report {
+/// directly inside on the context's threads.
+pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
     let mut report = Report::default();
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph, limits, threads, &mut report);
+        run_body(ctx, nested, graph, limits, true, &mut report);
     } else {
         let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
         let mut d = Driver::new(ctx, body, &regions, graph, limits);
@@ -170,14 +170,14 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits, threads: bool
     report
 }
 
-/// CSE over the root regions of an isolated body; first over the bodies of the isolated ops
-/// inside it, on a pool of threads when `threads` (they see nothing outside).
-fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, threads: bool, report: &mut Report) {
+/// CSE over the root regions of an isolated body; first, when `nested_first`, over the bodies
+/// of the isolated ops inside it, on the context's threads (they see nothing outside).
+fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_first: bool, report: &mut Report) {
     let mut nested_done = false;
-    if threads {
+    if nested_first {
         let ops = crate::parallel::isolated_ops(body);
         if ops.len() > 1 {
-            let reports = crate::parallel::on_nested_bodies(body, &ops, |name, nested| {
+            let reports = crate::parallel::on_nested_bodies(ctx, body, &ops, |name, nested| {
                 let graph = ctx.registry().traits(name).contains(Traits::GRAPH_REGION);
                 let mut r = Report::default();
                 run_body(ctx, nested, graph, limits, false, &mut r);

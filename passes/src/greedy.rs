@@ -69,25 +69,12 @@ pub struct Outcome {
 }
 
 /// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
-/// op named `owner`) and of every isolated op nested in it; those on a pool of threads when
-/// `threads`.
-pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config, threads: bool) -> Outcome {
+/// op named `owner`) and of every isolated op nested in it (those on the context's threads).
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> Outcome {
     let mut outcome = Outcome { converged: true, changed: false };
     let nested = |body: &mut Body, outcome: &mut Outcome| {
         let ops = crate::parallel::isolated_ops(body);
-        let outcomes = if threads && ops.len() > 1 {
-            crate::parallel::on_nested_bodies(body, &ops, |name, n| apply(ctx, n, Some(name), config, false))
-        } else {
-            let mut v = Vec::with_capacity(ops.len());
-            for op in ops {
-                let name = body.op(op).name;
-                if let Some(n) = body.nested_mut(op) {
-                    v.push(apply(ctx, n, Some(name), config, false));
-                }
-            }
-            v
-        };
-        for o in outcomes {
+        for o in crate::parallel::on_nested_bodies(ctx, body, &ops, |name, n| apply(ctx, n, Some(name), config)) {
             outcome.converged &= o.converged;
             outcome.changed |= o.changed;
         }

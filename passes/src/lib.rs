@@ -23,7 +23,7 @@ mod strip_debuginfo;
 mod symbol_dce;
 pub mod timing;
 
-pub use manager::{Item, Pass, PassEnv, PassFactory, PassReport, PassManager, PassSelect, PipelineSetupError, RunLog};
+pub use manager::{Item, Pass, PassFactory, PassReport, PassManager, PassSelect, PipelineSetupError, RunLog};
 
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -39,11 +39,11 @@ impl Pass for Cse {
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
-        self.run_reported(ctx, body, op, PassEnv { threads: false }).map(|_| ())
+        self.run_reported(ctx, body, op).map(|_| ())
     }
 
-    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op, env: PassEnv) -> Result<PassReport, Diagnostic> {
-        let r = cse::run(ctx, body, op, cse::Limits::default(), env.threads);
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+        let r = cse::run(ctx, body, op, cse::Limits::default());
         let counters = vec![
             ("e-graphs", r.egraphs),
             ("e-nodes", r.enodes),

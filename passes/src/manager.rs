@@ -24,20 +24,11 @@ pub trait Pass: Send + Sync {
     }
     /// Runs on `op` (an op of `body`) and everything inside it.
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>;
-    /// Runs as [`Pass::run`] does, in `env`, and says what the run did; by default, that it
-    /// may have changed the IR.
-    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op, env: PassEnv) -> Result<PassReport, Diagnostic> {
-        let _ = env;
+    /// Runs as [`Pass::run`] does and says what the run did; by default, that it may have
+    /// changed the IR.
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
         self.run(ctx, body, op).map(|()| PassReport { changed: true, counters: Vec::new() })
     }
-}
-
-/// What a pass run may use besides the IR.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PassEnv {
-    /// Whether the pass may work on several threads (not under `--mlir-disable-threading`,
-    /// nor when it already runs on a thread of a nested pipeline's pool).
-    pub threads: bool,
 }
 
 /// What a pass run did, besides failing or not.
@@ -115,13 +106,10 @@ pub struct PipelineSetupError(pub String, pub Option<usize>);
 
 /// What one run needs besides the IR: the manager's options and, for dumps of the top-level
 /// op, the resources its text references (`(dialect, key, value)` as parsed).
-#[derive(Clone, Copy)]
 pub(crate) struct Exec<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) pm: &'a PassManager,
     pub(crate) resources: &'a [(String, String, String)],
-    /// Whether passes may use threads of their own.
-    pub(crate) threads: bool,
 }
 
 impl PassManager {
@@ -206,7 +194,7 @@ impl PassManager {
         log: &mut RunLog,
     ) -> Result<(), Diagnostic> {
         // An error emitted on an operation shows it in a note, as the verifier's do.
-        Exec { ctx, pm: self, resources, threads: self.threading }.run_items(&self.items, timers, body, top, &mut log.dumps).map_err(|mut d| {
+        Exec { ctx, pm: self, resources }.run_items(&self.items, timers, body, top, &mut log.dumps).map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
             d
         })
@@ -269,7 +257,7 @@ impl Exec<'_> {
         if self.pm.print_before.selects(p.name()) {
             self.dump("Before", p, body, op, dumps);
         }
-        let report = p.run_reported(self.ctx, body, op, PassEnv { threads: self.threads })?;
+        let report = p.run_reported(self.ctx, body, op)?;
         if self.pm.verify_each && report.changed {
             mica_ir::verify::verify(self.ctx, body, op)?;
         }
@@ -351,7 +339,7 @@ mod tests {
             unreachable!("the manager calls run_reported")
         }
 
-        fn run_reported(&self, _: &Context, body: &mut Body, op: Op, _: PassEnv) -> Result<PassReport, Diagnostic> {
+        fn run_reported(&self, _: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
             let module = body.nested_mut(op).expect("a module");
             for f in crate::parallel::isolated_ops(module) {
                 let func = module.nested_mut(f).expect("a function");

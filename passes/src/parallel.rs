@@ -14,7 +14,7 @@
 
 use crate::manager::{Exec, Item};
 use crate::timing::Timer;
-use mica_ir::{Body, Diagnostic, Ident, Op, OperationState};
+use mica_ir::{Body, Context, Diagnostic, Ident, Op, OperationState};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -84,46 +84,29 @@ pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
     out
 }
 
-/// Calls `f` on each of `items` on a pool of threads (one per core, at most one per item) and
-/// returns what it gave, in order.
-pub(crate) fn map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(items.len());
-    if workers <= 1 {
-        return items.into_iter().map(f).collect();
+/// Calls `f` on the bodies of `ops` (IsolatedFromAbove ops of `parent`, with their names), on
+/// the context's threads when the bodies hold enough ops to be worth it (see
+/// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs; returns
+/// what `f` gave, in the order of `ops`.
+pub(crate) fn on_nested_bodies<R: Send>(ctx: &Context, parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
+    let work: usize = ops.iter().filter_map(|&op| parent.nested(op)).map(Body::num_ops).sum();
+    let threads = mica_ir::parallel::threads_for(ctx.threads, work);
+    if threads <= 1 {
+        return ops
+            .iter()
+            .filter_map(|&op| {
+                let name = parent.op(op).name;
+                Some(f(name, parent.nested_mut(op)?))
+            })
+            .collect();
     }
-    let slots: Vec<Mutex<(Option<T>, Option<R>)>> = items.into_iter().map(|t| Mutex::new((Some(t), None))).collect();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
-                    if let Some(item) = slot.0.take() {
-                        slot.1 = Some(f(item));
-                    }
-                }
-            });
-        }
-    });
-    // A thread that panicked made the scope panic: every slot holds its result.
-    slots.into_iter().filter_map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner).1).collect()
-}
-
-/// Calls `f` on the bodies of `ops` (IsolatedFromAbove ops of `parent`, with their names) on a
-/// pool of threads, each body moved out of `parent` while it runs; returns what `f` gave, in
-/// the order of `ops`.
-pub(crate) fn on_nested_bodies<R: Send>(parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
-    let bodies: Vec<(Op, Ident, Box<Body>)> = ops.iter().filter_map(|&op| Some((op, parent.op(op).name, parent.take_nested(op)?))).collect();
-    let done = map(bodies, |(op, name, mut body)| {
-        let r = f(name, &mut body);
-        (op, body, r)
-    });
-    done.into_iter()
-        .map(|(op, body, r)| {
-            parent.set_nested(op, body);
-            r
-        })
-        .collect()
+    let bodies: Vec<(Op, Ident, Mutex<Box<Body>>)> =
+        ops.iter().filter_map(|&op| Some((op, parent.op(op).name, Mutex::new(parent.take_nested(op)?)))).collect();
+    let results = mica_ir::parallel::map_in_order(&bodies, threads, |(_, name, body)| f(*name, &mut body.lock().unwrap_or_else(PoisonError::into_inner)));
+    for (op, _, body) in bodies {
+        parent.set_nested(op, body.into_inner().unwrap_or_else(PoisonError::into_inner));
+    }
+    results
 }
 
 /// Runs `items` on each of `children` (ops of `parent` that [`can_run_apart`]) on a pool of
@@ -138,8 +121,6 @@ pub(crate) fn run_children(exec: &Exec<'_>, items: &[Item], timer: &mut Timer, p
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 s.spawn(|| {
-                    // The pool's threads are all there are: passes get none of their own.
-                    let exec = Exec { threads: false, ..*exec };
                     let mut timers = shape.clone();
                     let mut busy = Duration::ZERO;
                     while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
