@@ -97,11 +97,12 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
             let mut q = driver.worklist_listener();
             erase_unreachable_blocks(&mut Rewriter::new(body, &mut q), &roots)
         };
-        changed |= driver.process(body);
+        let processed = driver.process(body);
+        changed |= processed;
         {
             let mut q = driver.worklist_listener();
             let mut rw = Rewriter::new(body, &mut q);
-            changed |= simplify_regions(ctx, &mut rw, config.region_simplify);
+            changed |= simplify_regions(ctx, &mut rw, config.region_simplify, !processed);
         }
         if !changed {
             return outcome;

@@ -23,13 +23,14 @@ pub enum RegionSimplify {
 }
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
-/// says whether anything changed.
-pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify) -> bool {
+/// says whether anything changed. `all_reachable` says that no block is unreachable (none
+/// was when last looked, and nothing changed since), so none is looked for.
+pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify, all_reachable: bool) -> bool {
     let roots = rw.body.roots.to_vec();
     if level == RegionSimplify::Disabled {
         return false;
     }
-    let erased_blocks = erase_unreachable_blocks(rw, &roots);
+    let erased_blocks = !all_reachable && erase_unreachable_blocks(rw, &roots);
     let dce = run_region_dce(ctx, rw, &roots);
     let mut merged = false;
     if level == RegionSimplify::Aggressive {
