@@ -17,8 +17,8 @@
 //! multiset: their e-node holds children and leaves sorted. Locations are ignored; an unknown-located survivor takes
 //! the erased op's location.
 //!
-//! A first walk gives every op a value number (see [`numbering`]); in SSA regions, an op whose
-//! number no other op has cannot be merged and stays out of the e-graph.
+//! A first walk gives every op a value number (see the `numbering` module); in SSA regions, an
+//! op whose number no other op has cannot be merged and stays out of the e-graph.
 //!
 //! The work is bounded: once an e-graph holds [`Limits::max_nodes`] e-nodes it stops growing
 //! and later ops only merge into ops already in it; [`Report`] says how many e-graphs stopped
@@ -33,8 +33,9 @@ use numbering::Numbering;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One e-node: the number of its [`Key`] and its operands in operand order, first the
-/// `classes` that are its children, then the leaves (each a value's index, held in an `Id`).
+/// One e-node: the number of its key (what it stands for) and its operands in operand order,
+/// first the `classes` that are its children, then the leaves (each a value's index, held in
+/// an `Id`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
