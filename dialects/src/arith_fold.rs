@@ -556,9 +556,9 @@ fn fold_addui_extended(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option
 }
 
 fn mul_extended(ctx: &Context, b: &mut Body, op: Op, c: Consts, signed: bool) -> Option<FoldResult> {
-    let r = rhs(b, op);
-    if is_zero(ctx, c[1]) {
-        return two(Folded::Value(r), Folded::Value(r));
+    // `(x, 0) -> (0, 0)` as constants (MLIR folds to the attribute, not to the operand).
+    if let Some(zero) = c[1].filter(|z| is_zero(ctx, Some(*z))) {
+        return two(Folded::Attr(zero), Folded::Attr(zero));
     }
     if !signed && is_one(ctx, c[1]) {
         let zero = zero_attr(ctx, b.value_type(lhs(b, op)))?;

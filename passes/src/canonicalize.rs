@@ -2,8 +2,8 @@
 //! greedy driver, with mlir-opt's options (`top-down`, `region-simplify`, `max-iterations`,
 //! `max-num-rewrites`, `test-convergence`, `disable-patterns`, `enable-patterns`).
 
-use crate::greedy::{apply, Config};
-use crate::manager::Pass;
+use crate::greedy::{apply, Config, Outcome};
+use crate::manager::{Pass, PassReport};
 use crate::region_simplify::RegionSimplify;
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -64,15 +64,19 @@ impl Pass for Canonicalize {
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
+        self.run_reported(ctx, body, op).map(|_| ())
+    }
+
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
         let name = body.op(op).name;
-        let converged = match body.nested_mut(op) {
+        let outcome = match body.nested_mut(op) {
             Some(nested) => apply(ctx, nested, Some(name), &self.config),
-            None => true,
+            None => Outcome { converged: true, changed: false },
         };
-        if self.test_convergence && !converged {
+        if self.test_convergence && !outcome.converged {
             // mlir-opt fails the pass without a message.
             return Err(Diagnostic::error(body.op(op).loc, String::new()));
         }
-        Ok(())
+        Ok(PassReport { changed: outcome.changed, counters: Vec::new() })
     }
 }

@@ -2,25 +2,77 @@
 //!
 //! Every candidate op becomes one e-node of an [`egg::EGraph`]: its key (name, properties,
 //! discardable attributes, result types and, for ops with regions, the exact structure of the
-//! regions) with the e-classes of its operands as children; results are projection nodes of the
-//! op's class. The e-graph's hash-consing finds the equivalent op; a scoped table of class
-//! representatives (pushed and popped along the dominator tree, as MLIR's scoped hash table)
-//! keeps only those that dominate. As MLIR does, the pass also erases ops that are trivially
-//! dead, replaces read-only ops when no write lies between them in the block, gives regions of
-//! isolated (or unregistered) ops a fresh table, and in graph regions only rewrites uses not yet
-//! visited. Locations are ignored; an unknown-located survivor takes the erased op's location.
+//! regions), numbered so that e-nodes stay small, with the e-classes of its operands as
+//! children. The class of an op with one result is the class of that result; only ops with
+//! several results add a projection node per result. An operand the table knows nothing about
+//! (a block argument, a result of an op outside the e-graph) is a leaf: the e-node holds the
+//! value itself, after its children, instead of the value getting a class of its own. The e-graph's hash-consing finds the
+//! equivalent op; a scoped table of class representatives (pushed and popped along the
+//! dominator tree, as MLIR's scoped hash table) keeps only those that dominate, and the IR is
+//! rebuilt from it on the way: a duplicate's uses go to its representative. No two classes are
+//! ever merged, so the e-graph never needs rebuilding. As MLIR does, the pass also erases ops
+//! that are trivially dead, replaces read-only ops when no write lies between them in the
+//! block, gives regions of isolated (or unregistered) ops a fresh table, and in graph regions
+//! only rewrites uses not yet visited. The operands of commutative ops are compared as a
+//! multiset: their e-node holds children and leaves sorted. Locations are ignored; an unknown-located survivor takes
+//! the erased op's location.
+//!
+//! A first walk gives every op a value number (see the `numbering` module); in SSA regions, an
+//! op whose number no other op has cannot be merged and stays out of the e-graph.
+//!
+//! The work is bounded: once an e-graph holds [`Limits::max_nodes`] e-nodes it stops growing
+//! and later ops only merge into ops already in it; [`Report`] says how many e-graphs stopped
+//! that way.
+
+mod numbering;
 
 use crate::effects::{effects, is_trivially_dead_with, Effects};
 use egg::{EGraph, Id, Language};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, Type, Value};
+use numbering::Numbering;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One e-node: an interned key and the operand classes.
+/// One e-node: the number of its key (what it stands for) and its operands in operand order,
+/// first the `classes` that are its children, then the leaves (each a value's index, held in
+/// an `Id`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
-    children: SmallVec<[Id; 3]>,
+    classes: u32,
+    operands: SmallVec<[Id; 4]>,
+}
+
+/// What an e-node stands for, apart from its operands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    /// An op up to its operands: its head and the positions of its leaf operands (for a
+    /// commutative op, `0..n` for `n` leaves).
+    Op { head: Head, leaves: SmallVec<[u32; 2]> },
+    /// Result `n` of the op of the child class (ops with several results).
+    Result(u32),
+}
+
+/// An op up to its operands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Head {
+    name: Ident,
+    props: Option<Attr>,
+    attrs: Attr,
+    types: ResultTypes,
+    /// The number of the structure of its regions (0: none).
+    regions: u32,
+}
+
+/// The result types of an op.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum ResultTypes {
+    /// No result.
+    None,
+    /// One result of this type.
+    One(Type),
+    /// Several results: the number of the type list.
+    Many(u32),
 }
 
 impl Language for Node {
@@ -31,272 +83,378 @@ impl Language for Node {
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.key == other.key && self.children.len() == other.children.len()
+        self.key == other.key && self.classes == other.classes && self.operands[self.classes as usize..] == other.operands[other.classes as usize..]
     }
 
     fn children(&self) -> &[Id] {
-        &self.children
+        &self.operands[..self.classes as usize]
     }
 
     fn children_mut(&mut self) -> &mut [Id] {
-        &mut self.children
+        &mut self.operands[..self.classes as usize]
     }
 }
 
-/// What a key stands for.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key {
-    /// A value the table knows nothing about (block argument, value from outside).
-    Leaf(Value),
-    /// An op, up to its operands.
-    Op { name: Ident, props: Option<Attr>, attrs: Attr, types: SmallVec<[Type; 2]>, regions: u32 },
-    /// Result `n` of an op class.
-    Result(u32),
+/// How the current table sees a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// Not yet.
+    Unseen,
+    /// As itself: a leaf.
+    Leaf,
+    /// As a member of this class.
+    Class(Id),
 }
 
-/// Runs CSE on everything inside `op` (an op of `body`).
-pub fn run(ctx: &Context, body: &mut Body, op: Op) {
+/// Bounds on the e-graph work of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// E-nodes one e-graph (one isolated body, or the regions of an unregistered op) may hold.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { max_nodes: 1 << 24 }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// E-graphs built.
+    pub egraphs: u64,
+    /// E-nodes they held in all.
+    pub enodes: u64,
+    /// Ops replaced by an equivalent one.
+    pub merged: u64,
+    /// Trivially dead ops erased.
+    pub erased: u64,
+    /// E-graphs that saw every candidate op.
+    pub saturated: u64,
+    /// E-graphs that stopped growing at [`Limits::max_nodes`].
+    pub node_limit: u64,
+}
+
+impl Report {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Report) {
+        self.egraphs += other.egraphs;
+        self.enodes += other.enodes;
+        self.merged += other.merged;
+        self.erased += other.erased;
+        self.saturated += other.saturated;
+        self.node_limit += other.node_limit;
+    }
+
+    /// Whether the run changed the IR.
+    pub fn changed(&self) -> bool {
+        self.merged > 0 || self.erased > 0
+    }
+}
+
+/// Runs CSE on everything inside `op` (an op of `body`); the bodies of the isolated ops
+/// directly inside on the context's threads.
+pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
+    let mut report = Report::default();
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph);
+        run_body(ctx, nested, graph, limits, true, &mut report);
     } else {
-        let regions = body.local_regions(op).to_vec();
-        let mut d = Driver::new(ctx);
-        for r in regions {
-            d.simplify_region(body, r, !graph);
+        let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
+        let mut d = Driver::new(ctx, body, &regions, graph, limits);
+        for &r in &regions {
+            d.simplify_region(body, r, !graph, &mut report);
         }
-        d.erase(body);
+        d.finish(body, &mut report);
     }
+    report
 }
 
-/// CSE over the root regions of an isolated body.
-fn run_body(ctx: &Context, body: &mut Body, graph: bool) {
-    let mut d = Driver::new(ctx);
-    for r in body.roots.clone() {
-        d.simplify_region(body, r, !graph);
+/// CSE over the root regions of an isolated body; first, when `nested_first`, over the bodies
+/// of the isolated ops inside it, on the context's threads (they see nothing outside).
+fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_first: bool, report: &mut Report) {
+    let mut nested_done = false;
+    if nested_first {
+        let ops = crate::parallel::isolated_ops(body);
+        if ops.len() > 1 {
+            let reports = crate::parallel::on_nested_bodies(ctx, body, &ops, |name, nested| {
+                let graph = ctx.registry().traits(name).contains(Traits::GRAPH_REGION);
+                let mut r = Report::default();
+                run_body(ctx, nested, graph, limits, false, &mut r);
+                r
+            });
+            for r in &reports {
+                report.add(r);
+            }
+            nested_done = true;
+        }
     }
-    d.erase(body);
+    let roots = body.roots.clone();
+    let mut d = Driver::new(ctx, body, &roots, graph, limits);
+    d.nested_done = nested_done;
+    for &r in &roots {
+        d.simplify_region(body, r, !graph, report);
+    }
+    d.finish(body, report);
 }
 
 /// The scoped table of one body (or of the regions of an op that gets a fresh table).
 struct Table {
     egraph: EGraph<Node, ()>,
-    keys: FxHashMap<Key, u32>,
-    values: FxHashMap<Value, Id>,
-    reps: FxHashMap<Id, Op>,
-    rep_ops: FxHashMap<Op, Id>,
+    /// The representative op of each class in the open scopes, by class id.
+    reps: Vec<Option<Op>>,
     /// Undo log: class and the representative it had before.
     log: Vec<(Id, Option<Op>)>,
     scopes: Vec<usize>,
+    /// Tag of this table's entries in [`Driver::seen`].
+    generation: u32,
+    /// Entries of outer tables this one overwrote, put back when it closes.
+    shadowed: Vec<(Value, u64)>,
+    /// Whether the e-graph stopped growing at the node limit.
+    full: bool,
 }
 
 impl Table {
-    fn new() -> Self {
-        Self {
-            egraph: EGraph::default(),
-            keys: FxHashMap::default(),
-            values: FxHashMap::default(),
-            reps: FxHashMap::default(),
-            rep_ops: FxHashMap::default(),
-            log: Vec::new(),
-            scopes: Vec::new(),
-        }
-    }
-
-    fn key(&mut self, k: Key) -> u32 {
-        let n = self.keys.len() as u32;
-        *self.keys.entry(k).or_insert(n)
-    }
-
-    fn value_class(&mut self, v: Value) -> Id {
-        if let Some(&id) = self.values.get(&v) {
-            return id;
-        }
-        let k = self.key(Key::Leaf(v));
-        let id = self.egraph.add(Node { key: k, children: SmallVec::new() });
-        self.values.insert(v, id);
-        id
-    }
-
-    fn push_scope(&mut self) {
-        self.scopes.push(self.log.len());
-    }
-
-    fn pop_scope(&mut self) {
-        let Some(mark) = self.scopes.pop() else { return };
-        while self.log.len() > mark {
-            let Some((class, prev)) = self.log.pop() else { break };
-            if let Some(op) = self.reps.remove(&class) {
-                self.rep_ops.remove(&op);
-            }
-            if let Some(p) = prev {
-                self.reps.insert(class, p);
-                self.rep_ops.insert(p, class);
-            }
-        }
-    }
-
-    fn insert(&mut self, class: Id, op: Op, body: &Body) {
-        let prev = self.reps.insert(class, op);
-        if let Some(p) = prev {
-            self.rep_ops.remove(&p);
-        }
-        self.rep_ops.insert(op, class);
-        self.log.push((class, prev));
-        for (i, &r) in body.results(op).iter().enumerate() {
-            let k = self.key(Key::Result(i as u32));
-            let id = self.egraph.add(Node { key: k, children: SmallVec::from_slice(&[class]) });
-            self.values.insert(r, id);
-        }
+    fn new(generation: u32) -> Self {
+        Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false }
     }
 }
 
 struct Driver<'c> {
     ctx: &'c Context,
+    limits: Limits,
+    /// Whether the bodies of the isolated ops in the regions were simplified already.
+    nested_done: bool,
+    numbering: Numbering,
     tables: Vec<Table>,
+    generations: u32,
+    /// How the current table sees each value: `generation << 32 | x`, `x` 0 for a leaf and
+    /// 1 + class for a class member; 0 when unseen.
+    seen: Vec<u64>,
+    /// For each op that was a representative: 1 + its class (in the table it went into).
+    op_class: Vec<u32>,
     to_erase: Vec<Op>,
-    /// Structural keys of regions.
+    /// Numbers of keys, region structures and result type lists.
+    keys: FxHashMap<Key, u32>,
     region_keys: FxHashMap<Vec<u64>, u32>,
+    type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
+    /// Buffers reused by each region encoding.
+    enc: Vec<u64>,
+    local: FxHashMap<Value, u64>,
+    blocks: FxHashMap<Block, u64>,
     unknown_loc: Attr,
 }
 
 impl<'c> Driver<'c> {
-    fn new(ctx: &'c Context) -> Self {
-        Self { ctx, tables: vec![Table::new()], to_erase: Vec::new(), region_keys: FxHashMap::default(), unknown_loc: ctx.unknown_loc() }
+    /// A driver for `regions` of `body` (graph regions when `graph`).
+    fn new(ctx: &'c Context, body: &Body, regions: &[Region], graph: bool, limits: Limits) -> Self {
+        let numbering = Numbering::new(ctx, body, regions, graph);
+        Self {
+            ctx,
+            limits,
+            nested_done: false,
+            numbering,
+            tables: vec![Table::new(1)],
+            generations: 1,
+            seen: vec![0; body.num_values()],
+            op_class: vec![0; body.num_ops()],
+            to_erase: Vec::new(),
+            keys: FxHashMap::default(),
+            region_keys: FxHashMap::default(),
+            type_lists: FxHashMap::default(),
+            enc: Vec::new(),
+            local: FxHashMap::default(),
+            blocks: FxHashMap::default(),
+            unknown_loc: ctx.unknown_loc(),
+        }
     }
 
     fn table(&mut self) -> &mut Table {
         self.tables.last_mut().expect("a table is always open")
     }
 
-    fn erase(&mut self, body: &mut Body) {
+    /// Erases the dead and replaced ops and adds up the e-graph.
+    fn finish(mut self, body: &mut Body, report: &mut Report) {
         for op in std::mem::take(&mut self.to_erase) {
             if !body.is_erased(op) {
                 body.erase_op(op);
             }
         }
-    }
-
-    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool) {
-        let blocks = body.region_blocks(region).to_vec();
-        match blocks.len() {
-            0 => {}
-            1 => {
-                self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa);
-                self.table().pop_scope();
-            }
-            _ if !ssa => {}
-            _ => {
-                // Preorder over the dominator tree, one scope per node.
-                let idom = mica_ir::verify::compute_idoms(body, region);
-                let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
-                for &b in &blocks {
-                    if let Some(&d) = idom.get(&b) {
-                        if d != b {
-                            children.entry(d).or_default().push(b);
-                        }
-                    }
-                }
-                let mut stack: Vec<(Block, usize)> = vec![(blocks[0], 0)];
-                self.table().push_scope();
-                self.simplify_block(body, blocks[0], ssa);
-                while let Some((b, next)) = stack.pop() {
-                    let kids = children.get(&b).map(|k| k.as_slice()).unwrap_or(&[]);
-                    if let Some(&child) = kids.get(next) {
-                        stack.push((b, next + 1));
-                        stack.push((child, 0));
-                        self.table().push_scope();
-                        self.simplify_block(body, child, ssa);
-                    } else {
-                        self.table().pop_scope();
-                    }
-                }
-            }
+        while let Some(t) = self.tables.pop() {
+            tally(&t, report);
         }
     }
 
-    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool) {
-        let ops: Vec<Op> = body.block_ops(block).collect();
-        for op in ops {
-            if body.is_erased(op) {
-                continue;
+    fn open_table(&mut self) {
+        self.generations += 1;
+        self.tables.push(Table::new(self.generations));
+    }
+
+    fn close_table(&mut self, report: &mut Report) {
+        let Some(t) = self.tables.pop() else { return };
+        for &(v, old) in t.shadowed.iter().rev() {
+            self.seen[v.index()] = old;
+        }
+        tally(&t, report);
+    }
+
+    fn push_scope(&mut self) {
+        let t = self.table();
+        t.scopes.push(t.log.len());
+    }
+
+    fn pop_scope(&mut self) {
+        let t = self.table();
+        let Some(mark) = t.scopes.pop() else { return };
+        for &(class, prev) in t.log[mark..].iter().rev() {
+            t.reps[usize::from(class)] = prev;
+        }
+        t.log.truncate(mark);
+    }
+
+    fn simplify_region(&mut self, body: &mut Body, region: Region, ssa: bool, report: &mut Report) {
+        let n = body.region_blocks(region).len();
+        if n == 1 {
+            let block = body.region_blocks(region)[0];
+            self.push_scope();
+            self.simplify_block(body, block, ssa, report);
+            self.pop_scope();
+            return;
+        }
+        if n == 0 || !ssa {
+            return;
+        }
+        // Preorder over the dominator tree, with the scopes of a block's dominators open.
+        let mut open = 0;
+        for (b, depth) in self.numbering.take_order(body, region) {
+            while open > depth {
+                self.pop_scope();
+                open -= 1;
             }
-            let def = self.ctx.registry().get(body.op(op).name);
+            self.push_scope();
+            open += 1;
+            self.simplify_block(body, b, ssa, report);
+        }
+        for _ in 0..open {
+            self.pop_scope();
+        }
+    }
+
+    fn simplify_block(&mut self, body: &mut Body, block: Block, ssa: bool, report: &mut Report) {
+        // Nothing is unlinked before the walk ends (erasure waits for `finish`).
+        let mut cur = body.block_ops(block).next();
+        while let Some(op) = cur {
+            cur = body.next_op(op);
             if body.nested(op).is_some() {
-                let graph = def.is_some_and(|d| d.traits.contains(Traits::GRAPH_REGION));
-                if let Some(nested) = body.nested_mut(op) {
-                    run_body(self.ctx, nested, graph);
+                let graph = self.ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
+                if let Some(nested) = body.nested_mut(op).filter(|_| !self.nested_done) {
+                    run_body(self.ctx, nested, graph, self.limits, false, report);
                 }
             } else if !body.local_regions(op).is_empty() {
-                let regions = body.local_regions(op).to_vec();
+                let def = self.ctx.registry().get(body.op(op).name);
                 let graph = def.is_some_and(|d| d.traits.contains(Traits::GRAPH_REGION));
                 // Unregistered ops might be isolated from above: their regions get a fresh table.
                 let fresh = def.is_none_or(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
                 if fresh {
-                    self.tables.push(Table::new());
+                    self.open_table();
                 }
-                for r in regions {
-                    self.simplify_region(body, r, !graph);
+                for i in 0..body.local_regions(op).len() {
+                    let r = body.local_regions(op)[i];
+                    self.simplify_region(body, r, !graph, report);
                 }
                 if fresh {
-                    self.tables.pop();
+                    self.close_table(report);
                 }
             }
-            self.simplify_op(body, op, ssa);
+            self.simplify_op(body, op, ssa, report);
         }
     }
 
-    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool) {
+    fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool, report: &mut Report) {
         let ctx = self.ctx;
-        let traits = ctx.registry().traits(body.op(op).name);
-        if traits.contains(Traits::TERMINATOR) {
+        if ctx.registry().traits(body.op(op).name).contains(Traits::TERMINATOR) {
             return;
         }
         let eff = effects(ctx, body, op);
         if is_trivially_dead_with(ctx, body, op, eff) {
             self.to_erase.push(op);
+            report.erased += 1;
+            return;
+        }
+        if eff != Effects::None && eff != Effects::ReadOnly {
             return;
         }
         let (rb, regions) = body.op_regions(op);
         if regions.iter().any(|r| rb.region_blocks(*r).len() > 1) {
             return;
         }
-        if eff != Effects::None && eff != Effects::ReadOnly {
+        if ssa && !self.numbering.may_merge(op) {
             return;
         }
         let Some(class) = self.class_of(body, op) else { return };
-        let existing = self.table().reps.get(&class).copied();
+        let existing = self.table().reps[usize::from(class)];
         if eff == Effects::ReadOnly {
             if let Some(e) = existing {
                 if body.op_block(e) == body.op_block(op) && !write_between(ctx, body, e, op) {
-                    self.replace(body, op, e, ssa);
+                    self.replace(body, op, e, ssa, report);
                     return;
                 }
             }
-            self.table().insert(class, op, body);
+            // A read that stays becomes the representative, but its results may differ from
+            // the earlier read's: they get classes of their own.
+            self.insert(body, op, class, existing.is_some());
             return;
         }
         match existing {
-            Some(e) => self.replace(body, op, e, ssa),
-            None => self.table().insert(class, op, body),
+            Some(e) => self.replace(body, op, e, ssa, report),
+            None => self.insert(body, op, class, false),
         }
     }
 
-    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool) {
-        let results: Vec<Value> = body.results(op).to_vec();
-        let new: Vec<Value> = body.results(existing).to_vec();
-        if ssa {
-            for (o, n) in results.iter().zip(&new) {
-                body.replace_all_uses(*o, *n);
+    /// Makes `op` the representative of `class` in the current scope and gives its results
+    /// classes, unless `own_results` (they are then leaves). Values already seen (used before
+    /// their definition, in graph regions) stay as they were seen.
+    fn insert(&mut self, body: &Body, op: Op, class: Id, own_results: bool) {
+        let t = self.table();
+        let prev = std::mem::replace(&mut t.reps[usize::from(class)], Some(op));
+        t.log.push((class, prev));
+        self.op_class[op.index()] = usize::from(class) as u32 + 1;
+        if own_results {
+            return;
+        }
+        match body.results(op) {
+            [] => {}
+            &[r] => {
+                if self.seen(r) == Seen::Unseen {
+                    self.set_seen(r, Seen::Class(class));
+                }
             }
-        } else {
-            // Only uses by ops not yet in the table (not visited as candidates) are rewritten.
-            for (o, n) in results.iter().zip(&new) {
-                let uses: Vec<mica_ir::Use> = body.uses(*o).collect();
+            results => {
+                for (i, &r) in results.iter().enumerate() {
+                    if self.seen(r) != Seen::Unseen {
+                        continue;
+                    }
+                    let key = self.key(Key::Result(i as u32));
+                    let Some(id) = self.add(Node { key, classes: 1, operands: smallvec::smallvec![class] }) else { return };
+                    self.set_seen(r, Seen::Class(id));
+                }
+            }
+        }
+    }
+
+    fn replace(&mut self, body: &mut Body, op: Op, existing: Op, ssa: bool, report: &mut Report) {
+        report.merged += 1;
+        for i in 0..body.results(op).len() {
+            let (old, new) = (body.results(op)[i], body.results(existing)[i]);
+            if ssa {
+                body.replace_all_uses(old, new);
+            } else {
+                // Only uses by ops not in the table (not visited as candidates) are rewritten.
+                let uses: SmallVec<[mica_ir::Use; 8]> = body.uses(old).collect();
                 for u in uses {
-                    if !self.table().rep_ops.contains_key(&u.op) {
-                        body.set_operand(u.op, u.index as usize, *n);
+                    if !self.is_rep(u.op) {
+                        body.set_operand(u.op, u.index as usize, new);
                     }
                 }
             }
@@ -304,50 +462,154 @@ impl<'c> Driver<'c> {
         if body.op(existing).loc == self.unknown_loc && body.op(op).loc != self.unknown_loc {
             body.op_mut(existing).loc = body.op(op).loc;
         }
-        if results.iter().all(|r| !body.has_uses(*r)) {
+        if body.results(op).iter().all(|r| !body.has_uses(*r)) {
             self.to_erase.push(op);
         }
     }
 
+    /// Whether `op` represents its class in the current table.
+    fn is_rep(&self, op: Op) -> bool {
+        let Some(t) = self.tables.last() else { return false };
+        match self.op_class[op.index()] {
+            0 => false,
+            c => t.reps.get(c as usize - 1) == Some(&Some(op)),
+        }
+    }
+
+    /// How the current table sees `v`.
+    fn seen(&self, v: Value) -> Seen {
+        let Some(t) = self.tables.last() else { return Seen::Unseen };
+        let e = self.seen[v.index()];
+        if e >> 32 != u64::from(t.generation) {
+            return Seen::Unseen;
+        }
+        match e as u32 {
+            0 => Seen::Leaf,
+            c => Seen::Class(Id::from(c as usize - 1)),
+        }
+    }
+
+    fn set_seen(&mut self, v: Value, seen: Seen) {
+        let nested = self.tables.len() > 1;
+        let Some(t) = self.tables.last_mut() else { return };
+        let old = self.seen[v.index()];
+        if nested && old != 0 && old >> 32 != u64::from(t.generation) {
+            t.shadowed.push((v, old));
+        }
+        let x = match seen {
+            Seen::Unseen => return,
+            Seen::Leaf => 0,
+            Seen::Class(id) => usize::from(id) as u64 + 1,
+        };
+        self.seen[v.index()] = u64::from(t.generation) << 32 | x;
+    }
+
+    /// The class of operand `v`, or `None` for a leaf (a value first seen here is one).
+    fn operand(&mut self, v: Value) -> Option<Id> {
+        match self.seen(v) {
+            Seen::Class(id) => Some(id),
+            Seen::Leaf => None,
+            Seen::Unseen => {
+                self.set_seen(v, Seen::Leaf);
+                None
+            }
+        }
+    }
+
+    fn key(&mut self, key: Key) -> u32 {
+        let n = self.keys.len() as u32;
+        *self.keys.entry(key).or_insert(n)
+    }
+
+    /// Adds `node` to the current e-graph; once it is full, only finds it.
+    fn add(&mut self, node: Node) -> Option<Id> {
+        let max = self.limits.max_nodes;
+        let t = self.table();
+        if t.egraph.nodes().len() >= max {
+            t.full = true;
+            return t.egraph.lookup(node);
+        }
+        let id = t.egraph.add(node);
+        if usize::from(id) >= t.reps.len() {
+            t.reps.resize(usize::from(id) + 1, None);
+        }
+        Some(id)
+    }
+
     /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared
-    /// (isolated regions).
+    /// (isolated regions) or are not in a full e-graph.
     fn class_of(&mut self, body: &Body, op: Op) -> Option<Id> {
         if body.nested(op).is_some() {
             return None;
         }
-        let d = body.op(op);
         let regions = if body.local_regions(op).is_empty() { 0 } else { self.region_key(body, op)? };
-        let types: SmallVec<[Type; 2]> = body.results(op).iter().map(|r| body.value_type(*r)).collect();
-        let key = Key::Op { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
-        let operands: SmallVec<[Value; 4]> = body.operands(op).collect();
-        let table = self.table();
-        let k = table.key(key);
-        let children: SmallVec<[Id; 3]> = operands.iter().map(|v| table.value_class(*v)).collect();
-        Some(table.egraph.add(Node { key: k, children }))
+        let results = body.results(op);
+        let types = match results {
+            [] => ResultTypes::None,
+            [r] => ResultTypes::One(body.value_type(*r)),
+            _ => {
+                let list: SmallVec<[Type; 4]> = results.iter().map(|r| body.value_type(*r)).collect();
+                let n = self.type_lists.len() as u32;
+                ResultTypes::Many(*self.type_lists.entry(list).or_insert(n))
+            }
+        };
+        let d = body.op(op);
+        let head = Head { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
+        let mut leaves = SmallVec::new();
+        let mut operands: SmallVec<[Id; 4]> = SmallVec::new();
+        let mut leaf_values: SmallVec<[Id; 4]> = SmallVec::new();
+        for (i, v) in body.operands(op).enumerate() {
+            match self.operand(v) {
+                Some(id) => operands.push(id),
+                None => {
+                    leaves.push(i as u32);
+                    leaf_values.push(Id::from(v.index()));
+                }
+            }
+        }
+        if self.ctx.registry().traits(d.name).contains(Traits::COMMUTATIVE) {
+            operands.sort_unstable();
+            leaf_values.sort_unstable();
+            for (i, p) in leaves.iter_mut().enumerate() {
+                *p = i as u32;
+            }
+        }
+        let classes = operands.len() as u32;
+        operands.extend_from_slice(&leaf_values);
+        let key = self.key(Key::Op { head, leaves });
+        self.add(Node { key, classes, operands })
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).
     fn region_key(&mut self, body: &Body, op: Op) -> Option<u32> {
-        let mut enc: Vec<u64> = Vec::new();
-        let mut local: FxHashMap<Value, u64> = FxHashMap::default();
-        let mut blocks: FxHashMap<Block, u64> = FxHashMap::default();
-        encode_regions(self.ctx, body, op, &mut enc, &mut local, &mut blocks)?;
+        self.enc.clear();
+        self.local.clear();
+        self.blocks.clear();
+        encode_regions(body, op, &mut self.enc, &mut self.local, &mut self.blocks)?;
+        if let Some(&k) = self.region_keys.get(self.enc.as_slice()) {
+            return Some(k);
+        }
         let n = self.region_keys.len() as u32 + 1;
-        Some(*self.region_keys.entry(enc).or_insert(n))
+        self.region_keys.insert(self.enc.clone(), n);
+        Some(n)
+    }
+}
+
+/// Adds a closed table's e-graph to `report`.
+fn tally(t: &Table, report: &mut Report) {
+    report.egraphs += 1;
+    report.enodes += t.egraph.nodes().len() as u64;
+    if t.full {
+        report.node_limit += 1;
+    } else {
+        report.saturated += 1;
     }
 }
 
 /// Appends the structure of `op`'s regions to `enc`: block counts, argument types, and per op
 /// its name, properties, attributes, result types, operands (local numbering inside, identity
 /// outside), successors and nested regions. Locations are left out.
-fn encode_regions(
-    ctx: &Context,
-    body: &Body,
-    op: Op,
-    enc: &mut Vec<u64>,
-    local: &mut FxHashMap<Value, u64>,
-    blocks: &mut FxHashMap<Block, u64>,
-) -> Option<()> {
+fn encode_regions(body: &Body, op: Op, enc: &mut Vec<u64>, local: &mut FxHashMap<Value, u64>, blocks: &mut FxHashMap<Block, u64>) -> Option<()> {
     if body.nested(op).is_some() {
         return None;
     }
@@ -387,7 +649,7 @@ fn encode_regions(
                     let n = local.len() as u64;
                     local.insert(r, n);
                 }
-                encode_regions(ctx, body, inner, enc, local, blocks)?;
+                encode_regions(body, inner, enc, local, blocks)?;
             }
         }
     }
@@ -408,4 +670,3 @@ fn write_between(ctx: &Context, body: &Body, from: Op, to: Op) -> bool {
     }
     false
 }
-

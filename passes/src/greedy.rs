@@ -59,26 +59,37 @@ impl Default for Config {
     }
 }
 
+/// What [`apply`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Every body converged.
+    pub converged: bool,
+    /// Something changed.
+    pub changed: bool,
+}
+
 /// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
-/// op named `owner`) and of every isolated op nested in it. Returns whether every body
-/// converged.
-pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> bool {
-    let mut converged = true;
-    // Nested isolated bodies first: they cannot see or change anything outside.
-    for op in nested_isolated(body) {
-        let name = body.op(op).name;
-        if let Some(n) = body.nested_mut(op) {
-            converged &= apply(ctx, n, Some(name), config);
+/// op named `owner`) and of every isolated op nested in it (those on the context's threads).
+pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> Outcome {
+    let mut outcome = Outcome { converged: true, changed: false };
+    let nested = |body: &mut Body, outcome: &mut Outcome| {
+        let ops = crate::parallel::isolated_ops(body);
+        for o in crate::parallel::on_nested_bodies(ctx, body, &ops, |name, n| apply(ctx, n, Some(name), config)) {
+            outcome.converged &= o.converged;
+            outcome.changed |= o.changed;
         }
-    }
-    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner };
+    };
+    // Nested isolated bodies first: they cannot see or change anything outside.
+    nested(body, &mut outcome);
+    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner, patterns: FxHashMap::default() };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
         if config.max_iterations >= 0 && iteration > config.max_iterations {
-            return false;
+            outcome.converged = false;
+            return outcome;
         }
-        driver.seed(body);
+        outcome.changed |= driver.seed(body);
         // Unreachable code goes before any pattern sees it (whatever the region
         // simplification level): patterns may not handle IR that dominance does not order.
         let mut changed = {
@@ -86,40 +97,20 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
             let mut q = driver.worklist_listener();
             erase_unreachable_blocks(&mut Rewriter::new(body, &mut q), &roots)
         };
-        changed |= driver.process(body);
+        let processed = driver.process(body);
+        changed |= processed;
         {
             let mut q = driver.worklist_listener();
             let mut rw = Rewriter::new(body, &mut q);
-            changed |= simplify_regions(ctx, &mut rw, config.region_simplify);
+            changed |= simplify_regions(ctx, &mut rw, config.region_simplify, !processed);
         }
         if !changed {
-            return converged;
+            return outcome;
         }
+        outcome.changed = true;
         // Isolated ops created or exposed by this iteration (e.g. inlined from a region).
-        for op in nested_isolated(body) {
-            let name = body.op(op).name;
-            if let Some(n) = body.nested_mut(op) {
-                converged &= apply(ctx, n, Some(name), config);
-            }
-        }
+        nested(body, &mut outcome);
     }
-}
-
-/// The ops with a nested body (isolated ops) anywhere in `body`'s regions.
-fn nested_isolated(body: &Body) -> Vec<Op> {
-    let mut out = Vec::new();
-    let mut stack: Vec<Region> = body.roots.iter().rev().copied().collect();
-    while let Some(r) = stack.pop() {
-        for &b in body.region_blocks(r) {
-            for op in body.block_ops(b) {
-                if body.nested(op).is_some() {
-                    out.push(op);
-                }
-                stack.extend(body.local_regions(op).iter().rev().copied());
-            }
-        }
-    }
-    out
 }
 
 /// MLIR's worklist: a stack without duplicates whose removed entries become holes.
@@ -131,6 +122,14 @@ struct Worklist {
 }
 
 impl Worklist {
+    /// Makes room for the ops of a body of `ops` ops.
+    fn reserve(&mut self, ops: usize) {
+        self.list.reserve(ops.saturating_sub(self.list.len()));
+        if self.pos.len() < ops {
+            self.pos.resize(ops, u32::MAX);
+        }
+    }
+
     fn clear(&mut self) {
         for op in self.list.drain(..).flatten() {
             self.pos[op.index()] = u32::MAX;
@@ -245,6 +244,8 @@ struct Driver<'c> {
     config: &'c Config,
     worklist: Worklist,
     owner: Option<mica_ir::Ident>,
+    /// The patterns applied to each op name, by decreasing benefit.
+    patterns: FxHashMap<mica_ir::Ident, SmallVec<[&'c mica_ir::Pattern; 4]>>,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -281,6 +282,8 @@ pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<
 struct ConstantFolder {
     map: FxHashMap<(Region, &'static str, Attr, Type), Op>,
     owned: FxHashSet<Op>,
+    /// Whether a constant was moved, replaced or relocated.
+    changed: bool,
 }
 
 impl ConstantFolder {
@@ -293,6 +296,7 @@ impl ConstantFolder {
             if front != Some(op) && !rw.body.prev_op(op).is_some_and(|p| self.owned.contains(&p)) {
                 rw.body.move_op_to_start(op, block);
                 rw.body.op_mut(op).loc = ctx.unknown_loc();
+                self.changed = true;
             }
             return true;
         }
@@ -306,6 +310,7 @@ impl ConstantFolder {
                 rw.body.op_mut(existing).loc = ctx.unknown_loc();
             }
             rw.replace_op(op, &[r]);
+            self.changed = true;
             return false;
         }
         let entry = rw.body.region_blocks(region)[0];
@@ -315,6 +320,7 @@ impl ConstantFolder {
                 rw.body.op_mut(op).loc = ctx.unknown_loc();
             }
             rw.body.move_op_to_start(op, entry);
+            self.changed = true;
         }
         self.map.insert(key, op);
         self.owned.insert(op);
@@ -327,10 +333,12 @@ impl<'c> Driver<'c> {
         Queue { worklist: &mut self.worklist }
     }
 
-    /// Fills the worklist for a new iteration, deduplicating and hoisting constants.
-    fn seed(&mut self, body: &mut Body) {
+    /// Fills the worklist for a new iteration, deduplicating and hoisting constants; says
+    /// whether that changed anything.
+    fn seed(&mut self, body: &mut Body) -> bool {
         self.worklist.clear();
-        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default() };
+        self.worklist.reserve(body.num_ops());
+        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default(), changed: false };
         let ctx = self.ctx;
         let cse = self.config.cse_constants;
         let top_down = self.config.top_down;
@@ -346,13 +354,19 @@ impl<'c> Driver<'c> {
                         }
                     }
                 }
-                queue.add(body, op);
+                if top_down {
+                    // Pre-order: the ancestors are queued already.
+                    queue.worklist.push(op);
+                } else {
+                    queue.add(body, op);
+                }
                 true
             });
         }
         if top_down {
             self.worklist.reverse();
         }
+        folder.changed
     }
 
     /// Processes the worklist; says whether anything changed.
@@ -389,16 +403,20 @@ impl<'c> Driver<'c> {
             if def.canonicalize.is_empty() {
                 continue;
             }
-            let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
-                .canonicalize
-                .iter()
-                .filter(|p| !self.config.disabled.iter().any(|d| d == p.name))
-                .filter(|p| self.config.enabled.is_empty() || self.config.enabled.iter().any(|e| e == p.name))
-                .collect();
-            patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+            let config = self.config;
+            let patterns = self.patterns.entry(body.op(op).name).or_insert_with(|| {
+                let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
+                    .canonicalize
+                    .iter()
+                    .filter(|p| !config.disabled.iter().any(|d| d == p.name))
+                    .filter(|p| config.enabled.is_empty() || config.enabled.iter().any(|e| e == p.name))
+                    .collect();
+                patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+                patterns
+            });
             let mut q = Queue { worklist: &mut self.worklist };
             let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
-            for p in patterns {
+            for &p in patterns.iter() {
                 if (p.apply)(ctx, &mut rw, op) {
                     changed = true;
                     rewrites += 1;
@@ -511,22 +529,22 @@ fn fold_commutative(body: &mut Body, op: Op, consts: &[Option<Attr>]) -> bool {
 /// Walks the ops of `region` (not entering nested bodies), post-order or pre-order, calling
 /// `f` on each; `f` returns `false` when it erased the op (its regions are then skipped).
 fn walk(body: &mut Body, region: Region, pre_order: bool, f: &mut dyn FnMut(&mut Body, Op) -> bool) {
-    let blocks = body.region_blocks(region).to_vec();
-    for b in blocks {
+    // `f` moves and erases ops, never blocks or regions.
+    let mut i = 0;
+    while let Some(&b) = body.region_blocks(region).get(i) {
+        i += 1;
         let mut cur = body.block_ops(b).next();
         while let Some(op) = cur {
             cur = body.next_op(op);
-            if pre_order {
-                if !f(body, op) {
-                    continue;
-                }
-                for r in body.local_regions(op).to_vec() {
-                    walk(body, r, pre_order, f);
-                }
-            } else {
-                for r in body.local_regions(op).to_vec() {
-                    walk(body, r, pre_order, f);
-                }
+            if pre_order && !f(body, op) {
+                continue;
+            }
+            let mut j = 0;
+            while let Some(&r) = body.local_regions(op).get(j) {
+                j += 1;
+                walk(body, r, pre_order, f);
+            }
+            if !pre_order {
                 f(body, op);
             }
         }

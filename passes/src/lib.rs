@@ -25,7 +25,7 @@ mod strip_debuginfo;
 mod symbol_dce;
 pub mod timing;
 
-pub use manager::{Item, Pass, PassFactory, PassManager, PassSelect, PipelineSetupError, RunLog};
+pub use manager::{Item, Pass, PassFactory, PassReport, PassManager, PassSelect, PipelineSetupError, RunLog};
 
 use mica_ir::{Body, Context, Diagnostic, Op};
 
@@ -41,8 +41,20 @@ impl Pass for Cse {
     }
 
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
-        cse::run(ctx, body, op);
-        Ok(())
+        self.run_reported(ctx, body, op).map(|_| ())
+    }
+
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+        let r = cse::run(ctx, body, op, cse::Limits::default());
+        let counters = vec![
+            ("e-graphs", r.egraphs),
+            ("e-nodes", r.enodes),
+            ("ops merged", r.merged),
+            ("ops erased", r.erased),
+            ("saturated", r.saturated),
+            ("stopped at the node limit", r.node_limit),
+        ];
+        Ok(PassReport { changed: r.changed(), counters })
     }
 }
 

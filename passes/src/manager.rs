@@ -24,6 +24,22 @@ pub trait Pass: Send + Sync {
     }
     /// Runs on `op` (an op of `body`) and everything inside it.
     fn run(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>;
+    /// Runs as [`Pass::run`] does and says what the run did; by default, that it may have
+    /// changed the IR.
+    fn run_reported(&self, ctx: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+        self.run(ctx, body, op).map(|()| PassReport { changed: true, counters: Vec::new() })
+    }
+}
+
+/// What a pass run did, besides failing or not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassReport {
+    /// Whether the IR may have changed. When it did not, the manager does not verify it again
+    /// (as MLIR skips the verifier after a pass that preserved all analyses).
+    pub changed: bool,
+    /// Counters for the timing report (CSE's e-graph sizes and stop reasons), added up over
+    /// the pass's runs and shown under its row.
+    pub counters: Vec<(&'static str, u64)>,
 }
 
 /// Creates a pass from its pipeline options; `Err` says what is wrong with them.
@@ -229,7 +245,7 @@ impl Exec<'_> {
                     let start = Instant::now();
                     let result = self.run_pass(p.as_ref(), body, op, dumps);
                     timer.add(start.elapsed());
-                    result?;
+                    timer.count(&result?);
                 }
                 Item::Nested { anchor, items } => self.run_nested(anchor, items, timer, body, op, dumps)?,
             }
@@ -237,18 +253,18 @@ impl Exec<'_> {
         Ok(())
     }
 
-    fn run_pass(&self, p: &dyn Pass, body: &mut Body, op: Op, dumps: &mut String) -> Result<(), Diagnostic> {
+    fn run_pass(&self, p: &dyn Pass, body: &mut Body, op: Op, dumps: &mut String) -> Result<Vec<(&'static str, u64)>, Diagnostic> {
         if self.pm.print_before.selects(p.name()) {
             self.dump("Before", p, body, op, dumps);
         }
-        p.run(self.ctx, body, op)?;
-        if self.pm.verify_each {
+        let report = p.run_reported(self.ctx, body, op)?;
+        if self.pm.verify_each && report.changed {
             mica_ir::verify::verify(self.ctx, body, op)?;
         }
         if self.pm.print_after.selects(p.name()) {
             self.dump("After", p, body, op, dumps);
         }
-        Ok(())
+        Ok(report.counters)
     }
 
     /// Writes `// -----// IR Dump After CSE (cse) //----- //` and the op the pass runs on: with
@@ -301,5 +317,59 @@ impl Exec<'_> {
         }
         timer.add(start.elapsed());
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Erases the terminators of the functions of a module (invalid IR) and says whether it
+    /// changed anything as told.
+    struct BreakTerminators {
+        report_change: bool,
+    }
+
+    impl Pass for BreakTerminators {
+        fn name(&self) -> &'static str {
+            "break"
+        }
+
+        fn run(&self, _: &Context, _: &mut Body, _: Op) -> Result<(), Diagnostic> {
+            unreachable!("the manager calls run_reported")
+        }
+
+        fn run_reported(&self, _: &Context, body: &mut Body, op: Op) -> Result<PassReport, Diagnostic> {
+            let module = body.nested_mut(op).expect("a module");
+            for f in crate::parallel::isolated_ops(module) {
+                let func = module.nested_mut(f).expect("a function");
+                let entry = func.region_blocks(func.roots[0])[0];
+                if let Some(ret) = func.block_last_op(entry) {
+                    func.erase_op(ret);
+                }
+            }
+            Ok(PassReport { changed: self.report_change, counters: vec![("runs", 1)] })
+        }
+    }
+
+    fn run(report_change: bool) -> (Result<(), Diagnostic>, Vec<Timer>) {
+        let mut ctx = Context::new();
+        mica_dialects::register_all(&mut ctx);
+        let mut m = mica_parser::parse_source(&ctx, "t.mlir", "func.func @f() {\n  return\n}\n").expect("parses");
+        let mut pm = PassManager::new();
+        pm.items.push(Item::Pass(Box::new(BreakTerminators { report_change })));
+        let mut timers = pm.timers();
+        let result = pm.run_logged(&ctx, &mut m.body, m.top, &[], &mut timers, &mut RunLog::default());
+        (result, timers)
+    }
+
+    #[test]
+    fn unchanged_ir_is_not_verified_again() {
+        let (changed, timers) = run(true);
+        assert!(changed.is_err(), "a changed IR is verified");
+        assert!(timers[0].counters.is_empty(), "a failed pass counts nothing");
+        let (unchanged, timers) = run(false);
+        assert!(unchanged.is_ok(), "an IR the pass says it did not change is not verified again");
+        assert_eq!(timers[0].counters, vec![("runs", 1)]);
     }
 }

@@ -8,10 +8,13 @@
 //! back in place. Passes on an isolated op see nothing outside it either way, so the result is
 //! the one a single thread gives. Dumps and the first error come back in op order: what a
 //! sequential run (which stops at the first failing op) would report.
+//!
+//! Passes that simplify every isolated op of a module on their own (CSE, canonicalize) use the
+//! same pool through [`on_nested_bodies`]: the bodies alone move to the threads and back.
 
 use crate::manager::{Exec, Item};
 use crate::timing::Timer;
-use mica_ir::{Body, Diagnostic, Op, OperationState};
+use mica_ir::{Body, Context, Diagnostic, Ident, Op, OperationState};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -61,6 +64,49 @@ fn put_back(parent: &mut Body, child: Op, slot: &mut Slot) {
     if let Some(nested) = slot.body.take_nested(slot.op) {
         parent.set_nested(child, nested);
     }
+}
+
+/// The IsolatedFromAbove ops (ops with a nested body) anywhere in `body`'s regions, not
+/// entering their bodies.
+pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
+    let mut out = Vec::new();
+    let mut stack: Vec<mica_ir::Region> = body.roots.iter().rev().copied().collect();
+    while let Some(r) = stack.pop() {
+        for &b in body.region_blocks(r) {
+            for op in body.block_ops(b) {
+                if body.nested(op).is_some() {
+                    out.push(op);
+                }
+                stack.extend(body.local_regions(op).iter().rev().copied());
+            }
+        }
+    }
+    out
+}
+
+/// Calls `f` on the bodies of `ops` (IsolatedFromAbove ops of `parent`, with their names), on
+/// the context's threads when the bodies hold enough ops to be worth it (see
+/// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs; returns
+/// what `f` gave, in the order of `ops`.
+pub(crate) fn on_nested_bodies<R: Send>(ctx: &Context, parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
+    let work: usize = ops.iter().filter_map(|&op| parent.nested(op)).map(Body::num_ops).sum();
+    let threads = mica_ir::parallel::threads_for(ctx.threads, work);
+    if threads <= 1 {
+        return ops
+            .iter()
+            .filter_map(|&op| {
+                let name = parent.op(op).name;
+                Some(f(name, parent.nested_mut(op)?))
+            })
+            .collect();
+    }
+    let bodies: Vec<(Op, Ident, Mutex<Box<Body>>)> =
+        ops.iter().filter_map(|&op| Some((op, parent.op(op).name, Mutex::new(parent.take_nested(op)?)))).collect();
+    let results = mica_ir::parallel::map_in_order(&bodies, threads, |(_, name, body)| f(*name, &mut body.lock().unwrap_or_else(PoisonError::into_inner)));
+    for (op, _, body) in bodies {
+        parent.set_nested(op, body.into_inner().unwrap_or_else(PoisonError::into_inner));
+    }
+    results
 }
 
 /// Runs `items` on each of `children` (ops of `parent` that [`can_run_apart`]) on a pool of

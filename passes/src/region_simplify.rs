@@ -5,9 +5,11 @@
 //! feed them); with `aggressive`, identical blocks merge too (see [`crate::block_merge`]).
 
 use crate::effects::would_be_trivially_dead;
+use fixedbitset::FixedBitSet;
 use mica_ir::rewrite::{post_order, Rewriter};
-use mica_ir::{Block, Body, Context, Op, Region, Traits, Use, Value};
+use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Use, Value};
 use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 
 /// How much control-flow simplification runs (the `region-simplify` option).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -21,13 +23,14 @@ pub enum RegionSimplify {
 }
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
-/// says whether anything changed.
-pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify) -> bool {
+/// says whether anything changed. `all_reachable` says that no block is unreachable (none
+/// was when last looked, and nothing changed since), so none is looked for.
+pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify, all_reachable: bool) -> bool {
     let roots = rw.body.roots.to_vec();
     if level == RegionSimplify::Disabled {
         return false;
     }
-    let erased_blocks = erase_unreachable_blocks(rw, &roots);
+    let erased_blocks = !all_reachable && erase_unreachable_blocks(rw, &roots);
     let dce = run_region_dce(ctx, rw, &roots);
     let mut merged = false;
     if level == RegionSimplify::Aggressive {
@@ -69,47 +72,112 @@ fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
     }
 }
 
-/// What is proven live.
-#[derive(Default)]
+/// What is proven live: ops and block arguments, by index. A pass over the regions also notes
+/// which ops and arguments other decisions found not live: when one of those becomes live
+/// later in the pass (a use visited after its definition: loops, graph regions), the pass
+/// must run again; otherwise its decisions saw the final liveness and it reached the fixed
+/// point.
 struct LiveMap {
-    ops: FxHashSet<Op>,
-    args: FxHashSet<Value>,
+    ops: FixedBitSet,
+    args: FixedBitSet,
+    read_ops: FixedBitSet,
+    read_args: FixedBitSet,
     changed: bool,
+    stale: bool,
 }
 
 impl LiveMap {
+    fn new(body: &Body) -> Self {
+        let (ops, values) = (body.num_ops(), body.num_values());
+        Self {
+            ops: FixedBitSet::with_capacity(ops),
+            args: FixedBitSet::with_capacity(values),
+            read_ops: FixedBitSet::with_capacity(ops),
+            read_args: FixedBitSet::with_capacity(values),
+            changed: false,
+            stale: false,
+        }
+    }
+
+    /// Starts a pass.
+    fn start_pass(&mut self) {
+        self.changed = false;
+        self.stale = false;
+        self.read_ops.clear();
+        self.read_args.clear();
+    }
+
     fn op_live(&self, op: Op) -> bool {
-        self.ops.contains(&op)
+        self.ops.contains(op.index())
     }
 
     fn value_live(&self, body: &Body, v: Value) -> bool {
         match body.value(v).def {
-            mica_ir::ValueDef::Result(op, _) => self.ops.contains(&op),
-            mica_ir::ValueDef::Arg(..) => self.args.contains(&v),
+            mica_ir::ValueDef::Result(op, _) => self.op_live(op),
+            mica_ir::ValueDef::Arg(..) => self.args.contains(v.index()),
+        }
+    }
+
+    /// Whether `op` is live, for a decision about another op.
+    fn op_live_for(&mut self, op: Op) -> bool {
+        let live = self.op_live(op);
+        if !live {
+            self.read_ops.insert(op.index());
+        }
+        live
+    }
+
+    /// Whether `v` is live, for a decision about another value.
+    fn value_live_for(&mut self, body: &Body, v: Value) -> bool {
+        match body.value(v).def {
+            mica_ir::ValueDef::Result(op, _) => self.op_live_for(op),
+            mica_ir::ValueDef::Arg(..) => {
+                let live = self.args.contains(v.index());
+                if !live {
+                    self.read_args.insert(v.index());
+                }
+                live
+            }
         }
     }
 
     fn set_op(&mut self, op: Op) {
-        self.changed |= self.ops.insert(op);
+        if !self.ops.put(op.index()) {
+            self.changed = true;
+            self.stale |= self.read_ops.contains(op.index());
+        }
     }
 
     fn set_value(&mut self, body: &Body, v: Value) {
         match body.value(v).def {
             mica_ir::ValueDef::Result(op, _) => self.set_op(op),
-            mica_ir::ValueDef::Arg(..) => self.changed |= self.args.insert(v),
+            mica_ir::ValueDef::Arg(..) => {
+                if !self.args.put(v.index()) {
+                    self.changed = true;
+                    self.stale |= self.read_args.contains(v.index());
+                }
+            }
         }
+    }
+}
+
+/// The blocks of `region` reachable from its entry, in post order.
+fn blocks_post_order(body: &Body, region: Region) -> Vec<Block> {
+    match body.region_blocks(region) {
+        &[b] => vec![b],
+        _ => post_order(body, region),
     }
 }
 
 /// MLIR's `runRegionDCE`: liveness to a fixed point, then deletion.
 fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
-    let mut live = LiveMap::default();
+    let mut live = LiveMap::new(rw.body);
     loop {
-        live.changed = false;
+        live.start_pass();
         for &r in regions {
             propagate_region(ctx, rw.body, r, &mut live);
         }
-        if !live.changed {
+        if !live.changed || !live.stale {
             break;
         }
     }
@@ -128,19 +196,19 @@ fn successor_arg(ctx: &Context, body: &Body, op: Op, index: usize) -> Option<Val
     None
 }
 
-fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &LiveMap) -> bool {
+fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &mut LiveMap) -> bool {
     let traits = ctx.registry().traits(body.op(u.op).name);
     if !traits.contains(Traits::TERMINATOR) {
         return false;
     }
     match successor_arg(ctx, body, u.op, u.index as usize) {
-        Some(arg) => !live.value_live(body, arg),
+        Some(arg) => !live.value_live_for(body, arg),
         None => false,
     }
 }
 
 fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
-    let proved = body.uses(v).any(|u| !use_known_dead(ctx, body, u, live) && live.op_live(u.op));
+    let proved = body.uses(v).any(|u| !use_known_dead(ctx, body, u, live) && live.op_live_for(u.op));
     if proved {
         live.set_value(body, v);
     }
@@ -148,10 +216,11 @@ fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
 
 fn propagate_region(ctx: &Context, body: &Body, region: Region, live: &mut LiveMap) {
     let entry = body.region_blocks(region).first().copied();
-    for b in post_order(body, region) {
-        let ops: Vec<Op> = body.block_ops(b).collect();
-        for op in ops.into_iter().rev() {
+    for b in blocks_post_order(body, region) {
+        let mut cur = body.block_last_op(b);
+        while let Some(op) = cur {
             propagate_op(ctx, body, op, live);
+            cur = body.prev_op(op);
         }
         if Some(b) == entry {
             continue;
@@ -217,28 +286,32 @@ fn erase_dead_successor_operands(ctx: &Context, body: &mut Body, term: Op, live:
 fn delete_dead(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region], live: &LiveMap) -> bool {
     let mut erased = false;
     for &region in regions {
-        let blocks = rw.body.region_blocks(region).to_vec();
-        if blocks.is_empty() {
+        let blocks = rw.body.region_blocks(region).len();
+        if blocks == 0 {
             continue;
         }
-        let single = blocks.len() == 1;
-        for b in post_order(rw.body, region) {
+        let single = blocks == 1;
+        for b in blocks_post_order(rw.body, region) {
             if !single {
                 if let Some(t) = rw.body.block_last_op(b) {
                     erase_dead_successor_operands(ctx, rw.body, t, live);
                 }
             }
-            let ops: Vec<Op> = rw.body.block_ops(b).collect();
-            for op in ops.into_iter().rev() {
+            let mut cur = rw.body.block_last_op(b);
+            while let Some(op) = cur {
+                cur = rw.body.prev_op(op);
                 if !live.op_live(op) {
                     erased = true;
                     rw.drop_all_uses(op);
                     rw.erase_op(op);
-                } else {
-                    let inner = rw.body.local_regions(op).to_vec();
+                } else if !rw.body.local_regions(op).is_empty() {
+                    let inner: SmallVec<[Region; 2]> = rw.body.local_regions(op).iter().copied().collect();
                     erased |= delete_dead(ctx, rw, &inner, live);
                 }
             }
+        }
+        if single {
+            continue;
         }
         for &b in rw.body.region_blocks(region).to_vec().iter().skip(1) {
             let args = rw.body.block_args(b).to_vec();

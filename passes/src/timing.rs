@@ -16,6 +16,9 @@ pub struct Timer {
     pub user: Duration,
     /// Nested timers, in the order they first ran.
     pub children: Vec<Timer>,
+    /// What the passes timed here counted (see [`crate::PassReport::counters`]), added up, in
+    /// the order first counted.
+    pub counters: Vec<(&'static str, u64)>,
 }
 
 impl Timer {
@@ -30,9 +33,19 @@ impl Timer {
         self.user += d;
     }
 
-    /// A copy of this timer's tree with every time at zero.
+    /// Adds `counters` to this timer's.
+    pub fn count(&mut self, counters: &[(&'static str, u64)]) {
+        for &(name, n) in counters {
+            match self.counters.iter_mut().find(|c| c.0 == name) {
+                Some(c) => c.1 += n,
+                None => self.counters.push((name, n)),
+            }
+        }
+    }
+
+    /// A copy of this timer's tree with every time and counter at zero.
     pub fn zeroed(&self) -> Timer {
-        Timer { name: self.name.clone(), wall: Duration::ZERO, user: Duration::ZERO, children: self.children.iter().map(Timer::zeroed).collect() }
+        Timer { name: self.name.clone(), children: self.children.iter().map(Timer::zeroed).collect(), ..Timer::default() }
     }
 
     /// Merges the trees timed on parallel threads (each shaped like `self`'s children):
@@ -43,6 +56,7 @@ impl Timer {
             for t in threads {
                 longest = longest.max(t[i].wall);
                 c.user += t[i].user;
+                c.count(&t[i].counters);
             }
             c.wall += longest;
             let nested: Vec<Vec<Timer>> = threads.iter().map(|t| t[i].children.clone()).collect();
@@ -52,7 +66,8 @@ impl Timer {
 }
 
 /// Renders the report for the top-level `rows` of a run that took `total` wall time; time not
-/// covered by the rows is shown as `Rest`.
+/// covered by the rows is shown as `Rest`. A timer's counters follow its row, on a line of
+/// their own without times.
 pub fn report(rows: &[Timer], total: Duration) -> String {
     let covered_wall: Duration = rows.iter().map(|r| r.wall).sum();
     let covered_user: Duration = rows.iter().map(|r| r.user).sum();
@@ -77,13 +92,19 @@ pub fn report(rows: &[Timer], total: Duration) -> String {
         out.push_str(&column(wall, total));
         out.push_str(&format!("  {}{}\n", "  ".repeat(depth), name));
     };
-    fn rows_out(out: &mut String, rows: &[Timer], depth: usize, line: &dyn Fn(&mut String, Duration, Duration, usize, &str)) {
-        for r in rows {
+    let columns = if with_user { 38 } else { 19 };
+    let rows_out = |out: &mut String, rows: &[Timer]| {
+        let mut stack: Vec<(&Timer, usize)> = rows.iter().rev().map(|r| (r, 0)).collect();
+        while let Some((r, depth)) = stack.pop() {
             line(out, r.user, r.wall, depth, &r.name);
-            rows_out(out, &r.children, depth + 1, line);
+            if !r.counters.is_empty() {
+                let counted: Vec<String> = r.counters.iter().map(|(name, n)| format!("{name}: {n}")).collect();
+                out.push_str(&format!("{}  {}({})\n", " ".repeat(columns), "  ".repeat(depth + 1), counted.join(", ")));
+            }
+            stack.extend(r.children.iter().rev().map(|c| (c, depth + 1)));
         }
-    }
-    rows_out(&mut out, rows, 0, &line);
+    };
+    rows_out(&mut out, rows);
     line(&mut out, rest, rest, 0, "Rest");
     line(&mut out, total_user, total, 0, "Total");
     out
@@ -119,16 +140,32 @@ mod tests {
     }
 
     #[test]
+    fn counters_follow_their_row() {
+        let mut cse = Timer::new("CSE");
+        cse.add(Duration::from_millis(250));
+        cse.count(&[("e-graphs", 1), ("saturated", 1)]);
+        cse.count(&[("e-graphs", 2), ("stopped", 1)]);
+        let r = report(&[cse], Duration::from_secs(1));
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines[6], "    0.2500 ( 25.0%)  CSE");
+        assert_eq!(lines[7], "                       (e-graphs: 3, saturated: 1, stopped: 1)");
+        assert_eq!(lines[8], "    0.7500 ( 75.0%)  Rest");
+    }
+
+    #[test]
     fn parallel_threads_add_user_time() {
         let shape = vec![Timer::new("CSE")];
         let mut a = shape.clone();
         a[0].add(Duration::from_millis(3));
+        a[0].count(&[("e-graphs", 1)]);
         let mut b = shape.clone();
         b[0].add(Duration::from_millis(5));
+        b[0].count(&[("e-graphs", 2)]);
         let mut merged = shape.clone();
         Timer::merge_threads(&mut merged, &[a, b]);
         assert_eq!(merged[0].wall, Duration::from_millis(5));
         assert_eq!(merged[0].user, Duration::from_millis(8));
+        assert_eq!(merged[0].counters, vec![("e-graphs", 3)]);
         let mut pipe = Timer::new("'func.func' Pipeline");
         pipe.wall = Duration::from_millis(5);
         pipe.user = Duration::from_millis(8);

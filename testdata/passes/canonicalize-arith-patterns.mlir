@@ -1,7 +1,8 @@
 // More arith canonicalization: andi/ori of a value with itself, logic ops of extensions, truncf of int-to-float casts, trunci of
 // an arithmetic shift by the truncated width, truncf folding only when exact (whatever the
 // rounding mode), mulsi_extended by one, bitcast chains and same-type bitcasts, i0 arithmetic,
-// NaN comparisons, maxnumf/minnumf with NaN, extended multiplication of constants. Idempotent.
+// NaN comparisons, maxnumf/minnumf with NaN, extended multiplication of constants and by zero.
+// Idempotent.
 // RUN: ir-opt %s --canonicalize --allow-unregistered-dialect | FileCheck %s
 // RUN: ir-opt %s --canonicalize --canonicalize --allow-unregistered-dialect | FileCheck %s
 
@@ -173,4 +174,24 @@ func.func @idempotent(%x: i32, %y: i32) -> (i32, i32, i32) {
   %1 = arith.ori %y, %y : i32
   %2 = arith.maxsi %0, %1 : i32
   return %0, %1, %2 : i32, i32, i32
+}
+
+// An extended multiplication by zero folds to zero constants (not to its zero operand): the
+// first zero constant dies with the multiplications and the new one comes first.
+// CHECK-LABEL: func.func @mul_extended_by_zero
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[T:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[X:.*]] = arith.xori
+// CHECK-NEXT: %[[S:.*]] = arith.addi
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[X]], %[[S]]
+// CHECK-NEXT: return %[[T]], %[[M]], %[[Z]]
+func.func @mul_extended_by_zero(%a: i32, %b: i32) -> (i32, i32, i32) {
+  %x = arith.xori %b, %a : i32
+  %s = arith.addi %b, %a : i32
+  %m = arith.muli %x, %s : i32
+  %c0 = arith.constant 0 : i32
+  %z = arith.muli %c0, %s : i32
+  %l, %h = arith.mulsi_extended %z, %x : i32
+  %c2 = arith.constant 2 : i32
+  return %c2, %m, %h : i32, i32, i32
 }

@@ -202,3 +202,56 @@ func.func @custom_and_generic_arrays(%t: tensor<8xf32>, %i: index) -> (tensor<?x
   %1 = "tensor.extract_slice"(%t, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>, static_offsets = array<i64: -9223372036854775808>, static_sizes = array<i64: -9223372036854775808>, static_strides = array<i64: 1>}> : (tensor<8xf32>, index, index) -> tensor<?xf32>
   return %0, %1 : tensor<?xf32>, tensor<?xf32>
 }
+
+// -----
+
+// A read kept because a write comes between is not equal to the earlier read: ops using the
+// two stay apart.
+// CHECK-LABEL: func.func @reads_after_a_write_differ
+// CHECK-NEXT: %[[A:.*]] = memref.load %arg0[]
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: %[[B:.*]] = memref.load %arg0[]
+// CHECK-NEXT: %[[X:.*]] = arith.addi %[[A]], %[[A]] : i32
+// CHECK-NEXT: %[[Y:.*]] = arith.addi %[[B]], %[[B]] : i32
+// CHECK-NEXT: return %[[X]], %[[Y]], %[[Y]] : i32, i32, i32
+func.func @reads_after_a_write_differ(%m: memref<i32>, %v: i32) -> (i32, i32, i32) {
+  %0 = memref.load %m[] : memref<i32>
+  memref.store %v, %m[] : memref<i32>
+  %1 = memref.load %m[] : memref<i32>
+  %2 = arith.addi %0, %0 : i32
+  %3 = arith.addi %1, %1 : i32
+  %4 = memref.load %m[] : memref<i32>
+  %5 = arith.addi %4, %4 : i32
+  return %2, %3, %5 : i32, i32, i32
+}
+
+// -----
+
+// Ops with several results merge result by result.
+// CHECK-LABEL: func.func @several_results
+// CHECK-NEXT: %[[L:.*]], %[[H:.*]] = arith.mulsi_extended
+// CHECK-NEXT: return %[[H]], %[[H]], %[[L]] : i32, i32, i32
+func.func @several_results(%a: i32) -> (i32, i32, i32) {
+  %m:2 = arith.mulsi_extended %a, %a : i32
+  %n:2 = arith.mulsi_extended %a, %a : i32
+  return %m#1, %n#1, %n#0 : i32, i32, i32
+}
+
+// -----
+
+// The operands of commutative ops are compared as a multiset; other ops keep their order.
+// CHECK-LABEL: func.func @commutative
+// CHECK-NEXT: %[[X:.*]] = arith.xori %arg1, %arg0 : i32
+// CHECK-NEXT: %[[M:.*]] = arith.muli %arg0, %[[X]] : i32
+// CHECK-NEXT: %[[S:.*]] = arith.subi %arg0, %arg1 : i32
+// CHECK-NEXT: %[[T:.*]] = arith.subi %arg1, %arg0 : i32
+// CHECK-NEXT: return %[[X]], %[[X]], %[[M]], %[[M]], %[[S]], %[[T]]
+func.func @commutative(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32) {
+  %0 = arith.xori %b, %a : i32
+  %1 = arith.xori %a, %b : i32
+  %2 = arith.muli %a, %0 : i32
+  %3 = arith.muli %1, %a : i32
+  %4 = arith.subi %a, %b : i32
+  %5 = arith.subi %b, %a : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i32
+}

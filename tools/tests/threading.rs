@@ -171,3 +171,22 @@ fn expected_diagnostics_are_checked_the_same_on_any_number_of_threads() {
     let (_, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--verify-diagnostics"]);
     assert!(ok, "{err}");
 }
+
+#[test]
+fn cse_and_canonicalize_give_the_same_on_any_number_of_threads() {
+    // Each function gets a duplicate constant and a duplicate addition to merge or fold.
+    let text = module(N, &|_, f| {
+        f.replace(
+            "    %c1 = arith.constant 1 : index\n",
+            "    %c1 = arith.constant 1 : index\n    %c1b = arith.constant 1 : index\n    %d = arith.addi %a, %a : i64\n    %e = arith.addi %a, %a : i64\n    \"test.use\"(%c1b, %d, %e) : (index, i64, i64) -> ()\n",
+        )
+    });
+    for pass in [&["--cse"][..], &["--canonicalize"], &["--cse", "--canonicalize", "--cse"]] {
+        let args: Vec<&str> = ["--allow-unregistered-dialect"].iter().chain(pass).copied().collect();
+        let (out, err, ok) = same_on_all_threads(&text, &args);
+        assert!(ok, "{err}");
+        if pass.contains(&"--cse") {
+            assert_eq!(out.matches("arith.addi %arg0, %arg0").count(), out.matches("\"test.use\"").count(), "duplicates merged ({pass:?})");
+        }
+    }
+}
