@@ -668,6 +668,10 @@ fn verify_mask(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> 
     if inner.iter().zip(outer).any(|(a, b)| rb.value_type(*a) != v.body.value_type(*b)) {
         return Err("expects result type to match maskable operation result type".into());
     }
+    let mask = v.ty(v.body.operand(v.op, 0));
+    if let Some(expected) = expected_mask_type(ctx, rb, masked).filter(|t| *t != mask) {
+        return Err(format!("expects a '{}' mask for the maskable operation", mica_ir::printer::type_string(ctx, expected)));
+    }
     let Some(passthru) = v.operand("passthru") else { return Ok(()) };
     if ctx.str(rb.op(masked).name) != "vector.transfer_read" {
         return Err("doesn't expect a passthru argument for this maskable operation".into());
@@ -679,6 +683,45 @@ fn verify_mask(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), String> 
         return Err("expects passthru type to match result type".into());
     }
     Ok(())
+}
+
+/// The mask type a maskable op expects (MLIR's `getExpectedMaskType`): `i1` over the source
+/// vector of a reduction or multi-reduction, over the iteration space of a contraction, over the
+/// dimensions a transfer reads or writes; `None` for other ops or malformed ones.
+fn expected_mask_type(ctx: &Context, body: &Body, op: Op) -> Option<Type> {
+    let i1_vector = |shape: Vec<i64>, scalable: Vec<bool>| ctx.ty(TypeKind::Vector { shape: shape.into(), scalable: scalable.into(), elem: ctx.int_type(1) });
+    let operand_type = |i: usize| body.operands(op).nth(i).map(|v| body.value_type(v));
+    let map_attr = |a: Attr| match ctx.attr_kind(a) {
+        AttrKind::AffineMap(m) => Some(m.clone()),
+        _ => None,
+    };
+    match ctx.str(body.op(op).name) {
+        "vector.reduction" | "vector.multi_reduction" => {
+            let (shape, scalable, _) = vector_parts(ctx, operand_type(0)?)?;
+            Some(i1_vector(shape.to_vec(), scalable.to_vec()))
+        }
+        "vector.transfer_read" | "vector.transfer_write" => {
+            let map = map_attr(ctx.op_attr(body, op, "permutation_map")?)?;
+            let vector = if ctx.str(body.op(op).name) == "vector.transfer_read" { body.value_type(*body.results(op).first()?) } else { operand_type(0)? };
+            mask_type(ctx, vector, &map)
+        }
+        "vector.contract" => {
+            let AttrKind::Array(maps) = ctx.attr_kind(ctx.op_attr(body, op, "indexing_maps")?) else { return None };
+            let n = map_attr(*maps.first()?)?.num_dims as usize;
+            let (mut shape, mut scalable) = (vec![mica_ir::DYNAMIC; n], vec![false; n]);
+            for (k, map) in maps.iter().take(2).enumerate() {
+                let map = map_attr(*map)?;
+                let (dims, flags, _) = vector_parts(ctx, operand_type(k)?)?;
+                for (r, (d, f)) in map.results.iter().zip(dims.iter().zip(flags)) {
+                    let AffineExpr::Dim(pos) = r else { return None };
+                    *shape.get_mut(*pos as usize)? = *d;
+                    *scalable.get_mut(*pos as usize)? = *f;
+                }
+            }
+            Some(i1_vector(shape, scalable))
+        }
+        _ => None,
+    }
 }
 
 fn parse_mask(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {

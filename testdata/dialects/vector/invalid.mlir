@@ -463,3 +463,59 @@ func.func @f(%v: vector<8xf32>, %m: vector<8xi1>) {
   %0 = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f16
   return
 }
+
+// -----
+
+// vector.mask: the mask type each maskable op expects (reduction, multi_reduction, transfers,
+// contract over its iteration space).
+func.func @vector_mask_shape_mismatch(%a: vector<8xi32>, %m0: vector<16xi1>) -> i32 {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<8xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m0 { vector.reduction <add>, %a : vector<8xi32> into i32 } : vector<16xi1> -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @multi_reduction_mask(%a: vector<4x[8]xf32>, %acc: vector<4xf32>, %m: vector<4x8xi1>) -> vector<4xf32> {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<4x[8]xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m { vector.multi_reduction <add>, %a, %acc [1] : vector<4x[8]xf32> to vector<4xf32> } : vector<4x8xi1> -> vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @transfer_read_mask(%t: tensor<?x?xf32>, %i: index, %pad: f32, %m: vector<8x4xi1>) -> vector<8x4xf32> {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<4x8xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m { vector.transfer_read %t[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : tensor<?x?xf32>, vector<8x4xf32> } : vector<8x4xi1> -> vector<8x4xf32>
+  return %0 : vector<8x4xf32>
+}
+
+// -----
+
+func.func @transfer_write_mask(%v: vector<8xf32>, %t: tensor<?xf32>, %i: index, %m: vector<4xi1>) -> tensor<?xf32> {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<8xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m { vector.transfer_write %v, %t[%i] : vector<8xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @contract_mask(%l: vector<2x3xf32>, %r: vector<3x5xf32>, %acc: vector<2x5xf32>, %m: vector<2x3x5xi1>) -> vector<2x5xf32> {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<2x5x3xi1>' mask for the maskable operation}}
+  %0 = vector.mask %m { vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %acc : vector<2x3xf32>, vector<3x5xf32> into vector<2x5xf32> } : vector<2x3x5xi1> -> vector<2x5xf32>
+  return %0 : vector<2x5xf32>
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @masks_that_fit(%l: vector<2x3xf32>, %r: vector<3x5xf32>, %acc: vector<2x5xf32>, %m: vector<2x5x3xi1>, %a: vector<8xi32>, %m8: vector<8xi1>) -> (vector<2x5xf32>, i32) {
+  %0 = vector.mask %m { vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %acc : vector<2x3xf32>, vector<3x5xf32> into vector<2x5xf32> } : vector<2x5x3xi1> -> vector<2x5xf32>
+  %1 = vector.mask %m8 { vector.reduction <add>, %a : vector<8xi32> into i32 } : vector<8xi1> -> i32
+  return %0, %1 : vector<2x5xf32>, i32
+}
