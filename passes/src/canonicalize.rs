@@ -13,7 +13,7 @@ pub struct Canonicalize {
     test_convergence: bool,
 }
 
-fn parse_bool(name: &str, v: &str) -> Result<bool, String> {
+pub(crate) fn parse_bool(name: &str, v: &str) -> Result<bool, String> {
     match v {
         "true" | "1" | "" => Ok(true),
         "false" | "0" => Ok(false),
@@ -21,7 +21,7 @@ fn parse_bool(name: &str, v: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_int(name: &str, v: &str) -> Result<i64, String> {
+pub(crate) fn parse_int(name: &str, v: &str) -> Result<i64, String> {
     v.parse().map_err(|_| format!("Invalid argument '{v}' for option '{name}'"))
 }
 

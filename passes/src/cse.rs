@@ -23,8 +23,15 @@
 //! The work is bounded: once an e-graph holds [`Limits::max_nodes`] e-nodes it stops growing
 //! and later ops only merge into ops already in it; [`Report`] says how many e-graphs stopped
 //! that way.
+//!
+//! With `cse{egraph=true}` (a Mica option, off by default), the `rewrite` module first merges
+//! ops equal up to commutativity and integer identities, with a bounded [`egg::Runner`]; the
+//! ordinary CSE then runs as above.
 
 mod numbering;
+mod rewrite;
+
+pub use rewrite::Bounds;
 
 use crate::effects::{effects, is_trivially_dead_with, Effects};
 use egg::{EGraph, Id, Language};
@@ -134,6 +141,16 @@ pub struct Report {
     pub saturated: u64,
     /// E-graphs that stopped growing at [`Limits::max_nodes`].
     pub node_limit: u64,
+    /// Rewrite runs (`egraph=true`: one per block with a candidate op).
+    pub rewrite_runs: u64,
+    /// Rewrite runs that saturated.
+    pub rewrite_saturated: u64,
+    /// Rewrite runs stopped at [`Bounds::nodes`].
+    pub rewrite_node_limit: u64,
+    /// Rewrite runs stopped at [`Bounds::iterations`].
+    pub rewrite_iteration_limit: u64,
+    /// Rewrite runs stopped at [`Bounds::time`].
+    pub rewrite_time_limit: u64,
 }
 
 impl Report {
@@ -145,6 +162,11 @@ impl Report {
         self.erased += other.erased;
         self.saturated += other.saturated;
         self.node_limit += other.node_limit;
+        self.rewrite_runs += other.rewrite_runs;
+        self.rewrite_saturated += other.rewrite_saturated;
+        self.rewrite_node_limit += other.rewrite_node_limit;
+        self.rewrite_iteration_limit += other.rewrite_iteration_limit;
+        self.rewrite_time_limit += other.rewrite_time_limit;
     }
 
     /// Whether the run changed the IR.
@@ -168,6 +190,16 @@ pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
         }
         d.finish(body, &mut report);
     }
+    report
+}
+
+/// Merges the ops inside `op` that are equal up to commutativity and integer identities (see
+/// the `rewrite` module), within `bounds`, then runs [`run`].
+pub fn run_rewriting(ctx: &Context, body: &mut Body, op: Op, limits: Limits, bounds: Bounds) -> Report {
+    let mut report = Report::default();
+    rewrite::run(ctx, body, op, bounds, &mut report);
+    let after = run(ctx, body, op, limits);
+    report.add(&after);
     report
 }
 

@@ -18,8 +18,13 @@ fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// A line that marks a file as testing Mica-only options (`// MICA-ONLY: why`): mlir-opt
+/// would reject its RUN lines, so only `ir-opt` runs them.
+const MICA_ONLY: &str = "// MICA-ONLY:";
+
 /// Runs every RUN line with `ir-opt` and `mlir-opt` both mapped to `tool`. With `only_opt`,
-/// RUN lines that use Mica's other tools (which have no MLIR counterpart) are left out.
+/// RUN lines that use Mica's other tools (which have no MLIR counterpart) and files marked
+/// [`MICA_ONLY`] are left out.
 fn run_all(tool: &str, only_opt: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").join("testdata");
     let mut files = Vec::new();
@@ -31,6 +36,9 @@ fn run_all(tool: &str, only_opt: bool) {
     let mut failures = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).expect("read test file");
+        if only_opt && text.lines().any(|l| l.trim_start().starts_with(MICA_ONLY)) {
+            continue;
+        }
         for line in run_lines(&text) {
             if only_opt && line.command.contains("ir-translate") {
                 continue;
