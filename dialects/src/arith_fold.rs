@@ -167,8 +167,26 @@ fn flags(ctx: &Context, b: &Body, op: Op, name: &str) -> u64 {
     ctx.op_attr(b, op, name).and_then(|x| spec.int_value(ctx, x)).unwrap_or(0)
 }
 
-fn predicate(ctx: &Context, b: &Body, op: Op) -> Option<u64> {
+/// The `predicate` of a comparison (`arith.cmpi`, `arith.cmpf`).
+pub(crate) fn predicate(ctx: &Context, b: &Body, op: Op) -> Option<u64> {
     ctx.op_attr(b, op, "predicate").and_then(|x| ctx.as_i64(x)).map(|x| x as u64)
+}
+
+/// MLIR's `arith::invertPredicate` for `arith.cmpi`: eq↔ne, slt↔sge, sle↔sgt, ult↔uge, ule↔ugt.
+pub(crate) fn invert_cmpi_predicate(p: u64) -> u64 {
+    match p {
+        0 => 1,
+        1 => 0,
+        2 => 5,
+        5 => 2,
+        3 => 4,
+        4 => 3,
+        6 => 9,
+        9 => 6,
+        7 => 8,
+        8 => 7,
+        other => other,
+    }
 }
 
 fn fold_constant(ctx: &Context, b: &mut Body, op: Op, _: Consts) -> Option<FoldResult> {
@@ -1221,18 +1239,7 @@ fn xor_not_cmpi(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         return false;
     }
     let Some(pred) = predicate(ctx, b, cmp) else { return false };
-    let inverted = match pred {
-        0 => 1,
-        1 => 0,
-        2 => 5,
-        5 => 2,
-        3 => 4,
-        4 => 3,
-        6 => 9,
-        9 => 6,
-        7 => 8,
-        _ => 7,
-    };
+    let inverted = invert_cmpi_predicate(pred);
     let loc = fused_loc(ctx, b, &[op, cmp]);
     let (x, y) = (b.operand(cmp, 0), b.operand(cmp, 1));
     let ty = result_ty(b, op);

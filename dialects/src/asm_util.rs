@@ -82,19 +82,38 @@ pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser<'_>) -> Result<Ve
 
 /// `type` or `(types)` (MLIR's `parseFunctionResultTypes`).
 pub(crate) fn parse_function_result_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
-    let mut out = Vec::new();
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(out);
-        }
-        loop {
-            out.push(p.parse_type()?);
-            if p.parse_optional_punct(")") {
-                return Ok(out);
-            }
-            p.parse_punct(",")?;
-        }
+    match parse_optional_paren_types(p)? {
+        Some(types) => Ok(types),
+        None => Ok(vec![p.parse_type()?]),
     }
-    out.push(p.parse_type()?);
+}
+
+/// `(types)` or a comma-separated list of types without parentheses.
+pub(crate) fn parse_paren_or_comma_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
+    if let Some(types) = parse_optional_paren_types(p)? {
+        return Ok(types);
+    }
+    let mut out = vec![p.parse_type()?];
+    while p.parse_optional_punct(",") {
+        out.push(p.parse_type()?);
+    }
     Ok(out)
+}
+
+/// The types of `(t1, ..., tn)` (possibly empty) when the next token is `(`; `None` otherwise.
+fn parse_optional_paren_types(p: &mut dyn AsmParser<'_>) -> Result<Option<Vec<Type>>, ()> {
+    if !p.parse_optional_punct("(") {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    if p.parse_optional_punct(")") {
+        return Ok(Some(out));
+    }
+    loop {
+        out.push(p.parse_type()?);
+        if p.parse_optional_punct(")") {
+            return Ok(Some(out));
+        }
+        p.parse_punct(",")?;
+    }
 }

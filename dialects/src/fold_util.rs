@@ -59,6 +59,21 @@ pub fn mask(w: u32) -> u128 {
     if w >= 128 { u128::MAX } else { (1u128 << w) - 1 }
 }
 
+/// MLIR's `constantTripCount` (signed) from what is known of a loop dimension: zero when the
+/// bounds are the same value, the step is not positive or the upper bound is not above the
+/// lower one; `None` when that needs a constant that is not known (or the count overflows).
+pub fn signed_trip_count(same_bounds: bool, lb: Option<i128>, ub: Option<i128>, step: Option<i128>) -> Option<i128> {
+    if same_bounds || step.is_some_and(|s| s <= 0) {
+        return Some(0);
+    }
+    let (l, u) = (lb?, ub?);
+    if u <= l {
+        return Some(0);
+    }
+    let s = step?;
+    u.checked_sub(l)?.checked_add(s - 1).map(|n| n / s)
+}
+
 /// `v` (in `w` bits) sign-extended.
 pub fn sext(v: u128, w: u32) -> i128 {
     if w == 0 || w >= 128 {

@@ -17,7 +17,7 @@
 //! Trip counts are known when the bounds and step are constants (or the bounds the same value,
 //! or the step not positive).
 
-use crate::fold_util::{const_int, op_state, sext, value_const};
+use crate::fold_util::{const_int, op_state, sext, signed_trip_count, value_const};
 use crate::ods::{spec_of, OpView};
 use mica_ir::clone::{clone_region_within, IrMap};
 use mica_ir::{Attr, AttrKind, Body, Context, Op, Rewriter, Type, Value, DYNAMIC};
@@ -66,19 +66,8 @@ fn constant(ctx: &Context, b: &Body, m: Mixed) -> Option<i64> {
 
 /// MLIR's `constantTripCount` (signed), when the bounds and step tell.
 fn trip_count(ctx: &Context, b: &Body, lb: Mixed, ub: Mixed, step: Mixed) -> Option<i128> {
-    if lb == ub {
-        return Some(0);
-    }
-    let step = constant(ctx, b, step);
-    if step.is_some_and(|s| s <= 0) {
-        return Some(0);
-    }
-    let (l, u) = (constant(ctx, b, lb)?, constant(ctx, b, ub)?);
-    if u <= l {
-        return Some(0);
-    }
-    let (diff, s) = (u as i128 - l as i128, step? as i128);
-    Some((diff + s - 1) / s)
+    let known = |m: Mixed| constant(ctx, b, m).map(i128::from);
+    signed_trip_count(lb == ub, known(lb), known(ub), known(step))
 }
 
 /// A value for `m`: the value, or a new `arith.constant` index right before `before`.

@@ -6,7 +6,7 @@
 //! initial value; otherwise the dimensions running once are dropped by cloning the body into a
 //! loop of the others. (Merging nested loops is not done.)
 
-use crate::fold_util::{const_int, op_state, sext, value_const};
+use crate::fold_util::{const_int, op_state, sext, signed_trip_count, value_const};
 use crate::ods::{spec_of, OpView};
 use mica_ir::clone::{clone_op_within, clone_region_within, IrMap};
 use mica_ir::{Body, Context, Op, Rewriter, Type, Value};
@@ -18,19 +18,7 @@ fn constant(ctx: &Context, b: &Body, v: Value) -> Option<i128> {
 
 /// MLIR's `constantTripCount` (signed) of one dimension, when known.
 fn trip_count(ctx: &Context, b: &Body, lb: Value, ub: Value, step: Value) -> Option<i128> {
-    if lb == ub {
-        return Some(0);
-    }
-    let step = constant(ctx, b, step);
-    if step.is_some_and(|s| s <= 0) {
-        return Some(0);
-    }
-    let (l, u) = (constant(ctx, b, lb)?, constant(ctx, b, ub)?);
-    if u <= l {
-        return Some(0);
-    }
-    let s = step?;
-    Some((u - l + s - 1) / s)
+    signed_trip_count(lb == ub, constant(ctx, b, lb), constant(ctx, b, ub), constant(ctx, b, step))
 }
 
 /// The ops of `block` (nested ones after their op, in pre-order), as a clone reports them.

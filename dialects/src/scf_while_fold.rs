@@ -6,6 +6,7 @@
 //! exactly the before arguments in another order, the loop is rebuilt forwarding them in
 //! order, its results and after arguments permuted to match).
 
+use crate::arith_fold::{invert_cmpi_predicate, predicate};
 use crate::fold_util::op_state;
 use mica_ir::{Attr, Block, Body, Context, Op, Rewriter, Type, Value};
 
@@ -52,28 +53,6 @@ pub(crate) fn condition_truth(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> b
     replaced
 }
 
-/// The predicate of an `arith.cmpi`.
-fn predicate(ctx: &Context, b: &Body, op: Op) -> Option<i64> {
-    ctx.as_i64(ctx.op_attr(b, op, "predicate")?)
-}
-
-/// MLIR's `arith::invertPredicate`: eq↔ne, slt↔sge, sle↔sgt, ult↔uge, ule↔ugt.
-fn invert_predicate(p: i64) -> i64 {
-    match p {
-        0 => 1,
-        1 => 0,
-        2 => 5,
-        5 => 2,
-        3 => 4,
-        4 => 3,
-        6 => 9,
-        9 => 6,
-        7 => 8,
-        8 => 7,
-        other => other,
-    }
-}
-
 /// `WhileCmpCond`.
 pub(crate) fn cmp_cond(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let Some((_, after, cond)) = parts(ctx, rw.body, op) else { return false };
@@ -100,7 +79,7 @@ pub(crate) fn cmp_cond(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
                 let Some(p2) = predicate(ctx, rw.body, user) else { continue };
                 let same = if p2 == pred {
                     true
-                } else if p2 == invert_predicate(pred) {
+                } else if p2 == invert_cmpi_predicate(pred) {
                     false
                 } else {
                     continue;

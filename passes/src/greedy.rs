@@ -115,7 +115,7 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
 
 /// MLIR's worklist: a stack without duplicates whose removed entries become holes.
 #[derive(Default)]
-struct Worklist {
+pub(crate) struct Worklist {
     list: Vec<Option<Op>>,
     /// Position in `list` of each queued op, by op index (`u32::MAX`: not queued).
     pos: Vec<u32>,
@@ -123,20 +123,20 @@ struct Worklist {
 
 impl Worklist {
     /// Makes room for the ops of a body of `ops` ops.
-    fn reserve(&mut self, ops: usize) {
+    pub(crate) fn reserve(&mut self, ops: usize) {
         self.list.reserve(ops.saturating_sub(self.list.len()));
         if self.pos.len() < ops {
             self.pos.resize(ops, u32::MAX);
         }
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for op in self.list.drain(..).flatten() {
             self.pos[op.index()] = u32::MAX;
         }
     }
 
-    fn push(&mut self, op: Op) {
+    pub(crate) fn push(&mut self, op: Op) {
         let i = op.index();
         if i >= self.pos.len() {
             self.pos.resize(i + 1, u32::MAX);
@@ -147,7 +147,7 @@ impl Worklist {
         }
     }
 
-    fn pop(&mut self) -> Option<Op> {
+    pub(crate) fn pop(&mut self) -> Option<Op> {
         while let Some(e) = self.list.pop() {
             if let Some(op) = e {
                 self.pos[op.index()] = u32::MAX;
@@ -157,7 +157,7 @@ impl Worklist {
         None
     }
 
-    fn remove(&mut self, op: Op) {
+    pub(crate) fn remove(&mut self, op: Op) {
         if let Some(&p) = self.pos.get(op.index()) {
             if p != u32::MAX {
                 self.list[p as usize] = None;
@@ -166,7 +166,7 @@ impl Worklist {
         }
     }
 
-    fn reverse(&mut self) {
+    pub(crate) fn reverse(&mut self) {
         self.list.reverse();
         for (i, e) in self.list.iter().enumerate() {
             if let Some(op) = e {
@@ -177,23 +177,34 @@ impl Worklist {
 }
 
 /// The driver's reaction to rewrites: queue what changed.
-struct Queue<'w> {
-    worklist: &'w mut Worklist,
+pub(crate) struct Queue<'w> {
+    pub(crate) worklist: &'w mut Worklist,
+    /// The region ops are queued up to (their ancestors in it; `None`: the whole body).
+    pub(crate) scope: Option<Region>,
 }
 
-impl Queue<'_> {
-    /// Queues `op` and its ancestors in the body (MLIR's `addToWorklist` with the region as
-    /// scope): ops not in a block are left out.
-    fn add(&mut self, body: &Body, op: Op) {
+impl<'w> Queue<'w> {
+    /// A queue into `worklist` over the whole body.
+    pub(crate) fn new(worklist: &'w mut Worklist) -> Self {
+        Self { worklist, scope: None }
+    }
+
+    /// Queues `op` and its ancestors up to the scope (MLIR's `addToWorklist`); nothing when
+    /// `op` is not in a block or not inside the scope.
+    pub(crate) fn add(&mut self, body: &Body, op: Op) {
         let mut chain: SmallVec<[Op; 4]> = SmallVec::new();
         let mut cur = op;
         loop {
             let Some(block) = body.op_block(cur) else { return };
             chain.push(cur);
             let Some(region) = body.block_region(block) else { return };
+            if Some(region) == self.scope {
+                break;
+            }
             match body.region_parent(region) {
                 Some(parent) => cur = parent,
-                None => break,
+                None if self.scope.is_none() => break,
+                None => return,
             }
         }
         for o in chain {
@@ -330,7 +341,7 @@ impl ConstantFolder {
 
 impl<'c> Driver<'c> {
     fn worklist_listener(&mut self) -> Queue<'_> {
-        Queue { worklist: &mut self.worklist }
+        Queue::new(&mut self.worklist)
     }
 
     /// Fills the worklist for a new iteration, deduplicating and hoisting constants; says
@@ -342,7 +353,7 @@ impl<'c> Driver<'c> {
         let ctx = self.ctx;
         let cse = self.config.cse_constants;
         let top_down = self.config.top_down;
-        let mut queue = Queue { worklist: &mut self.worklist };
+        let mut queue = Queue::new(&mut self.worklist);
         let roots = body.roots.clone();
         for r in roots {
             walk(body, r, top_down, &mut |body: &mut Body, op: Op| {
@@ -384,7 +395,7 @@ impl<'c> Driver<'c> {
             }
             let eff = effects(ctx, body, op);
             if is_trivially_dead_with(ctx, body, op, eff) {
-                let mut q = Queue { worklist: &mut self.worklist };
+                let mut q = Queue::new(&mut self.worklist);
                 Rewriter::new(body, &mut q).erase_op(op);
                 changed = true;
                 continue;
@@ -414,7 +425,7 @@ impl<'c> Driver<'c> {
                 patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
                 patterns
             });
-            let mut q = Queue { worklist: &mut self.worklist };
+            let mut q = Queue::new(&mut self.worklist);
             let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
             for &p in patterns.iter() {
                 if (p.apply)(ctx, &mut rw, op) {
@@ -431,7 +442,7 @@ impl<'c> Driver<'c> {
         match fold_op(self.ctx, body, op, def) {
             FoldAttempt::Failed => FoldOutcome::Failed,
             FoldAttempt::InPlace => {
-                Queue { worklist: &mut self.worklist }.add(body, op);
+                Queue::new(&mut self.worklist).add(body, op);
                 FoldOutcome::InPlace
             }
             FoldAttempt::Results(r) => self.replace_folded(body, op, def, &r),
@@ -439,33 +450,40 @@ impl<'c> Driver<'c> {
     }
 
     fn replace_folded(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef, results: &[Folded]) -> FoldOutcome {
-        let ctx = self.ctx;
-        let mut q = Queue { worklist: &mut self.worklist };
-        let mut rw = Rewriter::new(body, &mut q);
-        let mut values: SmallVec<[Value; 2]> = SmallVec::new();
-        let mut created: SmallVec<[Op; 2]> = SmallVec::new();
-        let types: SmallVec<[Type; 2]> = rw.body.results(op).iter().map(|r| rw.body.value_type(*r)).collect();
-        for (f, ty) in results.iter().zip(types) {
-            match *f {
-                Folded::Value(v) => values.push(v),
-                Folded::Attr(a) => {
-                    let loc = rw.body.op(op).loc;
-                    let state = ctx.registry().materializer(def.dialect()).and_then(|m| m(ctx, a, ty, loc));
-                    let Some(state) = state else {
-                        for c in created {
-                            rw.erase_op(c);
-                        }
-                        return FoldOutcome::Failed;
-                    };
-                    let c = rw.create_before(state, op);
-                    created.push(c);
-                    values.push(rw.body.results(c)[0]);
-                }
+        let mut q = Queue::new(&mut self.worklist);
+        if replace_folded(self.ctx, &mut Rewriter::new(body, &mut q), op, def.dialect(), results) {
+            FoldOutcome::Replaced
+        } else {
+            FoldOutcome::Failed
+        }
+    }
+}
+
+/// Replaces `op` by what it folded to, materializing constants right before it with the
+/// dialect's materializer; `false` (and nothing changed) when a constant cannot be made.
+pub(crate) fn replace_folded(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, dialect: &str, results: &[Folded]) -> bool {
+    let mut values: SmallVec<[Value; 2]> = SmallVec::new();
+    let mut created: SmallVec<[Op; 2]> = SmallVec::new();
+    let types: SmallVec<[Type; 2]> = rw.body.results(op).iter().map(|r| rw.body.value_type(*r)).collect();
+    for (f, ty) in results.iter().zip(types) {
+        match *f {
+            Folded::Value(v) => values.push(v),
+            Folded::Attr(a) => {
+                let loc = rw.body.op(op).loc;
+                let Some(state) = ctx.registry().materializer(dialect).and_then(|m| m(ctx, a, ty, loc)) else {
+                    for c in created {
+                        rw.erase_op(c);
+                    }
+                    return false;
+                };
+                let c = rw.create_before(state, op);
+                created.push(c);
+                values.push(rw.body.results(c)[0]);
             }
         }
-        rw.replace_op(op, &values);
-        FoldOutcome::Replaced
     }
+    rw.replace_op(op, &values);
+    true
 }
 
 enum FoldOutcome {

@@ -219,6 +219,12 @@ fn scf_program(rng: &mut Rng) -> String {
                 let _ = writeln!(self.out, "{pad}scf.yield {} : {}{loc}", vals.join(", "), G::types(vals.len()));
             }
         }
+        /// Writes a region body at `indent` ending in an `scf.yield` of `nres` of its values.
+        fn yielding_body(&mut self, depth: usize, ints: Vec<String>, idxs: Vec<String>, indent: usize, nres: usize) {
+            let inner = self.body(depth, ints, idxs, indent);
+            let vals = self.yield_of(&inner, nres);
+            self.yield_line(&"  ".repeat(indent), &vals);
+        }
         /// Writes ops at `indent`; returns the i32 values defined.
         fn body(&mut self, depth: usize, mut ints: Vec<String>, idxs: Vec<String>, indent: usize) -> Vec<String> {
             let pad = "  ".repeat(indent);
@@ -244,14 +250,10 @@ fn scf_program(rng: &mut Rng) -> String {
                 match self.rng.below(12) {
                     0 if deeper => {
                         let _ = writeln!(self.out, "{pad}{lhs}scf.if %c{arrow} {{");
-                        let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                        let vals = self.yield_of(&inner, nres);
-                        self.yield_line(&format!("{pad}  "), &vals);
+                        self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                         if nres > 0 || self.rng.chance(50) {
                             let _ = writeln!(self.out, "{pad}}} else {{");
-                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                            let vals = self.yield_of(&inner, nres);
-                            self.yield_line(&format!("{pad}  "), &vals);
+                            self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                         }
                         let loc = self.loc();
                         let _ = writeln!(self.out, "{pad}}}{loc}");
@@ -281,9 +283,7 @@ fn scf_program(rng: &mut Rng) -> String {
                             let _ = writeln!(self.out, "{pad}{lhs}scf.for {unsigned}{iv} = %c0 to {ub} step %s{iter}{arrow} {{");
                             inner_idxs.push(iv.clone());
                         }
-                        let inner = self.body(depth + 1, inner_ints, inner_idxs, indent + 1);
-                        let vals = self.yield_of(&inner, nres);
-                        self.yield_line(&format!("{pad}  "), &vals);
+                        self.yielding_body(depth + 1, inner_ints, inner_idxs, indent + 1, nres);
                         let loc = self.loc();
                         let _ = writeln!(self.out, "{pad}}}{loc}");
                         ints.extend(results(&r));
@@ -328,16 +328,12 @@ fn scf_program(rng: &mut Rng) -> String {
                     4 if deeper => {
                         let _ = writeln!(self.out, "{pad}{lhs}scf.execute_region{arrow} {{");
                         if self.rng.chance(50) {
-                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                            let vals = self.yield_of(&inner, nres);
-                            self.yield_line(&format!("{pad}  "), &vals);
+                            self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                         } else {
                             let _ = writeln!(self.out, "{pad}  cf.cond_br %c, ^bb1, ^bb2");
                             for blk in 1..=2 {
                                 let _ = writeln!(self.out, "{pad}^bb{blk}:");
-                                let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                                let vals = self.yield_of(&inner, nres);
-                                self.yield_line(&format!("{pad}  "), &vals);
+                                self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                             }
                         }
                         let loc = self.loc();
@@ -353,15 +349,11 @@ fn scf_program(rng: &mut Rng) -> String {
                         cases.dedup();
                         for v in cases {
                             let _ = writeln!(self.out, "{pad}case {v} {{");
-                            let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                            let vals = self.yield_of(&inner, nres);
-                            self.yield_line(&format!("{pad}  "), &vals);
+                            self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                             let _ = writeln!(self.out, "{pad}}}");
                         }
                         let _ = writeln!(self.out, "{pad}default {{");
-                        let inner = self.body(depth + 1, ints.clone(), idxs.clone(), indent + 1);
-                        let vals = self.yield_of(&inner, nres);
-                        self.yield_line(&format!("{pad}  "), &vals);
+                        self.yielding_body(depth + 1, ints.clone(), idxs.clone(), indent + 1, nres);
                         let loc = self.loc();
                         let _ = writeln!(self.out, "{pad}}}{loc}");
                         ints.extend(results(&r));

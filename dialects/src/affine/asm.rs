@@ -56,28 +56,6 @@ fn resolve_all(p: &mut dyn AsmParser<'_>, ops: &[UnresolvedOperand], state: &mut
     Ok(())
 }
 
-/// `(types)` or a comma-separated list of types (MLIR's `parseFunctionResultTypes`).
-fn parse_result_types(p: &mut dyn AsmParser<'_>) -> PResult<Vec<Type>> {
-    let mut out = Vec::new();
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(out);
-        }
-        loop {
-            out.push(p.parse_type()?);
-            if p.parse_optional_punct(")") {
-                return Ok(out);
-            }
-            p.parse_punct(",")?;
-        }
-    }
-    loop {
-        out.push(p.parse_type()?);
-        if !p.parse_optional_punct(",") {
-            return Ok(out);
-        }
-    }
-}
 
 /// `: type` that must be a memref.
 fn parse_memref_type(p: &mut dyn AsmParser<'_>) -> PResult<Type> {
@@ -354,7 +332,7 @@ pub(super) fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operat
             p.parse_punct(",")?;
         }
         p.parse_punct("->")?;
-        state.result_types.extend(parse_result_types(p)?);
+        state.result_types.extend(crate::asm_util::parse_paren_or_comma_types(p)?);
         for ((arg, init), ty) in args.iter_mut().skip(1).zip(&inits).zip(state.result_types.clone()) {
             arg.ty = ty;
             let v = p.resolve_operand(init, ty)?;
@@ -472,7 +450,7 @@ pub(super) fn parse_if(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operati
     }
     state.properties = Some(props(ctx, vec![("condition", set)]));
     if p.parse_optional_punct("->") {
-        state.result_types.extend(parse_result_types(p)?);
+        state.result_types.extend(crate::asm_util::parse_paren_or_comma_types(p)?);
     }
     p.parse_region(state, &[])?;
     p.ensure_terminator(state, 0, "affine.yield");
@@ -857,7 +835,7 @@ pub(super) fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut O
         }
     }
     if p.parse_optional_punct("->") {
-        state.result_types.extend(parse_result_types(p)?);
+        state.result_types.extend(crate::asm_util::parse_paren_or_comma_types(p)?);
     }
     let i64t = ctx.int_type(64);
     let step_attrs: Vec<Attr> = steps.iter().map(|s| ctx.int_attr(i64t, *s)).collect();

@@ -106,27 +106,10 @@ pub fn resolve_all(p: &mut dyn AsmParser<'_>, state: &mut OperationState, operan
 
 /// `-> T1, T2` (or `-> (T1, T2)`) if there.
 pub fn parse_optional_arrow_types(p: &mut dyn AsmParser<'_>) -> Result<Vec<Type>, ()> {
-    let mut out = Vec::new();
     if !p.parse_optional_punct("->") {
-        return Ok(out);
+        return Ok(Vec::new());
     }
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(out);
-        }
-        loop {
-            out.push(p.parse_type()?);
-            if p.parse_optional_punct(")") {
-                return Ok(out);
-            }
-            p.parse_punct(",")?;
-        }
-    }
-    out.push(p.parse_type()?);
-    while p.parse_optional_punct(",") {
-        out.push(p.parse_type()?);
-    }
-    Ok(out)
+    crate::asm_util::parse_paren_or_comma_types(p)
 }
 
 /// Puts `attrs` into `state`: the spec's inherent attributes (and `operandSegmentSizes` when
