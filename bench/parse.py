@@ -299,7 +299,7 @@ def main():
     ap.add_argument("--no-anchors", action="store_true", help="skip the anchors' arith/scf files")
     ap.add_argument("--stdout", action="store_true",
                     help="capture output from stdout instead of -o FILE (ir-opt's -o writes "
-                         "atomically with an fsync; this leaves that cost out)")
+                         "a temporary file and renames it; this leaves that cost out)")
     ap.add_argument("--quiet-wait", type=float, default=20.0,
                     help="before each run pair, wait up to this many seconds for other "
                          "processes to use < --quiet-frac of the CPUs (0 = never wait)")

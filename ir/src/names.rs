@@ -4,11 +4,18 @@
 //! starts from the counters its parent region reached, except with unique ids (implied by the
 //! generic form), where the counters run on across the whole walk. Entry-block arguments are
 //! `%argN`, other values `%N`; an operation with several results takes one number for the group.
+//!
+//! Without unique ids, what a region gets depends only on its ancestors (their counters and the
+//! names they hold), which are complete before it is reached: so the bodies of
+//! IsolatedFromAbove operations are numbered on the context's threads when there are enough of
+//! them, each into a table of its own that is then appended to the main one.
 
 use crate::Context;
 use crate::body::{Block, Body, Op, Region, Value};
+use crate::parallel::{map_in_order, threads_for};
 use cranelift_entity::EntityRef;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// How a value is printed.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -36,8 +43,9 @@ pub struct NameTable {
     /// The text of `ValueName::Named` names.
     names: Vec<String>,
     /// Name scopes: the parent scope and the suggested names used in it. A region sees the
-    /// names of the regions enclosing it.
-    scopes: Vec<(Option<usize>, rustc_hash::FxHashSet<String>)>,
+    /// names of the regions enclosing it. (Shared, so that a table numbering an isolated body
+    /// on another thread can see its ancestors' names.)
+    scopes: Vec<(Option<usize>, Arc<FxHashSet<String>>)>,
 }
 
 /// Where a body's names are in a [`NameTable`] (found by [`NameTable::slot`]).
@@ -66,6 +74,46 @@ impl BodyNames {
 /// A region still to number: its body, the region, the counters and name scope it starts
 /// from, and the op holding it (that op's body, the op, the region's index there).
 type PendingRegion<'b> = (&'b Body, Region, Counters, usize, (&'b Body, Op, usize));
+
+/// The regions of an isolated operation's body, numbered apart: the regions (as on the stack,
+/// the last one first), the size of the body, and the counters it starts from.
+struct IsolatedJob<'b> {
+    regions: Vec<PendingRegion<'b>>,
+    ops: usize,
+    start: Counters,
+}
+
+/// What the walk has still to do: a region, or (with unique ids) the place of an isolated
+/// job in the numbering order.
+enum Pending<'b> {
+    Region(PendingRegion<'b>),
+    /// Job N starts from the counters reached here and takes this many value and argument
+    /// numbers.
+    Job(usize, Counters),
+}
+
+/// How many value and argument numbers the regions take when every region numbers on from
+/// the last (unique ids) and no op suggests names (generic form).
+fn unique_numbers(body: &Body, regions: &[Region]) -> Counters {
+    let mut c = Counters { value: 0, arg: 0, conflict: 0 };
+    let mut stack: Vec<(&Body, Region)> = regions.iter().map(|r| (body, *r)).collect();
+    while let Some((b, region)) = stack.pop() {
+        for (i, &block) in b.region_blocks(region).iter().enumerate() {
+            let args = b.block_args(block).len() as u32;
+            if i == 0 {
+                c.arg += args;
+            } else {
+                c.value += args;
+            }
+            for op in b.block_ops(block) {
+                c.value += u32::from(!b.results(op).is_empty());
+                let (rb, rs) = b.op_regions(op);
+                stack.extend(rs.iter().map(|r| (rb, *r)));
+            }
+        }
+    }
+    c
+}
 
 #[derive(Copy, Clone)]
 struct Counters {
@@ -104,26 +152,96 @@ impl NameTable {
         for (i, r) in regions.iter().enumerate() {
             stack.push((rb, *r, counters, 0, (body, top, i)));
         }
-        while let Some((b, region, saved, parent_scope, (pb, parent, index))) = stack.pop() {
+        // Isolated bodies met on the way, when they may be numbered apart: with unique ids
+        // only in the generic form, where their numbers can be counted ahead.
+        let apart = ctx.threads > 1 && (!unique_ids || generic);
+        let mut jobs: Option<Vec<IsolatedJob<'_>>> = apart.then(Vec::new);
+        t.run(ctx, stack.into_iter().map(Pending::Region).collect(), &mut counters, unique_ids, generic, &mut jobs);
+        let jobs = jobs.unwrap_or_default();
+        let work = jobs.iter().map(|j| j.ops).sum();
+        let number = |t: &mut NameTable, job: &IsolatedJob<'_>| {
+            let mut counters = job.start;
+            t.run(ctx, job.regions.iter().map(|r| Pending::Region(*r)).collect(), &mut counters, unique_ids, generic, &mut None);
+        };
+        if threads_for(ctx.threads, work) <= 1 || jobs.len() < 2 {
+            for job in &jobs {
+                number(&mut t, job);
+            }
+            return t;
+        }
+        let parts = map_in_order(&jobs, ctx.threads, |job| {
+            // The job's scopes start with its ancestors' (complete by now), shared.
+            let mut sub = NameTable { scopes: t.scopes.clone(), ..NameTable::default() };
+            number(&mut sub, job);
+            sub
+        });
+        for sub in parts {
+            t.append(sub);
+        }
+        t
+    }
+
+    /// Numbers the regions on `stack` and everything inside them. With `jobs`, the regions of
+    /// isolated bodies go there instead, with the counters they start from.
+    fn run<'b>(&mut self, ctx: &Context, mut stack: Vec<Pending<'b>>, counters: &mut Counters, unique_ids: bool, generic: bool, jobs: &mut Option<Vec<IsolatedJob<'b>>>) {
+        while let Some(next) = stack.pop() {
+            let (b, region, saved, parent_scope, (pb, parent, index)) = match next {
+                Pending::Region(r) => r,
+                Pending::Job(i, takes) => {
+                    if let Some(job) = jobs.as_mut().and_then(|j| j.get_mut(i)) {
+                        job.start = *counters;
+                    }
+                    counters.value += takes.value;
+                    counters.arg += takes.arg;
+                    continue;
+                }
+            };
             if !unique_ids {
-                counters = saved;
+                *counters = saved;
             }
-            t.scopes.push((Some(parent_scope), Default::default()));
-            let scope = t.scopes.len() - 1;
+            self.scopes.push((Some(parent_scope), Default::default()));
+            let scope = self.scopes.len() - 1;
             if !generic {
-                t.name_block_args(ctx, b, pb, parent, index, scope, &mut counters);
+                self.name_block_args(ctx, b, pb, parent, index, scope, counters);
             }
-            t.number_region(ctx, b, region, &mut counters, scope, generic);
+            self.number_region(ctx, b, region, counters, scope, generic);
             for &block in b.region_blocks(region) {
                 for op in b.block_ops(block) {
                     let (rb, regions) = b.op_regions(op);
-                    for (i, r) in regions.iter().enumerate() {
-                        stack.push((rb, *r, counters, scope, (b, op, i)));
+                    let pending = regions.iter().enumerate().map(|(i, r)| (rb, *r, *counters, scope, (b, op, i)));
+                    match jobs {
+                        Some(jobs) if !std::ptr::eq(rb, b) && !regions.is_empty() => {
+                            jobs.push(IsolatedJob { regions: pending.collect(), ops: rb.num_ops(), start: *counters });
+                            if unique_ids {
+                                // Numbered where the walk would reach it.
+                                stack.push(Pending::Job(jobs.len() - 1, unique_numbers(rb, regions)));
+                            }
+                        }
+                        _ => stack.extend(pending.map(Pending::Region)),
                     }
                 }
             }
         }
-        t
+    }
+
+    /// Takes in the names of a table that numbered bodies this one has not seen.
+    fn append(&mut self, sub: NameTable) {
+        let names_base = self.names.len() as u32;
+        let bodies_base = self.bodies.len() as u32;
+        for (k, i) in sub.body_index {
+            self.body_index.insert(k, i + bodies_base);
+        }
+        for mut b in sub.bodies {
+            if names_base != 0 {
+                for v in b.values.iter_mut() {
+                    if let Some(ValueName::Named(n)) = v {
+                        *n += names_base;
+                    }
+                }
+            }
+            self.bodies.push(b);
+        }
+        self.names.extend(sub.names);
     }
 
     /// Names the block arguments of region `index` of `parent` (an op of `pb`) that its op
@@ -168,7 +286,7 @@ impl NameTable {
         } else {
             name
         };
-        self.scopes[scope].1.insert(chosen.clone());
+        Arc::make_mut(&mut self.scopes[scope].1).insert(chosen.clone());
         self.names.push(chosen);
         (self.names.len() - 1) as u32
     }

@@ -227,15 +227,10 @@ fn context_for(opts: &Options) -> Context {
 /// Runs ir-opt: reads the input, processes each chunk, writes the output.
 pub fn run(opts: &Options) -> Result<Outcome> {
     let start = Instant::now();
-    let (name, text) = if opts.input == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
-        ("<stdin>".to_string(), s)
-    } else {
-        let bytes = std::fs::read(&opts.input).with_context(|| format!("could not open input file '{}'", opts.input))?;
-        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        (opts.input.clone(), text)
-    };
+    let name = if opts.input == "-" { "<stdin>".to_string() } else { opts.input.clone() };
+    let text = crate::input::read_input(&opts.input).with_context(|| {
+        if opts.input == "-" { "reading stdin".to_string() } else { format!("could not open input file '{}'", opts.input) }
+    })?;
     // Without split chunks, expected diagnostics or instrumentation, the module is printed
     // straight into the output.
     let instrumented = opts.timing || opts.print_ir_before != mica_passes::PassSelect::None || opts.print_ir_after != mica_passes::PassSelect::None;

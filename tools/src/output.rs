@@ -19,8 +19,9 @@ pub fn write_atomically(path: &str, data: &[u8]) -> std::io::Result<()> {
 }
 
 /// A file written whole or not at all: what is written goes to a temporary file beside the
-/// target, which [`AtomicFile::commit`] syncs and renames over the target. Dropped without a
-/// commit, the temporary file is removed.
+/// target, which [`AtomicFile::commit`] renames over the target. Dropped without a commit, the
+/// temporary file is removed. Like mlir-opt, it does not wait for the data to reach the disk
+/// (no fsync): what it guards against is a failing run, not a power cut.
 pub struct AtomicFile {
     file: Option<std::fs::File>,
     /// The temporary file, or `None` when the target is written directly.
@@ -44,11 +45,11 @@ impl AtomicFile {
         Ok(Self { file: Some(file), tmp: Some(tmp), target })
     }
 
-    /// Syncs the temporary file and renames it over the target.
+    /// Flushes the temporary file and renames it over the target.
     pub fn commit(mut self) -> std::io::Result<()> {
         let Some(mut f) = self.file.take() else { return Ok(()) };
         let Some(tmp) = self.tmp.take() else { return f.flush() };
-        let result = f.sync_all().and_then(|_| std::fs::rename(&tmp, &self.target));
+        let result = f.flush().and_then(|_| std::fs::rename(&tmp, &self.target));
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }

@@ -1,6 +1,7 @@
 //! `ir-opt` gives the same output and the same diagnostics on one thread and on several: the
 //! parser defers the bodies of isolated ops to worker threads, the verifier checks functions
-//! on a pool and the printer prints long blocks in chunks. The inputs are large enough for
+//! on a pool, the printer numbers the values of functions on a pool and prints long blocks in
+//! chunks. The inputs are large enough for
 //! each of those to engage (over 64 KiB of text, thousands of functions and operations).
 
 use mica_tools::opt::{Options, process_buffer};
@@ -39,7 +40,9 @@ fn function(i: usize, n: usize, out: &mut String) {
 ^bb0(%a: i64):
   %c = "arith.constant"() <{{value = {i} : i64}}> : () -> i64
   %s = "arith.addi"(%a, %c) <{{overflowFlags = #arith.overflow<none>}}> : (i64, i64) -> i64
-  "func.return"(%s) : (i64) -> ()
+  "cf.br"(%s)[^bb1] : (i64) -> ()
+^bb1(%t: i64):
+  "func.return"(%t) : (i64) -> ()
 }}) : () -> ()
 "#
         );
@@ -70,10 +73,12 @@ fn function(i: usize, n: usize, out: &mut String) {
 /// A module of `n` functions: aliases first, some functions inside a nested module, location
 /// aliases at the end; `edit` may change the text of each function.
 fn module(n: usize, edit: &dyn Fn(usize, String) -> String) -> String {
-    let mut text = String::from("#map = affine_map<(d0) -> (d0 + 1)>\n!tensor = tensor<4xf32>\nmodule {\n");
+    // Module-level constants take the names the functions' constants suggest (`%c0` ...), which
+    // the functions' regions must then avoid, numbered apart or not.
+    let mut text = String::from("#map = affine_map<(d0) -> (d0 + 1)>\n!tensor = tensor<4xf32>\nmodule {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n");
     for i in 0..n {
         if i == n / 2 {
-            text.push_str("  module @inner {\n");
+            text.push_str("  module @inner {\n  %c4 = arith.constant 4 : index\n");
         }
         let mut f = String::new();
         function(i, n, &mut f);
@@ -96,6 +101,7 @@ fn a_module_of_many_functions_prints_the_same_on_any_number_of_threads() {
     let (out, err, ok) = same_on_all_threads(&text, &unregistered);
     assert!(ok, "{err}");
     assert_eq!(out.matches("func.func @f").count() + out.matches("func.func\"").count(), N);
+    assert!(out.contains("%c0_0 = arith.constant 0 : index"), "a function's constant avoids the module's name");
     let (_, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--mlir-print-debuginfo"]);
     assert!(ok, "{err}");
     let (out, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect", "--mlir-print-op-generic"]);
