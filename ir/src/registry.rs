@@ -386,6 +386,11 @@ impl Registry {
         id
     }
 
+    /// Every registered op definition, in registration order.
+    pub fn ops(&self) -> impl Iterator<Item = &OpDef> {
+        self.defs.iter()
+    }
+
     /// The definition of an op by interned name.
     #[inline]
     pub fn get(&self, name: Ident) -> Option<&OpDef> {

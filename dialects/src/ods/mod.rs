@@ -36,7 +36,7 @@ pub use verify::compatible_shape as verify_compatible_shape;
 pub use view::OpView;
 
 use mica_ir::{Attr, Body, Context, Count, Diagnostic, Op, OpDef, Shape, Traits, Type};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// How many values an operand or result slot holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -231,8 +231,10 @@ pub struct OpSpec {
     pub implicit_terminator: Option<&'static str>,
     /// The assembly format source, if any.
     pub format_src: Option<&'static str>,
-    /// The parsed assembly format.
-    pub format: Option<Format>,
+    /// The parsed assembly format, made on first use (see [`OpSpec::format`]).
+    format: OnceLock<Option<Format>>,
+    /// The custom directives the format may use (set at registration).
+    directives: &'static [CustomDirective],
     /// Hand-written verification after the declarative checks.
     pub verify: Option<OpVerifyFn>,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
@@ -290,7 +292,8 @@ impl OpSpec {
             result_segments: false,
             implicit_terminator: None,
             format_src: None,
-            format: None,
+            format: OnceLock::new(),
+            directives: &[],
             verify: None,
             verify_regions: None,
             infer: None,
@@ -436,6 +439,19 @@ impl OpSpec {
         self.implicit_terminator = Some(terminator);
         self.traits = self.traits | Traits::SINGLE_BLOCK;
         self
+    }
+
+    /// The parsed assembly format, if the op has one (parsed on the first call).
+    ///
+    /// # Panics
+    /// When the format string is malformed: that is a bug in the dialect's definition, caught
+    /// by the test that parses the format of every registered op.
+    pub fn parsed_format(&self) -> Option<&Format> {
+        self.format
+            .get_or_init(|| {
+                self.format_src.map(|src| format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
+            })
+            .as_ref()
     }
 
     /// Sets the assembly format.
@@ -589,12 +605,8 @@ pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
     def.ext.as_ref()?.downcast_ref::<OpSpec>()
 }
 
-/// Registers `specs` (parsing their formats against `directives`, then the common ones in
-/// [`directives::COMMON`]).
-///
-/// # Panics
-/// When a format string is malformed: that is a bug in the dialect's definition, caught by
-/// the tests that register every dialect.
+/// Registers `specs`; their formats are parsed on first use against `directives`, then the
+/// common ones in [`directives::COMMON`].
 pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
     for mut spec in specs {
         for a in &mut spec.attrs {
@@ -605,12 +617,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             let valid = default.is_some_and(|d| a.constraint.satisfied(ctx, d));
             a.interned = Some((default, ctx.ident(a.name), valid));
         }
-        if let Some(src) = spec.format_src {
-            match format::parse_format(src, &spec, directives) {
-                Ok(f) => spec.format = Some(f),
-                Err(e) => panic!("bad assembly format of {}: {e}", spec.name),
-            }
-        }
+        // The format is parsed when an op first needs it: most runs meet a few of the ops.
+        spec.directives = directives;
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
@@ -653,7 +661,7 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         if let Some((parse, print)) = spec.custom {
             def.parse = Some(parse);
             def.print = Some(print);
-        } else if spec.format.is_some() {
+        } else if spec.format_src.is_some() {
             def.parse = Some(parse::parse_op);
             def.print = Some(print::print_op);
         }
@@ -691,5 +699,26 @@ pub(crate) fn op_error(ctx: &Context, body: &Body, op: Op, msg: &str) -> Diagnos
     match msg.strip_prefix(PLAIN_MARK) {
         Some(plain) => Diagnostic::on_op(body, op, plain.to_string()),
         None => Diagnostic::on_op(body, op, format!("'{}' op {msg}", ctx.str(d.name))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spec_of;
+
+    /// Formats are parsed on first use; this parses every one, so that a malformed format is
+    /// caught here rather than by the first input that uses the op.
+    #[test]
+    fn every_registered_format_parses() {
+        let mut ctx = mica_ir::Context::new();
+        crate::register_all(&mut ctx);
+        let mut formats = 0;
+        for def in ctx.registry().ops() {
+            if let Some(spec) = spec_of(def).filter(|s| s.format_src.is_some()) {
+                assert!(spec.parsed_format().is_some(), "{}", spec.name);
+                formats += 1;
+            }
+        }
+        assert!(formats > 250, "only {formats} formats");
     }
 }

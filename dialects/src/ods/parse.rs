@@ -13,7 +13,7 @@ use smallvec::{smallvec, SmallVec};
 
 /// The parse hook of every op defined by a format.
 pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
-    let Some((spec, format)) = spec_of(def).and_then(|s| s.format.as_ref().map(|f| (s, f))) else {
+    let Some((spec, format)) = spec_of(def).and_then(|s| s.parsed_format().map(|f| (s, f))) else {
         let at = p.offset();
         p.error_at(at, &format!("'{}' has no assembly format", def.name));
         return Err(());

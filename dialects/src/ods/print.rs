@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 /// The print hook of every op defined by a format.
 pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
-    let Some((spec, format)) = spec_of(def).and_then(|s| s.format.as_ref().map(|f| (s, f))) else { return };
+    let Some((spec, format)) = spec_of(def).and_then(|s| s.parsed_format().map(|f| (s, f))) else { return };
     let view = match OpView::new(p.ctx, spec, body, op) {
         Ok(v) => v,
         Err(_) => {
