@@ -1424,9 +1424,8 @@ fn push_u32(out: &mut String, mut n: u32) {
         i -= 1;
         buf[i] = b'0' + n as u8;
     }
-    for &d in &buf[i..] {
-        out.push(d as char);
-    }
+    // SAFETY: the bytes are ASCII digits.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
 }
 
 fn is_bare_identifier(s: &str) -> bool {
@@ -1606,5 +1605,17 @@ pub fn might_be_terminator(ctx: &Context, body: &Body, op: Op) -> bool {
     match ctx.registry().get(body.op(op).name) {
         Some(d) => d.traits.contains(crate::Traits::TERMINATOR),
         None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn push_u32_writes_decimal_digits() {
+        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, u32::MAX] {
+            let mut out = String::from("%");
+            super::push_u32(&mut out, n);
+            assert_eq!(out, format!("%{n}"));
+        }
     }
 }
