@@ -925,7 +925,7 @@ fn bool_attr(ctx: &Context, ty: Type, value: bool) -> Option<Attr> {
 }
 
 fn set_predicate(ctx: &Context, b: &mut Body, op: Op, pred: u64) {
-    let props = b.op(op).properties;
+    let props = b.op(op).properties();
     let mut entries = props.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     let id = ctx.ident("predicate");
     let value = CMPI_PREDICATE.attr(ctx, pred);
@@ -933,7 +933,7 @@ fn set_predicate(ctx: &Context, b: &mut Body, op: Op, pred: u64) {
         Some(e) => e.1 = value,
         None => entries.push((id, value)),
     }
-    b.op_mut(op).properties = Some(ctx.dict_attr(entries));
+    b.op_mut(op).set_properties(Some(ctx.dict_attr(entries)));
 }
 
 fn fold_cmpi(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldResult> {

@@ -121,7 +121,7 @@ fn case_values(ctx: &Context, a: Attr) -> Option<(Type, Vec<String>)> {
 }
 
 fn verify_switch(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    let cases = v.body.op(v.op).successors.len().saturating_sub(1);
+    let cases = v.body.successors(v.op).len().saturating_sub(1);
     let Some(values) = v.attr("case_values") else { return Ok(()) };
     let Some((ty, list)) = case_values(ctx, values) else { return Ok(()) };
     let flag = v.operand("flag").map(|f| v.ty(f));
@@ -239,7 +239,7 @@ fn print_successor_and_operands(p: &mut Printer<'_>, v: &OpView<'_>, dest: Block
 }
 
 fn print_switch_cases(p: &mut Printer<'_>, v: &OpView<'_>, _: &[CustomArg]) {
-    let succ = v.body.op(v.op).successors.clone();
+    let succ = v.body.successors(v.op);
     let Some(&default) = succ.first() else { return };
     p.write("  default: ");
     let ops = v.operands().get(group_range(v, 1)).unwrap_or(&[]).to_vec();

@@ -82,7 +82,7 @@ fn unique_predecessor(b: &Body, block: Block) -> Option<Block> {
 
 fn br_to_single_pred(_: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
-    let succ = b.op(op).successors[0];
+    let succ = b.successors(op)[0];
     let Some(parent) = b.op_block(op) else { return false };
     if succ == parent || single_predecessor(b, succ).is_none() {
         return false;
@@ -106,7 +106,7 @@ fn collapse_branch(ctx: &Context, b: &Body, dest: Block, operands: &[Value]) -> 
             return None;
         }
     }
-    let next = b.op(term).successors[0];
+    let next = b.successors(term)[0];
     if next == dest {
         return None;
     }
@@ -114,7 +114,7 @@ fn collapse_branch(ctx: &Context, b: &Body, dest: Block, operands: &[Value]) -> 
     let mut visited = vec![dest, next];
     let mut cur = next;
     while let Some(t) = b.block_last_op(cur).filter(|t| ctx.str(b.op(*t).name) == "cf.br") {
-        let d = b.op(t).successors[0];
+        let d = b.successors(t)[0];
         if visited.contains(&d) {
             return None;
         }
@@ -133,7 +133,7 @@ fn collapse_branch(ctx: &Context, b: &Body, dest: Block, operands: &[Value]) -> 
 
 fn pass_through_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
-    let dest = b.op(op).successors[0];
+    let dest = b.successors(op)[0];
     if Some(dest) == b.op_block(op) {
         return false;
     }
@@ -150,7 +150,7 @@ fn const_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         Some((v, _)) => v != 0,
         None => return false,
     };
-    let dest = b.op(op).successors[if taken { 0 } else { 1 }];
+    let dest = b.successors(op)[if taken { 0 } else { 1 }];
     let operands = cond_br_operands(ctx, b, op, taken);
     replace_with_br(ctx, rw, op, dest, &operands);
     true
@@ -158,7 +158,7 @@ fn const_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 
 fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
-    let (td, fd) = (b.op(op).successors[0], b.op(op).successors[1]);
+    let (td, fd) = (b.successors(op)[0], b.successors(op)[1]);
     let (to, fo) = (cond_br_operands(ctx, b, op, true), cond_br_operands(ctx, b, op, false));
     let ct = collapse_branch(ctx, b, td, &to);
     let cf = collapse_branch(ctx, b, fd, &fo);
@@ -177,7 +177,7 @@ fn pass_through_cond_br(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 
 fn cond_br_identical_successors(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let b = &*rw.body;
-    let (td, fd) = (b.op(op).successors[0], b.op(op).successors[1]);
+    let (td, fd) = (b.successors(op)[0], b.successors(op)[1]);
     if td != fd {
         return false;
     }
@@ -214,8 +214,8 @@ fn cond_br_same_condition(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
     if ctx.str(b.op(pt).name) != "cf.cond_br" || b.operand(pt, 0) != b.operand(op, 0) {
         return false;
     }
-    let taken = current == b.op(pt).successors[0];
-    let dest = b.op(op).successors[if taken { 0 } else { 1 }];
+    let taken = current == b.successors(pt)[0];
+    let dest = b.successors(op)[if taken { 0 } else { 1 }];
     let operands = cond_br_operands(ctx, b, op, taken);
     replace_with_br(ctx, rw, op, dest, &operands);
     true
@@ -227,7 +227,7 @@ fn cond_br_truth_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bo
     let loc = rw.body.op(op).loc;
     let mut replaced = false;
     for (side, value) in [(0usize, true), (1, false)] {
-        let dest = rw.body.op(op).successors[side];
+        let dest = rw.body.successors(op)[side];
         if single_predecessor(rw.body, dest).is_none() {
             continue;
         }
@@ -263,7 +263,7 @@ struct Switch {
 fn read_switch(ctx: &Context, b: &Body, op: Op) -> Option<Switch> {
     let def = ctx.registry().get(b.op(op).name)?;
     let f = def.successor_operands?;
-    let succ = &b.op(op).successors;
+    let succ = b.successors(op);
     let group = |i: usize| -> Option<Vec<Value>> { Some(f(ctx, b, op, i)?.map(|k| b.operand(op, k)).collect()) };
     let values: Vec<u128> = match ctx.op_attr(b, op, "case_values") {
         Some(a) => {

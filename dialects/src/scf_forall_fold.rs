@@ -86,13 +86,13 @@ fn value_of(ctx: &Context, rw: &mut Rewriter<'_>, m: Mixed, loc: Attr, before: O
 /// Sets (or removes) property `name` of `op`.
 fn set_property(ctx: &Context, b: &mut Body, op: Op, name: &str, value: Option<Attr>) {
     let id = ctx.ident(name);
-    let mut entries: Vec<_> = b.op(op).properties.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
+    let mut entries: Vec<_> = b.op(op).properties().map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     match (entries.iter_mut().find(|e| e.0 == id), value) {
         (Some(e), Some(v)) => e.1 = v,
         (None, Some(v)) => entries.push((id, v)),
         (_, None) => entries.retain(|e| e.0 != id),
     }
-    b.op_mut(op).properties = Some(ctx.dict_attr(entries));
+    b.op_mut(op).set_properties(Some(ctx.dict_attr(entries)));
 }
 
 /// Makes `op` read `lists` and `outputs` (dynamic values as operands, the rest static).

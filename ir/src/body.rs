@@ -77,8 +77,8 @@ pub enum ValueDef {
     Arg(Block, u32),
 }
 
-/// A value's data.
-#[derive(Clone, Debug)]
+/// A value's data, as [`Body::value`] gives it (the arena keeps it packed).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct ValueData {
     /// Its type.
     pub ty: Type,
@@ -86,36 +86,120 @@ pub struct ValueData {
     pub def: ValueDef,
     /// For block arguments, the argument's location.
     pub loc: Option<Attr>,
+}
+
+/// The raw index standing for "no attribute" in packed optional attributes.
+const NO_ATTR: u32 = u32::MAX;
+
+/// The top bit of [`ValueSlot::def_index`]: the value is a block argument.
+const ARG_BIT: u32 = 1 << 31;
+
+fn pack_attr(a: Option<Attr>) -> u32 {
+    a.map_or(NO_ATTR, |a| a.0)
+}
+
+fn unpack_attr(raw: u32) -> Option<Attr> {
+    (raw != NO_ATTR).then_some(Attr(raw))
+}
+
+/// A value as the arena stores it: 24 bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct ValueSlot {
+    ty: Type,
+    /// The defining op or block.
+    def_owner: u32,
+    /// The result or argument index, with [`ARG_BIT`] set for arguments.
+    def_index: u32,
+    /// The location ([`NO_ATTR`] for none).
+    loc: u32,
     pub(crate) first_use: UseLink,
 }
 
-/// An operation's data.
+impl ValueSlot {
+    fn new(ty: Type, def: ValueDef, loc: Option<Attr>) -> Self {
+        let mut s = ValueSlot { ty, def_owner: 0, def_index: 0, loc: pack_attr(loc), first_use: UseLink::NONE };
+        s.set_def(def);
+        s
+    }
+
+    fn def(&self) -> ValueDef {
+        if self.def_index & ARG_BIT != 0 {
+            ValueDef::Arg(Block::from_u32(self.def_owner), self.def_index & !ARG_BIT)
+        } else {
+            ValueDef::Result(Op::from_u32(self.def_owner), self.def_index)
+        }
+    }
+
+    pub(crate) fn set_def(&mut self, def: ValueDef) {
+        (self.def_owner, self.def_index) = match def {
+            ValueDef::Result(op, i) => (op.as_u32(), i),
+            ValueDef::Arg(b, i) => (b.as_u32(), i | ARG_BIT),
+        };
+    }
+}
+
+/// The parts of an operation that few operations have, kept out of line.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpExtra {
+    /// Successor blocks (their operands are part of the operand list).
+    pub(crate) successors: SmallVec<[Block; 2]>,
+    /// The regions of a non-isolated operation.
+    pub(crate) regions: SmallVec<[Region; 1]>,
+    /// For an IsolatedFromAbove operation: the body owning its regions.
+    pub(crate) nested: Option<Box<Body>>,
+}
+
+/// An index into [`Body`]'s out-of-line operation parts.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct ExtraId(u32);
+entity_impl!(ExtraId, "extra");
+
+/// The top bit of `OpData::result_bits`: the operation is erased.
+const ERASED_BIT: u32 = 1 << 31;
+
+/// An operation's data (48 bytes; successors, regions and a nested body live apart, see
+/// [`Body::successors`], [`Body::local_regions`] and [`Body::nested`]).
 #[derive(Clone, Debug)]
 pub struct OpData {
     /// Full name, `dialect.op`.
     pub name: Ident,
-    /// Where the operands are in the body's operand arena (`operand_start..` for
-    /// `operand_len` slots).
-    operand_start: u32,
-    operand_len: u32,
-    /// The results: `result_count` consecutive values from value `first_result`.
-    first_result: u32,
-    result_count: u32,
-    /// Successor blocks (their operands are part of the operand list).
-    pub successors: SmallVec<[Block; 2]>,
-    /// The properties (`<{...}>`), if any.
-    pub properties: Option<Attr>,
     /// Discardable attributes: always a dictionary attribute.
     pub attrs: Attr,
     /// The location.
     pub loc: Attr,
-    pub(crate) regions: SmallVec<[Region; 1]>,
-    /// For an IsolatedFromAbove operation: the body owning its regions.
-    pub(crate) nested: Option<Box<Body>>,
+    /// The properties (`<{...}>`), [`NO_ATTR`] for none.
+    properties: u32,
+    /// Where the operands are in the body's operand arena (`operand_start..` for
+    /// `operand_len` slots).
+    operand_start: u32,
+    operand_len: u32,
+    /// The results: `result_count` consecutive values from value `first_result`; the count
+    /// with [`ERASED_BIT`] set once the operation is erased.
+    first_result: u32,
+    result_bits: u32,
     pub(crate) parent: PackedOption<Block>,
     pub(crate) prev: PackedOption<Op>,
     pub(crate) next: PackedOption<Op>,
-    pub(crate) erased: bool,
+    /// Its successors, regions or nested body, if it has any.
+    extra: PackedOption<ExtraId>,
+}
+
+impl OpData {
+    /// The properties (`<{...}>`), if any.
+    #[inline]
+    pub fn properties(&self) -> Option<Attr> {
+        unpack_attr(self.properties)
+    }
+
+    /// Sets the properties.
+    pub fn set_properties(&mut self, properties: Option<Attr>) {
+        self.properties = pack_attr(properties);
+    }
+
+    #[inline]
+    fn result_count(&self) -> u32 {
+        self.result_bits & !ERASED_BIT
+    }
 }
 
 /// A block's data.
@@ -180,7 +264,9 @@ pub struct Body {
     pub(crate) ops: PrimaryMap<Op, OpData>,
     pub(crate) blocks: PrimaryMap<Block, BlockData>,
     pub(crate) regions: PrimaryMap<Region, RegionData>,
-    pub(crate) values: PrimaryMap<Value, ValueData>,
+    pub(crate) values: PrimaryMap<Value, ValueSlot>,
+    /// The out-of-line parts of the operations that have successors, regions or a nested body.
+    pub(crate) extras: PrimaryMap<ExtraId, OpExtra>,
     /// Every value of the body, in creation order (value `i` at index `i`): an operation's
     /// results are consecutive values, so [`Body::results`] borrows them from here.
     value_ids: Vec<Value>,
@@ -207,6 +293,7 @@ impl Body {
             blocks: PrimaryMap::with_capacity(4),
             regions: PrimaryMap::with_capacity(4),
             values: PrimaryMap::with_capacity(values),
+            extras: PrimaryMap::new(),
             value_ids: Vec::with_capacity(values),
             operand_values: Vec::with_capacity(2 * ops),
             operand_links: Vec::with_capacity(2 * ops),
@@ -223,7 +310,7 @@ impl Body {
     }
 
     /// Creates a value (its index is the next one of `value_ids` too).
-    fn new_value(&mut self, data: ValueData) -> Value {
+    fn new_value(&mut self, data: ValueSlot) -> Value {
         let v = self.values.push(data);
         self.value_ids.push(v);
         v
@@ -276,7 +363,7 @@ impl Body {
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
         let idx = self.blocks[block].args.len() as u32;
-        let v = self.new_value(ValueData { ty, def: ValueDef::Arg(block, idx), loc, first_use: UseLink::NONE });
+        let v = self.new_value(ValueSlot::new(ty, ValueDef::Arg(block, idx), loc));
         self.blocks[block].args.push(v);
         v
     }
@@ -286,23 +373,20 @@ impl Body {
         let n_operands = state.operands.len();
         let op = self.ops.push(OpData {
             name: state.name,
+            attrs: state.attrs,
+            loc: state.loc,
+            properties: pack_attr(state.properties),
             operand_start: self.operand_values.len() as u32,
             operand_len: n_operands as u32,
             first_result: self.values.len() as u32,
-            result_count: state.result_types.len() as u32,
-            successors: state.successors,
-            properties: state.properties,
-            attrs: state.attrs,
-            loc: state.loc,
-            regions: SmallVec::new(),
-            nested: None,
+            result_bits: state.result_types.len() as u32,
             parent: None.into(),
             prev: None.into(),
             next: None.into(),
-            erased: false,
+            extra: None.into(),
         });
         for (i, ty) in state.result_types.iter().enumerate() {
-            self.new_value(ValueData { ty: *ty, def: ValueDef::Result(op, i as u32), loc: None, first_use: UseLink::NONE });
+            self.new_value(ValueSlot::new(*ty, ValueDef::Result(op, i as u32), None));
         }
         // The op's operand range is the end of the arenas.
         self.operand_values.extend_from_slice(&state.operands);
@@ -311,14 +395,36 @@ impl Body {
             self.link_use(Use { op, index });
         }
         if let Some(nested) = state.nested {
-            self.ops[op].nested = Some(nested);
-        } else {
+            self.extra_mut(op).nested = Some(nested);
+        } else if !state.regions.is_empty() {
             for r in &state.regions {
                 self.regions[*r].parent = op.into();
             }
-            self.ops[op].regions = state.regions;
+            self.extra_mut(op).regions = state.regions;
+        }
+        if !state.successors.is_empty() {
+            self.extra_mut(op).successors = state.successors;
         }
         op
+    }
+
+    /// The out-of-line parts of `op`, if it has any.
+    #[inline]
+    pub(crate) fn extra(&self, op: Op) -> Option<&OpExtra> {
+        self.ops[op].extra.expand().map(|e| &self.extras[e])
+    }
+
+    /// The out-of-line parts of `op`, made on first need.
+    pub(crate) fn extra_mut(&mut self, op: Op) -> &mut OpExtra {
+        let e = match self.ops[op].extra.expand() {
+            Some(e) => e,
+            None => {
+                let e = self.extras.push(OpExtra::default());
+                self.ops[op].extra = e.into();
+                e
+            }
+        };
+        &mut self.extras[e]
     }
 
     /// Appends an operand to `op`.
@@ -503,8 +609,13 @@ impl Body {
             self.unlink_use(Use { op, index: i as u32 });
         }
         self.ops[op].operand_len = 0;
-        self.ops[op].nested = None;
-        let regions = std::mem::take(&mut self.ops[op].regions);
+        let regions = match self.ops[op].extra.expand() {
+            Some(e) => {
+                self.extras[e].nested = None;
+                std::mem::take(&mut self.extras[e].regions)
+            }
+            None => SmallVec::new(),
+        };
         for r in regions {
             for b in std::mem::take(&mut self.regions[r].blocks) {
                 while let Some(inner) = self.blocks[b].last.expand() {
@@ -512,7 +623,7 @@ impl Body {
                 }
             }
         }
-        self.ops[op].erased = true;
+        self.ops[op].result_bits |= ERASED_BIT;
     }
 
     // ----- queries -----
@@ -525,12 +636,12 @@ impl Body {
 
     /// Sets a value's location.
     pub fn set_value_loc(&mut self, v: Value, loc: Option<Attr>) {
-        self.values[v].loc = loc;
+        self.values[v].loc = pack_attr(loc);
     }
 
     /// Whether an operation has been erased.
     pub fn is_erased(&self, op: Op) -> bool {
-        self.ops[op].erased
+        self.ops[op].result_bits & ERASED_BIT != 0
     }
 
     /// An operation's data, mutably.
@@ -540,8 +651,15 @@ impl Body {
 
     /// A value's data.
     #[inline]
-    pub fn value(&self, v: Value) -> &ValueData {
-        &self.values[v]
+    pub fn value(&self, v: Value) -> ValueData {
+        let s = &self.values[v];
+        ValueData { ty: s.ty, def: s.def(), loc: unpack_attr(s.loc) }
+    }
+
+    /// Where a value comes from.
+    #[inline]
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v].def()
     }
 
     /// A value's type.
@@ -584,7 +702,7 @@ impl Body {
     #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
         let d = &self.ops[op];
-        &self.value_ids[d.first_result as usize..(d.first_result + d.result_count) as usize]
+        &self.value_ids[d.first_result as usize..(d.first_result + d.result_count()) as usize]
     }
 
     /// The uses of a value, most recent first.
@@ -597,39 +715,49 @@ impl Body {
         self.values[v].first_use.get().is_some()
     }
 
+    /// The successor blocks of an operation.
+    #[inline]
+    pub fn successors(&self, op: Op) -> &[Block] {
+        self.extra(op).map_or(&[], |e| &e.successors)
+    }
+
     /// The regions of a non-isolated operation in this body (empty for isolated ones).
+    #[inline]
     pub fn local_regions(&self, op: Op) -> &[Region] {
-        &self.ops[op].regions
+        self.extra(op).map_or(&[], |e| &e.regions)
     }
 
     /// The body of an isolated operation's regions.
     #[inline]
     pub fn nested(&self, op: Op) -> Option<&Body> {
-        self.ops[op].nested.as_deref()
+        self.extra(op)?.nested.as_deref()
     }
 
     /// The body of an isolated operation's regions, mutably.
     pub fn nested_mut(&mut self, op: Op) -> Option<&mut Body> {
-        self.ops[op].nested.as_deref_mut()
+        let e = self.ops[op].extra.expand()?;
+        self.extras[e].nested.as_deref_mut()
     }
 
     /// Takes the body of an isolated operation out of it (to work on it elsewhere, e.g. on
     /// another thread); [`Body::set_nested`] puts it back.
     pub fn take_nested(&mut self, op: Op) -> Option<Box<Body>> {
-        self.ops[op].nested.take()
+        let e = self.ops[op].extra.expand()?;
+        self.extras[e].nested.take()
     }
 
     /// Makes `nested` the body of `op`'s regions (`op` becomes isolated).
     pub fn set_nested(&mut self, op: Op, nested: Box<Body>) {
-        self.ops[op].nested = Some(nested);
+        self.extra_mut(op).nested = Some(nested);
     }
 
     /// The body holding `op`'s regions and the regions themselves (whether isolated or not).
     #[inline]
     pub fn op_regions(&self, op: Op) -> (&Body, &[Region]) {
-        match self.ops[op].nested.as_deref() {
-            Some(b) => (b, &b.roots),
-            None => (self, &self.ops[op].regions),
+        match self.extra(op) {
+            Some(OpExtra { nested: Some(b), .. }) => (b, &b.roots),
+            Some(e) => (self, &e.regions),
+            None => (self, &[]),
         }
     }
 
@@ -705,13 +833,17 @@ impl Body {
     pub fn for_each_location_mut(&mut self, f: &mut dyn FnMut(&mut Attr)) {
         for op in self.ops.values_mut() {
             f(&mut op.loc);
-            if let Some(n) = op.nested.as_deref_mut() {
+        }
+        for e in self.extras.values_mut() {
+            if let Some(n) = e.nested.as_deref_mut() {
                 n.for_each_location_mut(f);
             }
         }
         for v in self.values.values_mut() {
-            if let Some(l) = v.loc.as_mut() {
-                f(l);
+            if v.loc != NO_ATTR {
+                let mut l = Attr(v.loc);
+                f(&mut l);
+                v.loc = l.0;
             }
         }
     }
@@ -728,7 +860,7 @@ impl Body {
 
     /// The number of live operations (recursively including nested bodies).
     pub fn count_ops(&self) -> usize {
-        self.ops.values().filter(|o| !o.erased && o.parent.is_some()).map(|o| 1 + o.nested.as_ref().map_or(0, |b| b.count_ops())).sum()
+        self.ops.keys().filter(|&o| !self.is_erased(o) && self.ops[o].parent.is_some()).map(|o| 1 + self.nested(o).map_or(0, |b| b.count_ops())).sum()
     }
 }
 
@@ -762,6 +894,43 @@ mod tests {
         body.erase_op(op);
         assert!(!body.has_uses(a0) && !body.has_uses(a1));
         assert_eq!(body.block_ops(b).count(), 0);
+    }
+
+    #[test]
+    fn arena_entries_stay_small() {
+        // Every operation and value of a parsed file lands in these: bytes per entry are
+        // pages touched per operation.
+        assert_eq!(std::mem::size_of::<OpData>(), 48);
+        assert_eq!(std::mem::size_of::<ValueSlot>(), 24);
+    }
+
+    #[test]
+    fn rare_parts_live_apart() {
+        let ctx = Context::new();
+        let mut body = Body::new();
+        let r = body.new_region();
+        let b = body.append_block(r);
+        let inner = body.new_region();
+        let mut st = OperationState::new(ctx.ident("t.br"), ctx.empty_dict(), ctx.unknown_loc());
+        st.successors.push(b);
+        st.regions.push(inner);
+        st.properties = Some(ctx.empty_dict());
+        let op = body.create_op(st);
+        let plain = body.create_op(OperationState::new(ctx.ident("t.x"), ctx.empty_dict(), ctx.unknown_loc()));
+        assert_eq!(body.successors(op), &[b]);
+        assert_eq!(body.local_regions(op), &[inner]);
+        assert_eq!(body.region_parent(inner), Some(op));
+        assert_eq!(body.op(op).properties(), Some(ctx.empty_dict()));
+        assert!(body.successors(plain).is_empty() && body.local_regions(plain).is_empty() && body.op(plain).properties().is_none());
+        body.take_regions(op, plain);
+        assert_eq!(body.local_regions(plain), &[inner]);
+        assert!(body.local_regions(op).is_empty());
+        assert_eq!(body.region_parent(inner), Some(plain));
+        let arg = body.add_block_arg(b, ctx.int_type(8), Some(ctx.unknown_loc()));
+        assert_eq!(body.value(arg).def, ValueDef::Arg(b, 0));
+        assert_eq!(body.value(arg).loc, Some(ctx.unknown_loc()));
+        body.erase_op(op);
+        assert!(body.is_erased(op) && !body.is_erased(plain));
     }
 
     #[test]

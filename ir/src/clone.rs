@@ -77,9 +77,9 @@ fn copy_op(body: &Body, op: Op) -> OpCopy {
     OpCopy {
         name: d.name,
         operands: body.operands(op).collect(),
-        successors: d.successors.clone(),
+        successors: body.successors(op).into(),
         results: body.results(op).iter().map(|v| (*v, body.value_type(*v))).collect(),
-        properties: d.properties,
+        properties: d.properties(),
         attrs: d.attrs,
         loc: d.loc,
         regions: body.local_regions(op).iter().map(|r| copy_region(body, *r)).collect(),

@@ -362,20 +362,20 @@ impl Context {
     #[inline]
     pub fn op_attr_id(&self, body: &crate::Body, op: crate::Op, name: Ident) -> Option<Attr> {
         let d = body.op(op);
-        d.properties.and_then(|p| self.dict_get_id(p, name)).or_else(|| self.dict_get_id(d.attrs, name))
+        d.properties().and_then(|p| self.dict_get_id(p, name)).or_else(|| self.dict_get_id(d.attrs, name))
     }
 
     /// An op's attribute by name: its properties first, then its discardable attributes.
     pub fn op_attr(&self, body: &crate::Body, op: crate::Op, name: &str) -> Option<Attr> {
         let d = body.op(op);
-        d.properties.and_then(|p| self.dict_get(p, name)).or_else(|| self.dict_get(d.attrs, name))
+        d.properties().and_then(|p| self.dict_get(p, name)).or_else(|| self.dict_get(d.attrs, name))
     }
 
     /// An op's properties and discardable attributes merged into one dictionary (MLIR's
     /// `getAttrs()`, what a custom form's attribute dictionary shows).
     pub fn op_attr_dict(&self, body: &crate::Body, op: crate::Op) -> Attr {
         let d = body.op(op);
-        match d.properties {
+        match d.properties() {
             None => d.attrs,
             // Merging with nothing gives the (sorted, duplicate-free) dictionary itself.
             Some(p) if d.attrs == self.empty_dict && matches!(self.attr_kind(p), AttrKind::Dictionary(_)) => p,

@@ -377,9 +377,9 @@ impl<'c> Printer<'c> {
             self.print_value(body, v);
         }
         self.out.push(')');
-        if !data.successors.is_empty() {
+        if !body.successors(op).is_empty() {
             self.out.push('[');
-            for (i, b) in data.successors.iter().enumerate() {
+            for (i, b) in body.successors(op).iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -387,7 +387,7 @@ impl<'c> Printer<'c> {
             }
             self.out.push(']');
         }
-        if let Some(props) = data.properties {
+        if let Some(props) = data.properties() {
             // An unregistered op's properties use the aliases found elsewhere (the alias walk
             // does not look into them).
             self.out.push_str(" <");
@@ -1561,7 +1561,7 @@ pub fn print_resources(ctx: &Context, body: &Body, top: Op, resources: &[(String
 fn collect_op_attrs(body: &Body, op: Op, out: &mut Vec<Attr>) {
     let d = body.op(op);
     out.push(d.attrs);
-    out.extend(d.properties);
+    out.extend(d.properties());
     let (rb, regions) = body.op_regions(op);
     for &r in regions {
         for &b in rb.region_blocks(r) {
@@ -1591,7 +1591,7 @@ fn predecessors(body: &Body, blocks: &[Block]) -> Preds {
     let mut preds = Preds::default();
     for (pos, &b) in blocks.iter().enumerate() {
         for op in body.block_ops(b) {
-            for &s in &body.op(op).successors {
+            for &s in body.successors(op) {
                 preds.entry(s).or_default().push((pos, b));
             }
         }

@@ -28,14 +28,14 @@ impl Body {
 
     /// Sets successor `index` of `op`.
     pub fn set_successor(&mut self, op: Op, index: usize, block: Block) {
-        self.ops[op].successors[index] = block;
+        self.extra_mut(op).successors[index] = block;
     }
 
     /// Removes argument `index` of `block` (it must be unused); later arguments shift down.
     pub fn erase_block_arg(&mut self, block: Block, index: usize) {
         self.blocks[block].args.remove(index);
         for (i, &a) in self.blocks[block].args.iter().enumerate().skip(index) {
-            self.values[a].def = ValueDef::Arg(block, i as u32);
+            self.values[a].set_def(ValueDef::Arg(block, i as u32));
         }
     }
 
@@ -45,7 +45,7 @@ impl Body {
         let last = self.blocks[block].args.pop().expect("argument just added");
         self.blocks[block].args.insert(index, last);
         for (i, &a) in self.blocks[block].args.iter().enumerate().skip(index) {
-            self.values[a].def = ValueDef::Arg(block, i as u32);
+            self.values[a].set_def(ValueDef::Arg(block, i as u32));
         }
         v
     }
@@ -118,7 +118,7 @@ impl Body {
         let mut out = Vec::new();
         for &b in self.region_blocks(region) {
             if let Some(t) = self.block_last_op(b) {
-                for &s in &self.ops[t].successors {
+                for &s in self.successors(t) {
                     if s == block {
                         out.push(t);
                     }
@@ -130,13 +130,18 @@ impl Body {
 
     /// Moves the regions of `from` (a non-isolated op) to `to` (which must have none).
     pub fn take_regions(&mut self, from: Op, to: Op) {
-        let regions = std::mem::take(&mut self.ops[from].regions);
+        let Some(e) = self.extra(from).map(|e| (e.regions.clone(), e.nested.is_some())) else { return };
+        let (regions, nested) = e;
+        let from_extra = self.extra_mut(from);
+        from_extra.regions.clear();
+        let n = from_extra.nested.take();
         for &r in &regions {
             self.regions[r].parent = to.into();
         }
-        self.ops[to].regions = regions;
-        if let Some(n) = self.ops[from].nested.take() {
-            self.ops[to].nested = Some(n);
+        let to_extra = self.extra_mut(to);
+        to_extra.regions = regions;
+        if nested {
+            to_extra.nested = n;
         }
     }
 }
@@ -301,8 +306,8 @@ impl<'a> Rewriter<'a> {
         let mut st = OperationState::new(d.name, d.attrs, d.loc);
         st.operands.extend(self.body.operands(op));
         st.result_types.extend((0..results.len()).filter(|i| !erased(*i)).map(|i| self.body.value_type(results[i])));
-        st.successors = d.successors;
-        st.properties = d.properties;
+        st.successors = self.body.successors(op).into();
+        st.properties = d.properties();
         let new = self.create_before(st, op);
         self.body.take_regions(op, new);
         let new_results = self.body.results(new).to_vec();
@@ -382,7 +387,7 @@ pub fn post_order(body: &Body, region: Region) -> Vec<Block> {
     let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
     visited.insert(entry);
     while let Some((b, i)) = stack.pop() {
-        let succ = body.block_last_op(b).map(|t| body.op(t).successors.clone()).unwrap_or_default();
+        let succ = body.block_last_op(b).map_or(&[][..], |t| body.successors(t));
         if let Some(&s) = succ.get(i) {
             stack.push((b, i + 1));
             if visited.insert(s) {

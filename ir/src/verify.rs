@@ -131,7 +131,7 @@ fn verify_op(
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
-        if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), data.successors.len()) {
+        if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), body.successors(op).len()) {
             return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", d.name)));
         }
         if d.traits.contains(Traits::SINGLE_BLOCK) {
@@ -147,7 +147,7 @@ fn verify_op(
     }
     for &r in regions {
         if let Some(&entry) = rb.region_blocks(r).first() {
-            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.op(o).successors.contains(&entry));
+            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
             if branches_to_entry {
                 return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
             }
@@ -346,7 +346,7 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     let blocks = body.region_blocks(region);
     let mut idom = FxHashMap::default();
     let Some(&entry) = blocks.first() else { return idom };
-    let succs = |b: Block| -> &[Block] { body.block_last_op(b).map_or(&[][..], |t| &body.op(t).successors[..]) };
+    let succs = |b: Block| -> &[Block] { body.block_last_op(b).map_or(&[][..], |t| body.successors(t)) };
     // Reverse postorder by an explicit-stack DFS.
     let mut order: Vec<Block> = Vec::new();
     let mut seen: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();

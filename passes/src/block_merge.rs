@@ -88,12 +88,12 @@ fn value_block(body: &Body, v: Value) -> Option<Block> {
 fn same_op(body: &Body, a: Op, b: Op) -> bool {
     let (da, db) = (body.op(a), body.op(b));
     da.name == db.name
-        && da.properties == db.properties
+        && da.properties() == db.properties()
         && da.attrs == db.attrs
         && body.local_regions(a).len() == body.local_regions(b).len()
         && body.nested(a).is_none()
         && body.nested(b).is_none()
-        && da.successors.len() == db.successors.len()
+        && body.successors(a).len() == body.successors(b).len()
         && body.num_operands(a) == body.num_operands(b)
         && body.results(a).len() == body.results(b).len()
         && body.operands(a).zip(body.operands(b)).all(|(x, y)| body.value_type(x) == body.value_type(y))
@@ -123,7 +123,7 @@ fn pred_edges(body: &Body, block: Block) -> Vec<(Op, usize)> {
     let mut out = Vec::new();
     for &b in body.region_blocks(region) {
         if let Some(t) = body.block_last_op(b) {
-            for (i, &s) in body.op(t).successors.iter().enumerate() {
+            for (i, &s) in body.successors(t).iter().enumerate() {
                 if s == block {
                     out.push((t, i));
                 }
@@ -287,7 +287,7 @@ fn merge_in_region(ctx: &Context, rw: &mut Rewriter<'_>, region: Region) -> bool
     }
     let mut groups: Vec<(SmallVec<[Block; 2]>, Vec<Block>)> = Vec::new();
     for &b in &blocks[1..] {
-        let succ: SmallVec<[Block; 2]> = rw.body.block_last_op(b).map(|t| rw.body.op(t).successors.clone()).unwrap_or_default();
+        let succ: SmallVec<[Block; 2]> = rw.body.block_last_op(b).map(|t| SmallVec::from_slice(rw.body.successors(t))).unwrap_or_default();
         match groups.iter_mut().find(|(s, _)| *s == succ) {
             Some((_, g)) => g.push(b),
             None => groups.push((succ, vec![b])),

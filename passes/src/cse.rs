@@ -586,7 +586,7 @@ impl<'c> Driver<'c> {
             }
         };
         let d = body.op(op);
-        let head = Head { name: d.name, props: d.properties, attrs: d.attrs, types, regions };
+        let head = Head { name: d.name, props: d.properties(), attrs: d.attrs, types, regions };
         let mut leaves = SmallVec::new();
         let mut operands: SmallVec<[Id; 4]> = SmallVec::new();
         let mut leaf_values: SmallVec<[Id; 4]> = SmallVec::new();
@@ -662,7 +662,7 @@ fn encode_regions(body: &Body, op: Op, enc: &mut Vec<u64>, local: &mut FxHashMap
             for inner in body.block_ops(b) {
                 let d = body.op(inner);
                 enc.push(u64::from(d.name.index()));
-                enc.push(d.properties.map_or(u64::MAX, |p| p.index() as u64));
+                enc.push(d.properties().map_or(u64::MAX, |p| p.index() as u64));
                 enc.push(d.attrs.index() as u64);
                 enc.push(body.num_operands(inner) as u64);
                 for v in body.operands(inner) {
@@ -671,8 +671,8 @@ fn encode_regions(body: &Body, op: Op, enc: &mut Vec<u64>, local: &mut FxHashMap
                         None => enc.push(2 << 40 | v.index() as u64),
                     }
                 }
-                enc.push(d.successors.len() as u64);
-                for s in &d.successors {
+                enc.push(body.successors(inner).len() as u64);
+                for s in body.successors(inner) {
                     enc.push(blocks.get(s).copied().unwrap_or(u64::MAX));
                 }
                 enc.push(body.results(inner).len() as u64);

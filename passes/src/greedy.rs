@@ -313,7 +313,7 @@ impl ConstantFolder {
         }
         let Some(region) = insertion_region(ctx, rw.body, block) else { return true };
         let dialect = ctx.registry().get(rw.body.op(op).name).map_or("", |d| d.dialect());
-        let Some(&ty) = rw.body.results(op).first().map(|r| rw.body.value(*r)).map(|v| &v.ty) else { return true };
+        let Some(ty) = rw.body.results(op).first().map(|r| rw.body.value_type(*r)) else { return true };
         let key = (region, dialect, value, ty);
         if let Some(&existing) = self.map.get(&key) {
             let r = rw.body.results(existing)[0];

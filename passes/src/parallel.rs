@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// Whether `children` (ops of `parent`) can run on separate threads: more than one, each
 /// isolated (owning its body) and without successors.
 pub(crate) fn can_run_apart(parent: &Body, children: &[Op]) -> bool {
-    children.len() > 1 && children.iter().all(|c| parent.nested(*c).is_some() && parent.op(*c).successors.is_empty())
+    children.len() > 1 && children.iter().all(|c| parent.nested(*c).is_some() && parent.successors(*c).is_empty())
 }
 
 /// One op moved out for a thread: its stand-in body and op, and what running on it gave.
@@ -40,7 +40,7 @@ fn stand_in(parent: &mut Body, child: Op) -> Slot {
     let block = body.append_block(region);
     let d = parent.op(child);
     let mut state = OperationState::new(d.name, d.attrs, d.loc);
-    state.properties = d.properties;
+    state.properties = d.properties();
     state.result_types = parent.results(child).iter().map(|v| parent.value_type(*v)).collect();
     let operand_types: Vec<_> = parent.operands(child).map(|v| parent.value_type(v)).collect();
     for ty in operand_types {
@@ -56,10 +56,10 @@ fn stand_in(parent: &mut Body, child: Op) -> Slot {
 /// Puts what the passes made of the stand-in back into `child`.
 fn put_back(parent: &mut Body, child: Op, slot: &mut Slot) {
     let d = slot.body.op(slot.op);
-    let (attrs, properties, loc) = (d.attrs, d.properties, d.loc);
+    let (attrs, properties, loc) = (d.attrs, d.properties(), d.loc);
     let target = parent.op_mut(child);
     target.attrs = attrs;
-    target.properties = properties;
+    target.set_properties(properties);
     target.loc = loc;
     if let Some(nested) = slot.body.take_nested(slot.op) {
         parent.set_nested(child, nested);

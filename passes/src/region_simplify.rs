@@ -187,7 +187,7 @@ fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> b
 /// The successor block argument that operand `index` of the branch `op` feeds, if any.
 fn successor_arg(ctx: &Context, body: &Body, op: Op, index: usize) -> Option<Value> {
     let f = ctx.registry().get(body.op(op).name)?.successor_operands?;
-    for (i, &s) in body.op(op).successors.iter().enumerate() {
+    for (i, &s) in body.successors(op).iter().enumerate() {
         let range = f(ctx, body, op, i)?;
         if range.contains(&index) {
             return body.block_args(s).get(index - range.start).copied();
@@ -242,7 +242,7 @@ fn propagate_op(ctx: &Context, body: &Body, op: Op, live: &mut LiveMap) {
         live.set_op(op);
         let branch = def.and_then(|d| d.successor_operands).is_some();
         if !branch {
-            for &s in &body.op(op).successors {
+            for &s in body.successors(op) {
                 for &a in body.block_args(s) {
                     live.set_value(body, a);
                 }
@@ -267,10 +267,10 @@ fn erase_dead_successor_operands(ctx: &Context, body: &mut Body, term: Op, live:
     let Some(def) = ctx.registry().get(body.op(term).name) else { return };
     let Some(f) = def.successor_operands else { return };
     let erase = def.erase_operand;
-    let n = body.op(term).successors.len();
+    let n = body.successors(term).len();
     for succ in (0..n).rev() {
         let Some(range) = f(ctx, body, term, succ) else { continue };
-        let block = body.op(term).successors[succ];
+        let block = body.successors(term)[succ];
         for arg in (0..range.len()).rev() {
             let Some(&a) = body.block_args(block).get(arg) else { continue };
             if !live.value_live(body, a) {

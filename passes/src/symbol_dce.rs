@@ -126,7 +126,7 @@ fn collect_uses(ctx: &Context, body: &Body, op: Op, out: &mut Vec<Ident>) -> Res
             "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
         ));
     }
-    if let Some(p) = d.properties {
+    if let Some(p) = d.properties() {
         attr_refs(ctx, p, out);
     }
     attr_refs(ctx, d.attrs, out);

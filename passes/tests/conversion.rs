@@ -104,11 +104,11 @@ impl ConversionPattern for FuncSignature {
             return false;
         }
         let new_type = ctx.type_attr(ctx.function_type(sig.converted_types(), &new_results));
-        let props = rw.body().op(op).properties.expect("func.func has properties");
+        let props = rw.body().op(op).properties().expect("func.func has properties");
         let entries: Vec<(mica_ir::Ident, Attr)> =
             ctx.dict_entries(props).iter().map(|&(k, v)| if ctx.str(k) == "function_type" { (k, new_type) } else { (k, v) }).collect();
         let dict = ctx.dict_attr(entries);
-        rw.modify_op(op, |b| b.op_mut(op).properties = Some(dict));
+        rw.modify_op(op, |b| b.op_mut(op).set_properties(Some(dict)));
         true
     }
 }

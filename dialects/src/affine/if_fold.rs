@@ -132,12 +132,12 @@ pub(crate) fn fold_if(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attr>]
     }
     let new_attr = ctx.attr(AttrKind::IntegerSet(new_set));
     let id = ctx.ident("condition");
-    let mut entries: Vec<_> = body.op(op).properties.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
+    let mut entries: Vec<_> = body.op(op).properties().map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     match entries.iter_mut().find(|e| e.0 == id) {
         Some(e) => e.1 = new_attr,
         None => entries.push((id, new_attr)),
     }
-    body.op_mut(op).properties = Some(ctx.dict_attr(entries));
+    body.op_mut(op).set_properties(Some(ctx.dict_attr(entries)));
     body.set_operands(op, &new_operands);
     Some(FoldResult::InPlace)
 }

@@ -69,7 +69,7 @@ pub(crate) fn append_successor_operand(ctx: &Context, body: &mut Body, op: Op, s
 }
 
 fn set_properties(ctx: &Context, body: &mut Body, op: Op, updates: Vec<(&str, Attr)>) {
-    let props = body.op(op).properties;
+    let props = body.op(op).properties();
     let mut entries: Vec<_> = props.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     for (name, value) in updates {
         let id = ctx.ident(name);
@@ -79,6 +79,6 @@ fn set_properties(ctx: &Context, body: &mut Body, op: Op, updates: Vec<(&str, At
         }
     }
     if props.is_some_and(|p| matches!(ctx.attr_kind(p), AttrKind::Dictionary(_))) || props.is_none() {
-        body.op_mut(op).properties = Some(ctx.dict_attr(entries));
+        body.op_mut(op).set_properties(Some(ctx.dict_attr(entries)));
     }
 }

@@ -78,7 +78,7 @@ fn anchor_present(v: &OpView<'_>, anchor: &Elem) -> bool {
         Elem::Operand(i) => !v.operand_group(*i).is_empty(),
         Elem::Attr(i, _) => attr_present(v, &v.spec.attrs[*i], v.attr_at(*i)),
         Elem::Region(i) => region_group(v, *i).iter().any(|r| !v.body.op_regions(v.op).0.region_blocks(*r).is_empty()),
-        Elem::Successor(_) | Elem::Successors => !v.body.op(v.op).successors.is_empty(),
+        Elem::Successor(_) | Elem::Successors => !v.body.successors(v.op).is_empty(),
         Elem::Type(var, _) => match var {
             Var::Operand(i) => !v.operand_group(*i).is_empty(),
             Var::Result(i) => !v.result_group(*i).is_empty(),
@@ -99,7 +99,7 @@ fn custom_arg_present(v: &OpView<'_>, a: &super::CustomArg) -> bool {
         CustomArg::Operand(i) => !v.operand_group(*i).is_empty(),
         CustomArg::Attr(i) => attr_present(v, &v.spec.attrs[*i], v.attr_at(*i)),
         CustomArg::Region(i) => !region_group(v, *i).is_empty(),
-        CustomArg::Successor(_) => !v.body.op(v.op).successors.is_empty(),
+        CustomArg::Successor(_) => !v.body.successors(v.op).is_empty(),
         CustomArg::Type(Var::Operand(i)) => !v.operand_group(*i).is_empty(),
         CustomArg::Type(Var::Result(i)) => !v.result_group(*i).is_empty(),
         _ => true,
@@ -142,7 +142,7 @@ fn print_region_custom(p: &mut Printer<'_>, v: &OpView<'_>, r: mica_ir::Region) 
         if let Some(&entry) = rb.region_blocks(r).first() {
             if let Some(t) = rb.block_last_op(entry).filter(|&t| might_be_terminator(v.ctx, rb, t)) {
                 let d = rb.op(t);
-                let has_attrs = !v.ctx.dict_entries(v.ctx.op_attr_dict(rb, t)).is_empty() || d.properties.is_some_and(|p| !v.ctx.dict_entries(p).is_empty());
+                let has_attrs = !v.ctx.dict_entries(v.ctx.op_attr_dict(rb, t)).is_empty() || d.properties().is_some_and(|p| !v.ctx.dict_entries(p).is_empty());
                 print_terminator = has_attrs || rb.num_operands(t) != 0 || !rb.results(t).is_empty();
             }
         }
@@ -278,9 +278,9 @@ fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, in_format: &[usize]
             }
         }
         Elem::Successor(_) | Elem::Successors => {
-            let succ = v.body.op(v.op).successors.clone();
+            let succ = v.body.successors(v.op);
             let group: Vec<mica_ir::Block> = match e {
-                Elem::Successor(i) => successor_group(v, *i, &succ),
+                Elem::Successor(i) => successor_group(v, *i, succ),
                 _ => succ.to_vec(),
             };
             for (k, b) in group.iter().enumerate() {
@@ -313,7 +313,7 @@ fn print_elem(p: &mut Printer<'_>, v: &OpView<'_>, e: &Elem, in_format: &[usize]
         }
         Elem::PropDict => {
             let ctx = v.ctx;
-            if let Some(props) = v.body.op(v.op).properties {
+            if let Some(props) = v.body.op(v.op).properties() {
                 let names: Vec<&'static str> = in_format.iter().map(|&i| v.spec.attrs[i].name).collect();
                 let rest: Vec<_> = ctx.dict_entries(props).iter().filter(|(k, _)| !names.contains(&ctx.str(*k))).cloned().collect();
                 if !rest.is_empty() {

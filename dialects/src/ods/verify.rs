@@ -19,7 +19,7 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
     if let Some(attr) = spec.branch_weights {
-        verify_weights(&view, attr, "branch", "successors", body.op(op).successors.len()).map_err(|m| Diagnostic::on_op(body, op, m))?;
+        verify_weights(&view, attr, "branch", "successors", body.successors(op).len()).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
@@ -64,7 +64,7 @@ fn implicit_terminators(ctx: &Context, spec: &OpSpec, body: &Body, op: Op) -> Re
 /// MLIR's `BranchOpInterface` check: each successor gets as many operands as it has
 /// arguments, of the same types.
 fn verify_successor_operands(v: &OpView<'_>, f: super::SuccessorOperandsFn) -> Result<(), String> {
-    let succ = &v.body.op(v.op).successors;
+    let succ = v.body.successors(v.op);
     for (i, &b) in succ.iter().enumerate() {
         let Some(range) = f(v, i) else { continue };
         let args = v.body.block_args(b);

@@ -124,7 +124,7 @@ fn collect(ctx: &Context, target: &ConversionTarget, body: &Body, regions: &[Reg
         let mut stack: Vec<(mica_ir::Block, usize)> = vec![(entry, 0)];
         let mut order = vec![entry];
         while let Some(&mut (b, ref mut i)) = stack.last_mut() {
-            let succ = body.block_last_op(b).and_then(|t| body.op(t).successors.get(*i).copied());
+            let succ = body.block_last_op(b).and_then(|t| body.successors(t).get(*i).copied());
             *i += 1;
             match succ {
                 Some(s) => {

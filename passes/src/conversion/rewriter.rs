@@ -682,8 +682,8 @@ impl<'a, 'p> ConversionRewriter<'a, 'p> {
             self.body.move_op_to_end(op, new);
         }
         for pred in self.body.predecessors(block) {
-            for i in 0..self.body.op(pred).successors.len() {
-                if self.body.op(pred).successors[i] == block {
+            for i in 0..self.body.successors(pred).len() {
+                if self.body.successors(pred)[i] == block {
                     self.body.set_successor(pred, i, new);
                 }
             }

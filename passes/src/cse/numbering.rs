@@ -102,7 +102,7 @@ impl Numbering {
         let d = body.op(op);
         let mut h = FxHasher::default();
         h.write_u32(d.name.index());
-        h.write_u32(d.properties.map_or(u32::MAX, |p| p.index()));
+        h.write_u32(d.properties().map_or(u32::MAX, |p| p.index()));
         h.write_u32(d.attrs.index());
         let results = body.results(op);
         h.write_usize(results.len());

@@ -283,7 +283,7 @@ fn is_candidate(ctx: &Context, body: &Body, op: Op) -> bool {
 /// know of it.
 fn key_of(ctx: &Context, body: &Body, op: Op, heads: &mut FxHashMap<Head, u32>, infos: &mut Vec<HeadInfo>) -> u32 {
     let d = body.op(op);
-    let head = Head { name: d.name, props: d.properties, attrs: d.attrs, ty: body.value_type(body.results(op)[0]), operands: body.num_operands(op) as u32 };
+    let head = Head { name: d.name, props: d.properties(), attrs: d.attrs, ty: body.value_type(body.results(op)[0]), operands: body.num_operands(op) as u32 };
     if let Some(&k) = heads.get(&head) {
         return k;
     }

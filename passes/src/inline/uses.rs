@@ -34,7 +34,7 @@ fn attr_refs(ctx: &Context, a: Attr, top: bool, out: &mut Vec<(Attr, bool)>) {
 /// ops nested in it; each with whether `op` itself holds it (MLIR's `getSymbolUses`).
 fn symbol_refs(ctx: &Context, body: &Body, op: Op, top: bool, out: &mut Vec<(Attr, bool)>) {
     let d = body.op(op);
-    if let Some(p) = d.properties {
+    if let Some(p) = d.properties() {
         attr_refs(ctx, p, top, out);
     }
     attr_refs(ctx, d.attrs, top, out);

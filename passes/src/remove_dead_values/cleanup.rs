@@ -79,12 +79,12 @@ fn erase_operand(ctx: &Context, body: &mut Body, op: Op, index: usize) {
 /// Sets (or removes, with `None`) property `name` of `op`.
 fn set_property(ctx: &Context, body: &mut Body, op: Op, name: &str, value: Option<Attr>) {
     let id = ctx.ident(name);
-    let mut entries: Vec<_> = body.op(op).properties.map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
+    let mut entries: Vec<_> = body.op(op).properties().map(|p| ctx.dict_entries(p).to_vec()).unwrap_or_default();
     entries.retain(|e| e.0 != id);
     if let Some(v) = value {
         entries.push((id, v));
     }
-    body.op_mut(op).properties = Some(ctx.dict_attr(entries));
+    body.op_mut(op).set_properties(Some(ctx.dict_attr(entries)));
 }
 
 /// The argument or result attribute dictionaries of a function (`arg_attrs`/`res_attrs`) with

@@ -132,7 +132,7 @@ impl<'a> Collector<'a> {
             self.function(b, op);
         } else if region_branch(ctx, body, op).is_some() {
             self.region_branch(b, op);
-        } else if !body.op(op).successors.is_empty() && ctx.registry().get(name).is_some_and(|d| d.successor_operands.is_some()) {
+        } else if !body.successors(op).is_empty() && ctx.registry().get(name).is_some_and(|d| d.successor_operands.is_some()) {
             self.branch(b, op);
         } else if traits.contains(Traits::TERMINATOR) || is_call(ctx, name) {
         } else {
@@ -193,7 +193,7 @@ impl<'a> Collector<'a> {
                             AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(*root),
                             _ => None,
                         });
-                    for a in d.properties.into_iter().chain([d.attrs]) {
+                    for a in d.properties().into_iter().chain([d.attrs]) {
                         symbol_refs_in(ctx, a, &mut |s| {
                             if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(s) {
                                 match direct {
@@ -345,7 +345,7 @@ impl<'a> Collector<'a> {
         let Some(forwarded) = ctx.registry().get(body.op(op).name).and_then(|d| d.successor_operands) else { return };
         let n = body.num_operands(op);
         let mut is_forwarded = vec![false; n];
-        let successors = body.op(op).successors.clone();
+        let successors = body.successors(op).to_vec();
         let ranges: Vec<std::ops::Range<usize>> = (0..successors.len()).map(|i| forwarded(ctx, body, op, i).unwrap_or(0..0)).collect();
         for r in &ranges {
             for k in r.clone() {
@@ -391,7 +391,7 @@ impl<'a> Collector<'a> {
             for &i in &entries {
                 self.list.blocks[i].2 = dead.clone();
                 let (_, op, succ, _) = self.list.successor_operands[i];
-                debug_assert_eq!(body.op(op).successors.get(succ), Some(&blk));
+                debug_assert_eq!(body.successors(op).get(succ), Some(&blk));
                 self.list.successor_operands[i].3 = dead.clone();
             }
         }

@@ -155,10 +155,10 @@ impl<'a> Analysis<'a> {
             return self.visit_region_branch(b, op);
         }
         let def = ctx.registry().get(body.op(op).name);
-        if let Some(forwarded) = def.and_then(|d| d.successor_operands).filter(|_| !body.op(op).successors.is_empty()) {
+        if let Some(forwarded) = def.and_then(|d| d.successor_operands).filter(|_| !body.successors(op).is_empty()) {
             let mut accounted = vec![false; body.num_operands(op)];
             let mut edges: Vec<(usize, Value)> = Vec::new();
-            for (i, &succ) in body.op(op).successors.iter().enumerate() {
+            for (i, &succ) in body.successors(op).iter().enumerate() {
                 let Some(range) = forwarded(ctx, body, op, i) else { continue };
                 let args = body.block_args(succ);
                 for (k, &arg) in range.zip(args.iter()) {

@@ -109,7 +109,7 @@ fn non_call_refs(ctx: &Context, body: &Body, regions: &[mica_ir::Region], out: &
                     return false;
                 }
                 if !is_call(ctx, d.name) {
-                    for a in d.properties.into_iter().chain([d.attrs]) {
+                    for a in d.properties().into_iter().chain([d.attrs]) {
                         symbol_refs_in(ctx, a, &mut |s| out.push(s));
                     }
                 }

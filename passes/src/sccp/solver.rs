@@ -321,7 +321,7 @@ impl Solver<'_> {
     fn region_return(&self, root: &Body, b: BodyId, op: Op) -> Option<Holder> {
         let body = self.bodies.get(root, b);
         let block = body.op_block(op)?;
-        if body.block_last_op(block) != Some(op) || !body.op(op).successors.is_empty() {
+        if body.block_last_op(block) != Some(op) || !body.successors(op).is_empty() {
             return None;
         }
         match self.holder(root, b, body.block_region(block)?) {
@@ -363,7 +363,7 @@ impl Solver<'_> {
             let (rid, regions) = self.op_regions(root, b, op);
             let body = self.bodies.get(root, b);
             let control = !regions.is_empty()
-                || !body.op(op).successors.is_empty()
+                || !body.successors(op).is_empty()
                 || self.region_return(root, b, op).is_some()
                 || is_call_op(self.ctx, body, op);
             if control {
@@ -427,7 +427,7 @@ impl Solver<'_> {
             }
             _ => {}
         }
-        if !self.bodies.get(root, b).op(op).successors.is_empty() {
+        if !self.bodies.get(root, b).successors(op).is_empty() {
             self.dead_visit_branch(root, b, op, block);
         }
     }
@@ -477,7 +477,7 @@ impl Solver<'_> {
     fn dead_visit_branch(&mut self, root: &Body, b: BodyId, op: Op, block: Block) {
         let ctx = self.ctx;
         let body = self.bodies.get(root, b);
-        let succ: SmallVec<[Block; 2]> = body.op(op).successors.clone();
+        let succ: SmallVec<[Block; 2]> = SmallVec::from_slice(body.successors(op));
         let def = ctx.registry().get(body.op(op).name);
         if def.and_then(|d| d.successor_operands).is_none() {
             for s in succ {
@@ -552,7 +552,7 @@ impl Solver<'_> {
         let mut slots: Vec<(Op, usize)> = Vec::new();
         for &pb in body.region_blocks(region) {
             if let Some(t) = body.block_last_op(pb) {
-                slots.extend(body.op(t).successors.iter().enumerate().filter(|(_, s)| **s == block).map(|(i, _)| (t, i)));
+                slots.extend(body.successors(t).iter().enumerate().filter(|(_, s)| **s == block).map(|(i, _)| (t, i)));
             }
         }
         for (term, index) in slots.into_iter().rev() {
@@ -695,7 +695,7 @@ impl Solver<'_> {
         }
         let Some(fold) = def.fold else { return self.overdefine(root, b, results) };
         // The constants stand for values the op may not really see: a fold in place is undone.
-        let (attrs, properties) = (body.op(op).attrs, body.op(op).properties);
+        let (attrs, properties) = (body.op(op).attrs, body.op(op).properties());
         let folded = fold(ctx, body, op, &consts);
         let replaced = match folded {
             Some(FoldResult::Results(r)) if !(results.len() == 1 && r.len() == 1 && r[0] == Folded::Value(results[0])) => Some(r),
@@ -708,7 +708,7 @@ impl Solver<'_> {
                 }
             }
             body.op_mut(op).attrs = attrs;
-            body.op_mut(op).properties = properties;
+            body.op_mut(op).set_properties(properties);
             return self.overdefine(root, b, results);
         };
         for (&r, f) in results.iter().zip(replaced) {
