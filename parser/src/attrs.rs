@@ -3,7 +3,7 @@
 //! attributes, dialect attributes and locations.
 
 use crate::lexer::Tok;
-use crate::parser::{PResult, Parser};
+use crate::parser::{MAX_NESTING, PResult, Parser};
 use mica_affine::MapOrSet;
 use mica_apfloat::Float;
 use mica_ir::{Attr, AttrKind, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
@@ -128,6 +128,29 @@ impl Parser<'_> {
 
     /// Parses `{name = attr, name, ...}` and returns the entries in written order.
     pub(crate) fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Ident, Attr)>> {
+        let start = self.tok.start;
+        if self.is(Tok::LBrace) {
+            if let Some((len, entries)) = self.recent_attr_dicts.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
+                self.reset_to(start + len);
+                return Ok(entries);
+            }
+        }
+        let (depth, outer_peak) = (self.depth, self.depth_peak);
+        self.depth_peak = self.depth;
+        let r = self.parse_attr_dict_entries_tokens();
+        let nesting = self.depth_peak - depth;
+        self.depth_peak = self.depth_peak.max(outer_peak);
+        let entries = r?;
+        let text = &self.src[start..self.tok.start];
+        // Texts whose meaning depends on where they are: numbered `distinct` attributes,
+        // location aliases resolved at the end, resources defined at the end.
+        if !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w)) {
+            self.recent_attr_dicts.insert(text, entries.clone(), nesting);
+        }
+        Ok(entries)
+    }
+
+    fn parse_attr_dict_entries_tokens(&mut self) -> PResult<Vec<(Ident, Attr)>> {
         self.expect_punct(Tok::LBrace)?;
         let mut entries: Vec<(Ident, Attr)> = Vec::new();
         let ctx = self.ctx;

@@ -34,6 +34,7 @@ pub struct ParsedModule {
 pub(crate) type PResult<T> = Result<T, ()>;
 
 mod deferred;
+mod recent;
 mod scope_names;
 
 use scope_names::ScopeNames;
@@ -113,7 +114,9 @@ pub struct Parser<'a> {
     pub(crate) function_types: FxHashMap<(SmallVec<[Type; 4]>, SmallVec<[Type; 2]>), Type>,
     /// Function types parsed recently, with their text and how deep they nest, most recently
     /// used first (see `parse_function_type`).
-    pub(crate) recent_fn_types: Vec<(&'a str, Type, u32)>,
+    pub(crate) recent_fn_types: recent::Recent<'a, Type, { crate::types::RECENT_FN_TYPES }>,
+    /// Attribute dictionaries parsed recently (entries as written).
+    pub(crate) recent_attr_dicts: recent::Recent<'a, Vec<(Ident, Attr)>, 4>,
     /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
     pub(crate) simple_types: FxHashMap<&'a str, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
@@ -179,7 +182,8 @@ impl<'a> Parser<'a> {
             op_names: FxHashMap::default(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
-            recent_fn_types: Vec::new(),
+            recent_fn_types: Default::default(),
+            recent_attr_dicts: Default::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
             chunk_start: 0,

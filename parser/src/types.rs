@@ -108,7 +108,8 @@ impl Parser<'_> {
 
     fn parse_function_type(&mut self) -> PResult<Type> {
         let start = self.tok.start;
-        if let Some(t) = self.recent_function_type(start) {
+        if let Some((len, t)) = self.recent_fn_types.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
+            self.reset_to(start + len);
             return Ok(t);
         }
         let (depth, outer_peak) = (self.depth, self.depth_peak);
@@ -117,30 +118,8 @@ impl Parser<'_> {
         let nesting = self.depth_peak - depth;
         self.depth_peak = self.depth_peak.max(outer_peak);
         let t = r?;
-        let text = self.src[start..self.tok.start].trim_end_matches([' ', '\t', '\r', '\n', '\x0c']);
-        if self.recent_fn_types.len() == RECENT_FN_TYPES {
-            self.recent_fn_types.pop();
-        }
-        self.recent_fn_types.insert(0, (text, t, nesting));
+        self.recent_fn_types.insert(&self.src[start..self.tok.start], t, nesting);
         Ok(t)
-    }
-
-    /// A function type written at `start` with the same text as one parsed recently: the
-    /// text is the same up to a token boundary, and parsing it again would nest no deeper than
-    /// allowed, so it would give the same type. Continues after it.
-    fn recent_function_type(&mut self, start: usize) -> Option<Type> {
-        let rest = &self.src[start..];
-        let i = self.recent_fn_types.iter().position(|(text, _, nesting)| {
-            rest.starts_with(text)
-                && !rest.as_bytes().get(text.len()).is_some_and(|&b| b.is_ascii_alphanumeric() || b"_$.-".contains(&b))
-                && self.depth + nesting <= MAX_NESTING
-        })?;
-        if i > 0 {
-            self.recent_fn_types[..=i].rotate_right(1);
-        }
-        let (text, t, _) = self.recent_fn_types[0];
-        self.reset_to(start + text.len());
-        Some(t)
     }
 
     fn parse_function_type_tokens(&mut self) -> PResult<Type> {

@@ -1,0 +1,75 @@
+//! Recently parsed texts and what they parsed to: a function type or an attribute dictionary
+//! written again with the same text (`(i64, i64) -> i64` after every generic op, `{value = 0 :
+//! index}` on every constant) is taken from here instead of being lexed and parsed again.
+//! Parsing the same text gives the same result when the text is a whole grammar element that
+//! depends on nothing but itself: callers keep out texts that depend on where they are
+//! (`distinct` ids, location aliases, resources).
+
+/// The least text worth remembering: shorter texts cost less to parse than to compare.
+const MIN_TEXT: usize = 4;
+
+/// Up to `N` texts, the most recently used first, each with its value and how deep its
+/// parse nested (so that a reuse still respects the nesting limit).
+pub(crate) struct Recent<'a, T, const N: usize> {
+    items: Vec<(&'a str, T, u32)>,
+}
+
+impl<T, const N: usize> Default for Recent<'_, T, N> {
+    fn default() -> Self {
+        Self { items: Vec::new() }
+    }
+}
+
+/// Whether a byte may continue a token (so that a text ending there is not a whole element
+/// of what follows).
+fn continues_token(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"_$.-".contains(&b)
+}
+
+impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
+    /// The value of a remembered text that `rest` starts with, followed by a token boundary,
+    /// whose parse would nest at most `room` levels; with the text's length.
+    pub(crate) fn find(&mut self, rest: &str, room: u32) -> Option<(usize, T)> {
+        let i = self.items.iter().position(|(text, _, nesting)| {
+            rest.starts_with(text) && !rest.as_bytes().get(text.len()).is_some_and(|&b| continues_token(b)) && *nesting <= room
+        })?;
+        if i > 0 {
+            self.items[..=i].rotate_right(1);
+        }
+        let (text, value, _) = &self.items[0];
+        Some((text.len(), value.clone()))
+    }
+
+    /// Remembers `text` (trailing blanks dropped) as parsing to `value`, nesting `nesting`
+    /// levels deep.
+    pub(crate) fn insert(&mut self, text: &'a str, value: T, nesting: u32) {
+        let text = text.trim_end_matches([' ', '\t', '\r', '\n', '\x0c']);
+        if text.len() < MIN_TEXT {
+            return;
+        }
+        if self.items.len() == N {
+            self.items.pop();
+        }
+        self.items.insert(0, (text, value, nesting));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_whole_texts_only() {
+        let mut r: Recent<'_, u32, 2> = Recent::default();
+        r.insert("(i64) -> i64 ", 1, 2);
+        assert_eq!(r.find("(i64) -> i64 loc(x)", 8), Some((12, 1)));
+        assert_eq!(r.find("(i64) -> i64x", 8), None, "not at a token boundary");
+        assert_eq!(r.find("(i64) -> i64", 1), None, "would nest too deep");
+        r.insert("{a = 1 : i32}", 2, 1);
+        r.insert("{b = 2 : i32}", 3, 1);
+        assert_eq!(r.find("(i64) -> i64", 8), None, "the oldest text was dropped");
+        assert_eq!(r.find("{a = 1 : i32}", 8), Some((13, 2)));
+        r.insert("x", 4, 0);
+        assert_eq!(r.find("x", 8), None, "short texts are not kept");
+    }
+}
