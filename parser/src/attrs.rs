@@ -26,13 +26,34 @@ enum Literal {
     List(Vec<Literal>),
 }
 
+/// Whether an attribute text parses to the same attribute wherever it is written, so that
+/// its parse may be reused: not when it holds a numbered `distinct` attribute, a location
+/// (aliases are resolved at the end) or a resource (defined at the end).
+fn reusable(text: &str) -> bool {
+    !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w))
+}
+
 impl Parser<'_> {
     /// Parses an attribute.
     pub fn parse_attribute(&mut self) -> PResult<Attr> {
+        let start = self.tok.start;
+        if let Some((len, a)) = self.recent_attrs.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
+            self.reset_to(start + len);
+            return Ok(a);
+        }
+        let (depth, outer_peak) = (self.depth, self.depth_peak);
+        self.depth_peak = self.depth;
         self.enter()?;
         let r = self.parse_attribute_inner(None);
         self.leave();
-        r
+        let nesting = self.depth_peak - depth;
+        self.depth_peak = self.depth_peak.max(outer_peak);
+        let a = r?;
+        let text = &self.src[start..self.tok.start];
+        if reusable(text) {
+            self.recent_attrs.insert(text, a, nesting);
+        }
+        Ok(a)
     }
 
     /// Parses an attribute whose type is known from context (e.g. `1` as an `i32`).
@@ -142,9 +163,7 @@ impl Parser<'_> {
         self.depth_peak = self.depth_peak.max(outer_peak);
         let entries = r?;
         let text = &self.src[start..self.tok.start];
-        // Texts whose meaning depends on where they are: numbered `distinct` attributes,
-        // location aliases resolved at the end, resources defined at the end.
-        if !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w)) {
+        if reusable(text) {
             self.recent_attr_dicts.insert(text, entries.clone(), nesting);
         }
         Ok(entries)

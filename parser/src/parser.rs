@@ -117,6 +117,8 @@ pub struct Parser<'a> {
     pub(crate) recent_fn_types: recent::Recent<'a, Type, { crate::types::RECENT_FN_TYPES }>,
     /// Attribute dictionaries parsed recently (entries as written).
     pub(crate) recent_attr_dicts: recent::Recent<'a, Vec<(Ident, Attr)>, 4>,
+    /// Attributes parsed recently with [`Parser::parse_attribute`].
+    pub(crate) recent_attrs: recent::Recent<'a, Attr, 4>,
     /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
     pub(crate) simple_types: FxHashMap<&'a str, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
@@ -184,6 +186,7 @@ impl<'a> Parser<'a> {
             function_types: FxHashMap::default(),
             recent_fn_types: Default::default(),
             recent_attr_dicts: Default::default(),
+            recent_attrs: Default::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
             chunk_start: 0,

@@ -48,6 +48,25 @@ func.func @types(%a: i64, %b: i32) {
   return
 }
 
+// CHECK-LABEL: func.func @attrs
+func.func @attrs() {
+  // CHECK: %true = arith.constant true
+  %0 = arith.constant 1 : i1
+  // CHECK-NEXT: %c1_i16 = arith.constant 1 : i16
+  %1 = arith.constant 1 : i16
+  // CHECK-NEXT: %true_0 = arith.constant true
+  %2 = arith.constant 1 : i1
+  // CHECK-NEXT: %cst = arith.constant 1.500000e+00 : f32
+  %3 = arith.constant 1.5 : f32
+  // CHECK-NEXT: %cst_1 = arith.constant 1.500000e+00 : f32
+  %4 = arith.constant 1.5 : f32
+  // CHECK-NEXT: "t.i"() {a = [1, 2]} : () -> ()
+  "t.i"() {a = [1, 2]} : () -> ()
+  // CHECK-NEXT: "t.i"() {a = [1, 2], b} : () -> ()
+  "t.i"() {a = [1, 2], b} : () -> ()
+  return
+}
+
 // ROUND: "t.b"() {value = 0 : index} : () -> ()
 // ROUND: "t.h"(%arg0) : (i64) -> i16
 #lx = loc("x.mlir":3:4)
