@@ -39,7 +39,11 @@ impl Parser<'_> {
         let start = self.tok.start;
         if let Some((len, a)) = self.recent_attrs.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
             self.reset_to(start + len);
-            return Ok(a);
+            // Unless what follows would have extended it (`1 : i32`, `@a::@b`, `#d.x<...>`).
+            if !matches!(self.tok.kind, Tok::Colon | Tok::ColonColon | Tok::Less) {
+                return Ok(a);
+            }
+            self.reset_to(start);
         }
         let (depth, outer_peak) = (self.depth, self.depth_peak);
         self.depth_peak = self.depth;

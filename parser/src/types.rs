@@ -110,7 +110,11 @@ impl Parser<'_> {
         let start = self.tok.start;
         if let Some((len, t)) = self.recent_fn_types.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
             self.reset_to(start + len);
-            return Ok(t);
+            // Unless what follows would have extended its last type (`!d.t` and `!d.t<1>`).
+            if self.tok.kind != Tok::Less {
+                return Ok(t);
+            }
+            self.reset_to(start);
         }
         let (depth, outer_peak) = (self.depth, self.depth_peak);
         self.depth_peak = self.depth;

@@ -1,6 +1,6 @@
 // The parser reuses what it parsed for a function type or an attribute dictionary written
 // again with the same text; these check that a reuse means exactly what a fresh parse would:
-// a text that is only the start of a longer one (`i1`, `i16`), the same text next to different
+// a text that is only the start of a longer one (`i1`, `i16`, `@a` and `@a::@b`), the same text next to different
 // continuations, and texts that depend on where they are (`distinct` ids, location aliases).
 // RUN: ir-opt %s --allow-unregistered-dialect | FileCheck %s
 // RUN: ir-opt %s --allow-unregistered-dialect --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOC
@@ -64,6 +64,28 @@ func.func @attrs() {
   "t.i"() {a = [1, 2]} : () -> ()
   // CHECK-NEXT: "t.i"() {a = [1, 2], b} : () -> ()
   "t.i"() {a = [1, 2], b} : () -> ()
+  return
+}
+
+// A reused text followed by what would have extended it: parsed again.
+// CHECK-LABEL: func.func @extended
+func.func @extended(%a: i64) {
+  // CHECK: "t.j"() <@abcd> : () -> ()
+  "t.j"() <@abcd> : () -> ()
+  // CHECK-NEXT: "t.j"() <@abcd::@e> : () -> ()
+  "t.j"() <@abcd::@e> : () -> ()
+  // CHECK-NEXT: "t.k"() <"abcd"> : () -> ()
+  "t.k"() <"abcd"> : () -> ()
+  // CHECK-NEXT: "t.k"() <"abcd" : i32> : () -> ()
+  "t.k"() <"abcd" : i32> : () -> ()
+  // CHECK-NEXT: "t.l"() <#t.abcd> : () -> ()
+  "t.l"() <#t.abcd> : () -> ()
+  // CHECK-NEXT: "t.l"() <#t.abcd<1>> : () -> ()
+  "t.l"() <#t.abcd<1>> : () -> ()
+  // CHECK-NEXT: "t.h"(%arg0) : (i64) -> !t.abcd
+  %0 = "t.h"(%a) : (i64) -> !t.abcd
+  // CHECK-NEXT: "t.h"(%arg0) : (i64) -> !t.abcd<1>
+  %1 = "t.h"(%a) : (i64) -> !t.abcd<1>
   return
 }
 

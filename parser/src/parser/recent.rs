@@ -3,7 +3,8 @@
 //! index}` on every constant) is taken from here instead of being lexed and parsed again.
 //! Parsing the same text gives the same result when the text is a whole grammar element that
 //! depends on nothing but itself: callers keep out texts that depend on where they are
-//! (`distinct` ids, location aliases, resources).
+//! (`distinct` ids, location aliases, resources), and check that the token after a reused text
+//! would not have extended it (`@a` before `::@b`, `"s"` before `: i32`, `!d.t` before `<1>`).
 
 /// The least text worth remembering: shorter texts cost less to parse than to compare.
 const MIN_TEXT: usize = 4;
