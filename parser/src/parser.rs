@@ -33,6 +33,7 @@ pub struct ParsedModule {
 
 pub(crate) type PResult<T> = Result<T, ()>;
 
+mod body_room;
 mod deferred;
 mod recent;
 mod scope_names;
@@ -102,6 +103,13 @@ pub struct Parser<'a> {
     pub(crate) type_aliases: FxHashMap<String, Type>,
     pub(crate) attr_aliases: FxHashMap<String, Attr>,
     bodies: Vec<Body>,
+    /// Per body being built (as `bodies`): whether it was sized from its text (and is not
+    /// trimmed when complete).
+    bodies_sized: Vec<bool>,
+    /// Room for the next body, when its text was measured (see `body_room`).
+    next_body_room: Option<body_room::Room>,
+    /// Names to make room for in the next region scope (the first region of a sized body).
+    next_scope_room: Option<usize>,
     scopes: Vec<Scope<'a>>,
     forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
     block_scopes: Vec<BlockScope>,
@@ -171,6 +179,9 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             bodies: Vec::new(),
+            bodies_sized: Vec::new(),
+            next_body_room: None,
+            next_scope_room: None,
             scopes: Vec::new(),
             forward: Vec::new(),
             block_scopes: Vec::new(),
@@ -694,7 +705,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
-    fn lookup_value(&self, name: &str) -> Option<&Defined> {
+    fn lookup_value(&self, name: &str) -> Option<Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
                 return Some(v);
@@ -707,7 +718,7 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Self::lookup_value`] in the scopes enclosing the innermost one (up to an isolated one).
-    fn lookup_value_outer(&self, name: &str) -> Option<&Defined> {
+    fn lookup_value_outer(&self, name: &str) -> Option<Defined> {
         let (last, outer) = self.scopes.split_last()?;
         if last.isolated {
             return None;
@@ -741,7 +752,7 @@ impl<'a> Parser<'a> {
             }
         }
         // Redefinition check across visible scopes.
-        if let Some(&Defined { offset: prev, .. }) = self.lookup_value(name) {
+        if let Some(Defined { offset: prev, .. }) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
             self.note_at(prev, "previously defined here");
             return Err(());
@@ -792,7 +803,7 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some(&defined) = self.lookup_value(name) {
+        if let Some(defined) = self.lookup_value(name) {
             let def_at = defined.offset;
             let Some(v) = defined.get(number) else {
                 return self.err(offset, "reference to invalid result number");
@@ -1253,7 +1264,14 @@ impl<'a> Parser<'a> {
 
     fn push_body(&mut self) {
         // Most isolated bodies (functions) are small; skip their arenas' first few regrowths.
-        self.bodies.push(Body::with_capacity(16, 16));
+        // A large one whose text was measured gets room for all of it.
+        let room = self.next_body_room.take();
+        self.bodies.push(match room {
+            Some(r) => Body::with_capacity(r.ops, r.values),
+            None => Body::with_capacity(16, 16),
+        });
+        self.bodies_sized.push(room.is_some());
+        self.next_scope_room = room.map(|r| r.values);
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(fb);
@@ -1285,7 +1303,9 @@ impl<'a> Parser<'a> {
         self.pop_pending();
         let mut body = self.bodies.pop()?;
         // Most isolated bodies are small and complete now: keep no room beyond them.
-        body.shrink_to_fit();
+        if !self.bodies_sized.pop().unwrap_or(false) {
+            body.shrink_to_fit();
+        }
         Some(body)
     }
 
@@ -1302,6 +1322,9 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.cur_body().new_region();
         self.push_scope(false);
+        if let (Some(names), Some(scope)) = (self.next_scope_room.take(), self.scopes.last_mut()) {
+            scope.values.reserve(names);
+        }
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
         let r = self.parse_region_blocks(region, entry_args);
         self.pop_scope();

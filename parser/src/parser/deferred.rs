@@ -12,6 +12,7 @@
 //! end differently, a case this does not handle) makes the whole buffer parse again on one
 //! thread, so diagnostics are exactly the sequential parser's.
 
+use super::body_room::Room;
 use super::{AliasDef, ParsedModule, Parser};
 use crate::lexer::Tok;
 use mica_ir::asm::EntryArg;
@@ -175,51 +176,66 @@ fn skip_blank(src: &[u8], mut at: usize) -> usize {
     }
 }
 
+/// Why [`match_brackets`] found no end.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Unmatched {
+    /// The region goes on past the limit.
+    Long,
+    /// Anything else (an unclosed brace, a string with a line break, a list that is not one).
+    Other,
+}
+
 /// Where the region whose `{` is at `open` ends (its `}`), skipping string literals and line
 /// comments; only braces are counted (the grammar checks the rest: a job must end where this
-/// says). With `list`, the end of a list of regions: the `)` after the last one. `None` past
+/// says). With `list`, the end of a list of regions: the `)` after the last one. An error past
 /// `limit`, on an unclosed brace, a string with a line break, or anything but blanks and commas
 /// between the regions of a list (the parser then reads the text itself).
-fn match_brackets(src: &[u8], open: usize, list: bool, limit: usize) -> Option<usize> {
+fn match_brackets(src: &[u8], open: usize, list: bool, limit: usize) -> Result<usize, Unmatched> {
+    let long = limit < src.len();
     let end = limit.min(src.len());
+    // Running out of text before `limit` is no end; before the end of the buffer, it may be.
+    let cut = if long { Unmatched::Long } else { Unmatched::Other };
     let mut depth = 0usize;
     let mut at = open;
     loop {
         if depth == 0 {
-            if src.get(at) != Some(&b'{') || at >= end {
-                return None;
+            if at >= end {
+                return Err(cut);
+            }
+            if src.get(at) != Some(&b'{') {
+                return Err(Unmatched::Other);
             }
             depth = 1;
             at += 1;
         }
-        at = next_special(src, at, end)?;
+        at = next_special(src, at, end).ok_or(cut)?;
         match src[at] {
             b'{' => depth += 1,
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
                     if !list {
-                        return Some(at);
+                        return Ok(at);
                     }
                     at = skip_blank(src, at + 1);
                     match src.get(at) {
-                        Some(b')') => return Some(at),
+                        Some(b')') => return Ok(at),
                         Some(b',') => {
                             at = skip_blank(src, at + 1);
                             continue;
                         }
-                        _ => return None,
+                        _ => return Err(Unmatched::Other),
                     }
                 }
             }
             b'"' => {
                 at += 1;
                 loop {
-                    at += memchr::memchr3(b'"', b'\\', b'\n', src.get(at..end)?)?;
+                    at += src.get(at..end).and_then(|s| memchr::memchr3(b'"', b'\\', b'\n', s)).ok_or(cut)?;
                     match src[at] {
                         b'"' => break,
                         b'\\' => at += 2,
-                        _ => return None,
+                        _ => return Err(Unmatched::Other),
                     }
                 }
             }
@@ -333,7 +349,17 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         let limit = start + self.src.len() / MAX_REGION_SHARE;
         let src = self.src.as_bytes();
-        let end = match_brackets(src, start, generic, limit)?;
+        let end = match match_brackets(src, start, generic, limit) {
+            Ok(end) => end,
+            Err(why) => {
+                // Parsed here: a long region gets arena room for the rest of the buffer (an
+                // upper bound of its text; room it does not use is never touched).
+                if why == Unmatched::Long {
+                    self.next_body_room = Room::for_text(&src[start..]);
+                }
+                return None;
+            }
+        };
         // A blank region is parsed here (a parse hook may look at whether it is empty).
         if !generic && skip_blank(src, start + 1) == end {
             return None;
@@ -415,6 +441,7 @@ impl<'a> Worker<'a> {
         p.depth_peak = job.depth;
         p.default_dialects.clear();
         p.default_dialects.extend(job.default_dialect);
+        p.next_body_room = Room::for_text(&p.src.as_bytes()[job.start..job.resume]);
         p.push_body();
         let r = if job.generic {
             p.comma_list_msg(Tok::RParen, "expected ')' to end region list", |p| {
@@ -437,10 +464,10 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::match_brackets;
+    use super::{Unmatched, match_brackets};
 
     fn m(s: &str) -> Option<usize> {
-        match_brackets(s.as_bytes(), 0, false, usize::MAX)
+        match_brackets(s.as_bytes(), 0, false, usize::MAX).ok()
     }
 
     #[test]
@@ -452,8 +479,11 @@ mod tests {
         assert_eq!(m("{ \"a\nb\" }"), None);
         assert_eq!(m("{ {"), None);
         assert_eq!(m("x { }"), None);
-        assert_eq!(match_brackets(b"{ a b c }", 0, false, 4), None);
-        let list = |s: &str| match_brackets(s.as_bytes(), 0, true, usize::MAX);
+        assert_eq!(match_brackets(b"{ a b c }", 0, false, 4), Err(Unmatched::Long));
+        assert_eq!(match_brackets(b"{ \"a b c }", 0, false, 4), Err(Unmatched::Long));
+        assert_eq!(match_brackets(b"{ a b c", 0, false, 4), Err(Unmatched::Long));
+        assert_eq!(match_brackets(b"{ a b c", 0, false, usize::MAX), Err(Unmatched::Other));
+        let list = |s: &str| match_brackets(s.as_bytes(), 0, true, usize::MAX).ok();
         assert_eq!(list("{ a }, // c\n {b}) :"), Some(16));
         assert_eq!(list("{ a } x"), None);
         assert_eq!(list("{ a }, )"), None);
