@@ -181,9 +181,17 @@ fn skip_blank(src: &[u8], mut at: usize) -> usize {
 /// `limit`, on an unclosed brace, a string with a line break, or anything but blanks and commas
 /// between the regions of a list (the parser then reads the text itself).
 fn match_brackets(src: &[u8], open: usize, list: bool, limit: usize) -> Option<usize> {
-    let end = limit.min(src.len());
-    let mut depth = 0usize;
-    let mut at = open;
+    scan_brackets(src, open, 0, list, limit.min(src.len()))
+}
+
+/// Where the region whose text goes on at `from` (past its `{`) ends: its `}`, as
+/// [`match_brackets`] finds it; `None` past `limit` or on what that gives up on.
+pub(super) fn region_close(src: &[u8], from: usize, limit: usize) -> Option<usize> {
+    scan_brackets(src, from, 1, false, limit.min(src.len()))
+}
+
+/// [`match_brackets`] from `at`, inside `depth` braces already.
+fn scan_brackets(src: &[u8], mut at: usize, mut depth: usize, list: bool, end: usize) -> Option<usize> {
     loop {
         if depth == 0 {
             if src.get(at) != Some(&b'{') || at >= end {
