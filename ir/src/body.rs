@@ -11,6 +11,9 @@ use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, entity_impl};
 use smallvec::SmallVec;
 
+mod merge;
+pub use merge::{MergeMap, MergedValues};
+
 /// An operation in a [`Body`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Op(u32);

@@ -20,7 +20,7 @@ pub mod types;
 pub mod verify;
 
 pub use attrs::{Attr, AttrKind, IntBits, Location};
-pub use body::{Block, Body, Op, OpData, OperationState, Region, Use, Value, ValueDef};
+pub use body::{Block, Body, MergeMap, Op, OpData, OperationState, Region, Use, Value, ValueDef};
 pub use context::{Context, Ident};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string, print_op_to_writer};

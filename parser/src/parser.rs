@@ -34,6 +34,7 @@ pub struct ParsedModule {
 pub(crate) type PResult<T> = Result<T, ()>;
 
 mod body_room;
+mod chunks;
 mod deferred;
 mod recent;
 mod scope_names;
@@ -82,6 +83,8 @@ struct ForwardRef {
 struct BlockScope {
     blocks: FxHashMap<String, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
     region: Region,
+    /// Whether a long block of this region may be parsed in chunks on several threads.
+    chunkable: bool,
 }
 
 /// The parser state.
@@ -160,6 +163,23 @@ pub struct Parser<'a> {
     op_pending: Option<deferred::Pending>,
     /// Per custom op being parsed by its hook: whether its isolated region may be deferred.
     deferrable: Vec<bool>,
+    /// Whether the region about to be parsed belongs to a symbol table (its ops are mostly
+    /// isolated ones, parsed on several threads by deferring them, not by chunks).
+    region_symbol_table: bool,
+    /// Whether the generic op whose region list comes next is a symbol table.
+    region_owner_symbol_table: bool,
+    /// Whether this parser parses chunks of a long block (see `chunks`): names it cannot
+    /// resolve in the chunk's body are the enclosing scope's, resolved when the chunk is merged.
+    chunk: bool,
+    /// In a chunk: the names used but not defined in it, with their placeholders.
+    outer_refs: FxHashMap<(&'a str, u32), ForwardRef>,
+    /// In a chunk: the names it defines in scopes that see the enclosing ones (name, values,
+    /// whether in the chunk's block itself).
+    chunk_defs: Vec<(&'a str, Defined, bool)>,
+    /// In a chunk parser: the nesting depth of the block its chunks belong to.
+    chunk_depth: u32,
+    /// How many chunks parsed on other threads went into blocks (a statistic).
+    chunks_merged: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -209,6 +229,13 @@ impl<'a> Parser<'a> {
             pending: Vec::new(),
             op_pending: None,
             deferrable: Vec::new(),
+            region_symbol_table: false,
+            region_owner_symbol_table: false,
+            chunk: false,
+            outer_refs: FxHashMap::default(),
+            chunk_defs: Vec::new(),
+            chunk_depth: 0,
+            chunks_merged: 0,
         }
     }
 
@@ -492,7 +519,7 @@ impl<'a> Parser<'a> {
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
         self.push_scope(true);
-        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region });
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region, chunkable: false });
         loop {
             match self.tok.kind {
                 Tok::Eof => break,
@@ -742,6 +769,10 @@ impl<'a> Parser<'a> {
 
     fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
         let values = Defined { first, count, offset };
+        if self.chunk && self.forward.len() == 1 {
+            // A chunk's body level: the merge checks the name against the enclosing scopes.
+            self.chunk_defs.push((name, values, self.scopes.len() == 2));
+        }
         // The common case: no forward reference waits, the name is new in the enclosing
         // scopes and the innermost one takes it in one lookup.
         if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
@@ -821,7 +852,9 @@ impl<'a> Parser<'a> {
             }
             return Ok(v);
         }
-        if let Some(f) = self.forward.last().and_then(|f| f.get(&(name, number))) {
+        let outer = self.chunk && self.forward.len() == 1;
+        let refs = if outer { Some(&self.outer_refs) } else { self.forward.last() };
+        if let Some(f) = refs.and_then(|f| f.get(&(name, number))) {
             let p = f.placeholder;
             let pty = self.cur_body_ref().value_type(p);
             if pty != ty {
@@ -839,8 +872,10 @@ impl<'a> Parser<'a> {
         }
         let fb = *self.fwd_blocks.last().expect("forward block");
         let placeholder = self.cur_body().add_block_arg(fb, ty, None);
-        if let Some(f) = self.forward.last_mut() {
-            f.insert((name, number), ForwardRef { placeholder, offset, depth: self.scopes.len() });
+        let depth = self.scopes.len();
+        let refs = if outer { Some(&mut self.outer_refs) } else { self.forward.last_mut() };
+        if let Some(f) = refs {
+            f.insert((name, number), ForwardRef { placeholder, offset, depth });
         }
         Ok(placeholder)
     }
@@ -986,6 +1021,7 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::LParen) {
             let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
             let deferrable = def.as_ref().is_some_and(|d| !d.traits.contains(Traits::SYMBOL_TABLE));
+            self.region_owner_symbol_table = def.as_ref().is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE));
             // The regions of a generic op keep the enclosing default dialect (MLIR only
             // changes it for custom forms), though the printer drops it there.
             self.parse_region_list(&mut state, isolated, deferrable)?;
@@ -1226,6 +1262,7 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------------ regions
 
     fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool, deferrable: bool) -> PResult<()> {
+        let symbol_table = std::mem::take(&mut self.region_owner_symbol_table);
         if isolated && deferrable {
             if let Some(placeholder) = self.try_defer(&[], true) {
                 state.nested = Some(Box::new(placeholder));
@@ -1237,6 +1274,7 @@ impl<'a> Parser<'a> {
         }
         let r = (|| {
             self.comma_list_msg(Tok::RParen, "expected ')' to end region list", |p| {
+                p.region_symbol_table = symbol_table;
                 let region = p.parse_region_body(&[])?;
                 p.add_region(state, region, isolated);
                 Ok(())
@@ -1325,7 +1363,8 @@ impl<'a> Parser<'a> {
         if let (Some(names), Some(scope)) = (self.next_scope_room.take(), self.scopes.last_mut()) {
             scope.values.reserve(names);
         }
-        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region });
+        let chunkable = !std::mem::take(&mut self.region_symbol_table);
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunkable });
         let r = self.parse_region_blocks(region, entry_args);
         self.pop_scope();
         let bs = self.block_scopes.pop();
@@ -1423,6 +1462,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_block_ops(&mut self, b: Block) -> PResult<()> {
+        if self.block_scopes.last().is_some_and(|s| s.chunkable) {
+            // A long block: as much of it as chunks on other threads allow (the rest follows).
+            self.parse_block_chunked(b)?;
+        }
         // At the end of the input, MLIR still expects an operation here.
         while !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
             let op = self.parse_operation()?;
@@ -1773,6 +1816,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
                 return Ok(());
             }
         }
+        self.region_symbol_table = !self.deferrable.last().copied().unwrap_or(true);
         if isolated {
             self.push_body();
             let r = self.parse_region_body(entry_args);

@@ -196,3 +196,97 @@ fn cse_and_canonicalize_give_the_same_on_any_number_of_threads() {
         }
     }
 }
+
+/// One function whose body is a single block of `n` ops (the parser cuts it in chunks for
+/// several threads): chained arith ops reading the function's arguments, loops with bodies of
+/// their own, location aliases defined at the end; `edit` may change op `i`'s text.
+fn long_function(n: usize, edit: &dyn Fn(usize, String) -> String) -> String {
+    use std::fmt::Write;
+    let mut text = String::from("#map = affine_map<(d0) -> (d0 + 1)>\nfunc.func @long(%a: i64, %b: i64, %n: index) -> i64 {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n");
+    let mut prev = "%a".to_string();
+    for i in 0..n {
+        let op = match i % 6 {
+            0 => format!("  %v{i} = arith.addi {prev}, %b : i64\n"),
+            1 => format!("  %v{i} = arith.muli {prev}, %a : i64 loc(#loc{})\n", i % 3),
+            2 => format!(
+                "  %v{i} = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = {prev}) -> (i64) {{\n    %x = arith.index_cast %iv : index to i64\n    %y = arith.addi %acc, %x : i64\n    scf.yield %y : i64\n  }}\n"
+            ),
+            3 => format!("  %v{i}:2 = \"test.pair\"({prev}, %b) {{note = \"}} {{\"}} : (i64, i64) -> (i64, i64) // a brace {{\n"),
+            4 => format!("  %v{i} = arith.subi {prev}#1, %a : i64\n"),
+            _ => format!("  %v{i} = \"test.op\"({prev}) : (i64) -> i64\n"),
+        };
+        text.push_str(&edit(i, op));
+        prev = format!("%v{i}");
+    }
+    let _ = write!(text, "  return {prev} : i64\n}}\n#loc0 = loc(\"a\")\n#loc1 = loc(\"b\":3:4)\n#loc2 = loc(\"c\")\n");
+    text
+}
+
+#[test]
+fn a_long_block_prints_the_same_on_any_number_of_threads() {
+    let text = long_function(30_000, &|_, op| op);
+    assert!(text.len() > 1 << 20);
+    for args in [&["--allow-unregistered-dialect"][..], &["--allow-unregistered-dialect", "--mlir-print-debuginfo"], &["--allow-unregistered-dialect", "--mlir-print-op-generic"]] {
+        let (out, err, ok) = same_on_all_threads(&text, args);
+        assert!(ok, "{err}");
+        assert_eq!(out.matches("scf.for").count(), 5000, "{args:?}");
+    }
+    // The same in generic form (a labeled entry block) and inside a graph region.
+    let (generic, _, ok) = run(&text, &["--allow-unregistered-dialect", "--mlir-print-op-generic"], 1);
+    assert!(ok);
+    let (again, err, ok) = same_on_all_threads(&generic, &["--allow-unregistered-dialect", "--mlir-print-op-generic"]);
+    assert!(ok && again == generic, "{err}");
+}
+
+#[test]
+fn errors_in_a_long_block_are_the_sequential_ones() {
+    let n = 30_000;
+    let late = n * 9 / 10;
+    let unregistered = ["--allow-unregistered-dialect"];
+    let check = |text: String, message: &str, at: &str| {
+        let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+        assert!(!ok && err.contains(message), "{err}");
+        let line = text[..text.find(at).unwrap()].lines().count();
+        assert!(err.starts_with(&format!("input.mlir:{line}:")), "{message}: {err}");
+    };
+    // A parse error late in the block.
+    let text = long_function(n, &|i, op| if i == late { op.replace("arith.addi", "arith.addi %nowhere,") } else { op });
+    check(text, "expected ':'", "%nowhere");
+    // An undefined name.
+    let text = long_function(n, &|i, op| if i == late { op.replace(", %b :", ", %undefined :") } else { op });
+    check(text, "use of undeclared SSA value name", "%undefined");
+    // A name defined twice, in different chunks.
+    let text = long_function(n, &|i, op| if i == late { op.replacen(&format!("%v{i} ="), "%v7 =", 1).replace(&format!("%v{i}"), "%v7") } else { op });
+    check(text, "redefinition of SSA value '%v7'", &format!("%v7 = arith.addi %v{}", late - 1));
+    // A loop body defining a name of an earlier chunk.
+    let text = long_function(n, &|i, op| if i == late + 2 { op.replace("%y", "%v3") } else { op });
+    check(text, "redefinition of SSA value '%v3'", "%v3 = arith.addi %acc");
+    // A use before its definition, across chunks: a dominance error, the same everywhere.
+    let text = long_function(n, &|i, op| match i {
+        _ if i == n / 18 * 6 => op.replace(", %b :", ", %early :"),
+        _ if i == late => format!("{op}  %early = arith.constant 1 : i64\n"),
+        _ => op,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("does not dominate"), "{err}");
+    // Types that disagree with the definition's.
+    let text = long_function(n, &|i, op| if i == late + 5 { op.replace("\"test.op\"(%v", "\"test.op\"(%b) {x} : (i32) -> i64 //") } else { op });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("expects different type than prior uses"), "{err}");
+}
+
+#[test]
+fn forward_references_in_a_long_graph_region_resolve_the_same_on_any_number_of_threads() {
+    // An unregistered op's region is a graph region: names may be used before their definition,
+    // here across chunks, and distinct attributes keep their numbering.
+    let n = 40_000;
+    let mut text = String::from("\"test.graph\"() ({\n");
+    for i in 0..n {
+        let next = (i + n / 2) % n;
+        let extra = if i % 10_000 == 5 { format!(" {{d = distinct[{}]<unit>}}", i % 3) } else { String::new() };
+        text.push_str(&format!("  %g{i} = \"test.node\"(%g{next}){extra} : (i64) -> i64\n"));
+    }
+    text.push_str("}) : () -> ()\n");
+    let (out, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect"]);
+    assert!(ok && out.matches("test.node").count() == n, "{err}");
+}

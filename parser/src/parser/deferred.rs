@@ -191,12 +191,21 @@ enum Unmatched {
 /// `limit`, on an unclosed brace, a string with a line break, or anything but blanks and commas
 /// between the regions of a list (the parser then reads the text itself).
 fn match_brackets(src: &[u8], open: usize, list: bool, limit: usize) -> Result<usize, Unmatched> {
+    scan_brackets(src, open, 0, list, limit)
+}
+
+/// Where the region whose text goes on at `from` (past its `{`) ends: its `}`, as
+/// [`match_brackets`] finds it; `None` past `limit` or on what that gives up on.
+pub(super) fn region_close(src: &[u8], from: usize, limit: usize) -> Option<usize> {
+    scan_brackets(src, from, 1, false, limit).ok()
+}
+
+/// [`match_brackets`] from `at`, inside `depth` braces already.
+fn scan_brackets(src: &[u8], mut at: usize, mut depth: usize, list: bool, limit: usize) -> Result<usize, Unmatched> {
     let long = limit < src.len();
     let end = limit.min(src.len());
     // Running out of text before `limit` is no end; before the end of the buffer, it may be.
     let cut = if long { Unmatched::Long } else { Unmatched::Other };
-    let mut depth = 0usize;
-    let mut at = open;
     loop {
         if depth == 0 {
             if at >= end {

@@ -39,6 +39,8 @@ pub(super) struct ScopeNames<'a> {
     base: u32,
     numbered: Vec<Packed>,
     named: FxHashMap<&'a str, Defined>,
+    /// Whether `named` holds decimal numbers (far from the vector's run).
+    numeric_named: bool,
 }
 
 /// The value of a name written as a canonical decimal number (`0`, `17`, not `07`).
@@ -121,6 +123,7 @@ impl<'a> ScopeNames<'a> {
                 return;
             }
         }
+        self.numeric_named |= n.is_some();
         self.named.insert(name, d);
     }
 
@@ -129,6 +132,61 @@ impl<'a> ScopeNames<'a> {
         self.numbered.clear();
         self.named.clear();
         self.base = 0;
+        self.numeric_named = false;
+    }
+
+    /// Whether number `n` is defined here.
+    fn has_number(&self, n: u32) -> bool {
+        if let Some(i) = n.checked_sub(self.base) {
+            if self.numbered.get(i as usize).is_some_and(|p| p.get().is_some()) {
+                return true;
+            }
+        }
+        self.numeric_named && self.named.contains_key(n.to_string().as_str())
+    }
+
+    /// Whether a name of `other` is defined here.
+    pub(super) fn shares_a_name(&self, other: &ScopeNames<'_>) -> bool {
+        if self.numbered.is_empty() && self.named.is_empty() {
+            return false;
+        }
+        // Numbers past this scope's run are not in it (unless some went to the map).
+        let past_run = other.base as usize >= self.base as usize + self.numbered.len();
+        if !(past_run && !self.numeric_named) {
+            let numbers = other.numbered.iter().enumerate().filter(|(_, d)| d.get().is_some());
+            if numbers.map(|(i, _)| other.base + i as u32).any(|n| self.has_number(n)) {
+                return true;
+            }
+        }
+        other.named.keys().any(|k| self.get(k).is_some())
+    }
+
+    /// Adds every name of `other` (none of which is defined here), with its values passed
+    /// through `f`. `false`, with nothing added, when `other`'s numbers do not continue this
+    /// scope's run (the names must then be set one by one).
+    pub(super) fn absorb(&mut self, other: &ScopeNames<'a>, f: impl Fn(Defined) -> Defined) -> bool {
+        if !other.numbered.is_empty() {
+            if self.numbered.is_empty() {
+                self.base = other.base;
+            } else if other.base < self.base || (other.base - self.base) as usize > self.numbered.len() + SLACK {
+                return false;
+            }
+            let at = (other.base - self.base) as usize;
+            if self.numbered.len() < at + other.numbered.len() {
+                self.numbered.resize(at + other.numbered.len(), Packed::NONE);
+            }
+            for (slot, d) in self.numbered[at..].iter_mut().zip(&other.numbered) {
+                // The offset packed in `other` already, so it packs here too.
+                if let Some(p) = d.get().and_then(|d| Packed::new(f(d))) {
+                    *slot = p;
+                }
+            }
+        }
+        for (&k, d) in &other.named {
+            self.numeric_named |= number_of(k).is_some();
+            self.named.insert(k, f(*d));
+        }
+        true
     }
 
     /// How many names the scope has room for.
@@ -165,5 +223,41 @@ mod tests {
         assert!(s.get("8").is_none() && s.get("y").is_none() && s.get("0").is_none());
         s.clear();
         assert!(s.get("5").is_none() && s.get("x").is_none() && s.capacity() > 0);
+    }
+
+    #[test]
+    fn absorbed_names_are_found_and_shared_ones_seen() {
+        let mut a = ScopeNames::default();
+        let mut b = ScopeNames::default();
+        for n in 0..10u32 {
+            a.set(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"][n as usize], d(n));
+        }
+        a.set("x", d(100));
+        for (name, n) in [("10", 10), ("11", 11), ("y", 12)] {
+            b.set(name, d(n));
+        }
+        assert!(!a.shares_a_name(&b));
+        assert!(a.absorb(&b, |x| Defined { first: Value::from_u32(x.first.as_u32() + 1000), ..x }));
+        assert_eq!(a.get("11").map(|d| d.first.as_u32()), Some(1011));
+        assert_eq!(a.get("y").map(|d| d.first.as_u32()), Some(1012));
+        assert_eq!(a.get("3").map(|d| d.first.as_u32()), Some(3));
+        let mut c = ScopeNames::default();
+        c.set("4", d(4));
+        assert!(a.shares_a_name(&c));
+        let mut e = ScopeNames::default();
+        e.set("x", d(1));
+        assert!(a.shares_a_name(&e));
+        // A number far from the run went to the map: still seen.
+        let mut f = ScopeNames::default();
+        f.set("5", d(5));
+        f.set("900", d(900));
+        let mut g = ScopeNames::default();
+        g.set("900", d(1));
+        assert!(f.shares_a_name(&g));
+        // Numbers that do not continue the run are not absorbed.
+        let mut h = ScopeNames::default();
+        h.set("100000", d(1));
+        assert!(!a.absorb(&h, |x| x));
+        assert!(a.get("100000").is_none());
     }
 }

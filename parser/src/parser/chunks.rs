@@ -1,0 +1,466 @@
+//! Parsing one long block on several threads.
+//!
+//! When the parser meets a block whose region's text is long (a function of many thousands of
+//! ops, too big to be one deferred job), it cuts the rest of the text into chunks at line
+//! starts that look like the start of an op of this block (same indentation as its first op),
+//! and parser threads parse the chunks meanwhile, each into a body of its own (a fragment): the
+//! names a chunk uses but does not define get placeholders. The parser itself parses the first
+//! chunk in place, then takes the fragments in text order and appends them to the block when
+//! they fit exactly: the chunk before ended at this chunk's cut, every name the chunk used from
+//! outside is visible here (the placeholders' uses move to the real values), no name the chunk
+//! defines is visible here already, and no forward reference waits. Since the fragment's
+//! entities are appended in creation order, minus the placeholders, the body comes out as the
+//! sequential parser builds it, indices included.
+//!
+//! A chunk that does not fit (a parse error, a name from a later chunk, a successor, a
+//! `distinct` attribute, a cut inside a nested region...) ends the scheme: the parser goes on
+//! sequentially from that chunk's start, in the state the sequential parser would have there,
+//! so its diagnostics are the sequential ones. A chunk that ends early at a `}` or a block
+//! label ends the block's chunking the same way, the parser taking it from there.
+
+use super::deferred::region_close;
+use super::{BlockScope, Defined, ForwardRef, PResult, Parser, ScopeNames};
+use crate::lexer::Tok;
+use mica_ir::{Attr, Block, Body, MergeMap, SourceId, Type};
+use rustc_hash::FxHashMap;
+use std::cell::OnceCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+/// The least text (from the block's first op to its region's end) for a block to be chunked.
+const MIN_BLOCK_BYTES: usize = 256 << 10;
+
+/// The text per chunk (cuts move on to the next line that fits).
+const CHUNK_BYTES: usize = 128 << 10;
+
+/// What a chunk's parse gives: the fragment and what merging it needs.
+struct Chunk<'a> {
+    body: Body,
+    /// The fragment's block holding the chunk's ops, its region, and its block of placeholders.
+    block: Block,
+    region: mica_ir::Region,
+    fwd: Block,
+    /// Names used but not defined in the chunk.
+    outer_refs: Vec<((&'a str, u32), ForwardRef)>,
+    /// Names defined where the enclosing scopes are visible (see `Parser::chunk_defs`).
+    defs: Vec<(&'a str, Defined, bool)>,
+    /// The names of the chunk's block.
+    names: ScopeNames<'a>,
+    /// Location aliases used before their definition.
+    locs: Vec<(String, Attr, usize)>,
+    /// Where the parse stopped: the next chunk's cut, or before it at a `}` or block label.
+    end: usize,
+    /// The next chunk's cut.
+    to: usize,
+}
+
+/// The chunks being parsed, shared by the parser and the threads.
+struct Shared<'a> {
+    state: Mutex<State<'a>>,
+    ready: Condvar,
+    /// Set once the block's chunks are no longer wanted.
+    stop: AtomicBool,
+}
+
+struct State<'a> {
+    /// The next chunk no one has taken.
+    next: usize,
+    /// No chunk past this one is needed (one ended early or failed).
+    last: usize,
+    /// Parsed chunks by number (`None` while not done; `Err` when the chunk failed).
+    done: Vec<Option<Result<Chunk<'a>, ()>>>,
+    /// Emptied fragments, kept for their room (fresh memory costs page faults).
+    spare: Vec<Body>,
+}
+
+impl<'a> Shared<'a> {
+    fn lock(&self) -> MutexGuard<'_, State<'a>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes the next chunk to parse, if one is wanted.
+    fn claim(&self) -> Option<usize> {
+        let mut st = self.lock();
+        if self.stop.load(Ordering::Relaxed) || st.next > st.last {
+            return None;
+        }
+        st.next += 1;
+        Some(st.next - 1)
+    }
+
+    /// Stores chunk `k`'s result.
+    fn store(&self, k: usize, r: Result<Chunk<'a>, ()>) {
+        let mut st = self.lock();
+        if r.as_ref().map_or(true, |c| c.end != c.to) {
+            st.last = st.last.min(k);
+        }
+        if st.done.len() <= k {
+            st.done.resize_with(k + 1, || None);
+        }
+        st.done[k] = Some(r);
+        drop(st);
+        self.ready.notify_all();
+    }
+}
+
+/// Where the chunks go: the cuts of the block's text.
+#[derive(Clone, Copy)]
+struct Cuts<'s> {
+    src: &'s [u8],
+    /// The block's first op.
+    start: usize,
+    /// Its indentation (the blanks before it on its line).
+    indent: usize,
+}
+
+impl Cuts<'_> {
+    /// Where chunk `k` starts: the first line at or after `k` chunk lengths from the start whose
+    /// indentation is the block's and whose text can start an op; the buffer's end when none.
+    fn cut(&self, k: usize) -> usize {
+        if k == 0 {
+            return self.start;
+        }
+        let src = self.src;
+        let mut at = self.start + k * CHUNK_BYTES;
+        while at < src.len() {
+            let Some(nl) = memchr::memchr(b'\n', &src[at..]) else { break };
+            let line = at + nl + 1;
+            let first = line + src[line..].iter().take_while(|c| **c == b' ' || **c == b'\t').count();
+            if first - line == self.indent && src.get(first).is_some_and(|c| matches!(c, b'%' | b'"') || c.is_ascii_alphabetic() || *c == b'_') {
+                return first;
+            }
+            at = line;
+        }
+        src.len()
+    }
+}
+
+/// What a thread's chunk parser needs from the parser that meets the block.
+struct Setup<'a> {
+    file: &'a str,
+    source: Option<SourceId>,
+    type_aliases: FxHashMap<String, Type>,
+    attr_aliases: FxHashMap<String, Attr>,
+    depth: u32,
+    default_dialect: Option<&'static str>,
+    custom_op: Option<&'static str>,
+    isolated: Option<bool>,
+}
+
+impl<'a> Parser<'a> {
+    /// At the first op of block `b` of a chunkable region: when the block is long and other
+    /// threads may help, parses as much of it as its chunks allow, leaving the parser where the
+    /// sequential parse of the block goes on (at its end when all went well).
+    pub(super) fn parse_block_chunked(&mut self, b: Block) -> PResult<()> {
+        if self.ctx.threads < 2 || self.in_job || self.chunk || self.is(Tok::RBrace) || self.is(Tok::CaretIdent) {
+            return Ok(());
+        }
+        let src = self.src.as_bytes();
+        let start = self.tok.start;
+        if src.len() - start < MIN_BLOCK_BYTES || region_close(src, start, start + MIN_BLOCK_BYTES).is_some() {
+            return Ok(());
+        }
+        let line = src[..start].iter().rposition(|c| *c == b'\n').map_or(0, |n| n + 1);
+        if !src[line..start].iter().all(|c| *c == b' ' || *c == b'\t') {
+            return Ok(());
+        }
+        let cuts = Cuts { src, start, indent: start - line };
+        let setup = Setup {
+            file: self.file_name,
+            source: self.registered_source(),
+            type_aliases: self.type_aliases.clone(),
+            attr_aliases: self.attr_aliases.clone(),
+            depth: self.depth,
+            default_dialect: self.default_dialects.last().copied(),
+            custom_op: self.custom_ops.last().copied(),
+            isolated: self.pending_isolated.last().copied(),
+        };
+        let shared = Shared { state: Mutex::new(State { next: 1, last: usize::MAX, done: Vec::new(), spare: Vec::new() }), ready: Condvar::new(), stop: AtomicBool::new(false) };
+        let helpers = self.ctx.threads - 1;
+        std::thread::scope(|s| {
+            for _ in 0..helpers {
+                s.spawn(|| {
+                    let mut p = Parser::chunk_parser(self.ctx, self.src, &setup);
+                    while let Some(k) = shared.claim() {
+                        let r = p.parse_chunk(cuts, k, &shared);
+                        shared.store(k, r);
+                    }
+                });
+            }
+            let r = self.parse_chunks_here(b, cuts, &shared, &setup);
+            shared.stop.store(true, Ordering::Relaxed);
+            r
+        })
+    }
+
+    /// The first chunk in place, then the others as they come (parsing those no thread has
+    /// taken while the next one to merge is not done).
+    fn parse_chunks_here(&mut self, b: Block, cuts: Cuts<'_>, shared: &Shared<'a>, setup: &Setup<'a>) -> PResult<()> {
+        let first_end = cuts.cut(1);
+        while self.tok.start < first_end && !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
+            let op = self.parse_operation()?;
+            self.cur_body().append_op(b, op);
+        }
+        if self.tok.start != first_end {
+            return Ok(());
+        }
+        // Room for the rest of the text as ops of a few dozen bytes (untouched room costs
+        // address space, not memory).
+        let room = (self.src.len() - first_end) / 32;
+        self.cur_body().reserve(room, room, 2 * room);
+        let mut own: Option<Parser<'a>> = None;
+        let mut k = 1;
+        loop {
+            let chunk = {
+                let mut st = shared.lock();
+                loop {
+                    if let Some(r) = st.done.get_mut(k).and_then(Option::take) {
+                        break Some(r);
+                    }
+                    if st.next <= st.last {
+                        // Parse one no thread has taken (this one, or one after it meanwhile).
+                        let j = st.next;
+                        st.next += 1;
+                        drop(st);
+                        let p = own.get_or_insert_with(|| Parser::chunk_parser(self.ctx, self.src, setup));
+                        let r = p.parse_chunk(cuts, j, shared);
+                        shared.store(j, r);
+                        st = shared.lock();
+                        continue;
+                    }
+                    if st.next <= k {
+                        // No one parses it (a chunk before it ended the block).
+                        break None;
+                    }
+                    st = shared.ready.wait(st).unwrap_or_else(PoisonError::into_inner);
+                }
+            };
+            let Some(Ok(chunk)) = chunk else { return Ok(()) };
+            let (end, cut_end) = (chunk.end, cuts.cut(k + 1));
+            if !self.merge_chunk(b, chunk, shared) {
+                return Ok(());
+            }
+            self.reset_to(end);
+            if end != cut_end {
+                return Ok(());
+            }
+            k += 1;
+        }
+    }
+
+    /// A parser for chunks on this thread.
+    fn chunk_parser(ctx: &'a mica_ir::Context, src: &'a str, setup: &Setup<'a>) -> Parser<'a> {
+        let mut p = Parser::new(ctx, setup.file, src);
+        p.loc_source = OnceCell::from(setup.source);
+        p.in_job = true;
+        p.chunk = true;
+        p.type_aliases = setup.type_aliases.clone();
+        p.attr_aliases = setup.attr_aliases.clone();
+        p.default_dialects.extend(setup.default_dialect);
+        p.custom_ops.extend(setup.custom_op);
+        p.pending_isolated.extend(setup.isolated);
+        p.chunk_depth = setup.depth;
+        p
+    }
+
+    /// Parses chunk `k` into a fragment; `Err` when it fails or cannot be a part of the block.
+    fn parse_chunk(&mut self, cuts: Cuts<'_>, k: usize, shared: &Shared<'a>) -> Result<Chunk<'a>, ()> {
+        let (from, to) = (cuts.cut(k), cuts.cut(k + 1));
+        if from >= self.src.len() {
+            return Err(());
+        }
+        self.reset_to(from);
+        self.diag = None;
+        self.depth = self.chunk_depth;
+        self.depth_peak = self.chunk_depth;
+        self.outer_refs.clear();
+        self.chunk_defs.clear();
+        self.deferred_locs.clear();
+        // As `push_body`, with room for the chunk's ops (a few dozen bytes each).
+        let spare = shared.lock().spare.pop();
+        self.bodies.push(spare.unwrap_or_else(|| {
+            let room = to.saturating_sub(from) / 32;
+            Body::with_capacity(room, room)
+        }));
+        self.forward.push(FxHashMap::default());
+        let fb = self.cur_body().append_block_detached();
+        self.fwd_blocks.push(fb);
+        self.push_scope(true);
+        self.push_scope(false);
+        let region = self.cur_body().new_region();
+        let block = self.cur_body().append_block(region);
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunkable: false });
+        let mut r = Ok(());
+        while self.tok.start < to && !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) && !self.is(Tok::Eof) {
+            if shared.stop.load(Ordering::Relaxed) {
+                r = Err(());
+                break;
+            }
+            match self.parse_operation() {
+                Ok(op) => self.cur_body().append_op(block, op),
+                Err(()) => {
+                    r = Err(());
+                    break;
+                }
+            }
+        }
+        if r.is_err() {
+            // A failed parse may leave nested state behind: start the next chunk afresh.
+            self.bodies.clear();
+            self.scopes.clear();
+            self.forward.clear();
+            self.fwd_blocks.clear();
+            self.block_scopes.clear();
+            self.depth = self.chunk_depth;
+            return Err(());
+        }
+        let end = self.tok.start;
+        let ended = end == to || (end < to && (self.is(Tok::CaretIdent) || self.is(Tok::RBrace)));
+        // Successors name blocks of the enclosing region: not for a chunk.
+        let successors = self.block_scopes.pop().is_some_and(|s| !s.blocks.is_empty());
+        let names = self.scopes.pop().map(|s| s.values).unwrap_or_default();
+        self.pop_scope();
+        self.forward.pop();
+        let fwd = self.fwd_blocks.pop().ok_or(())?;
+        let body = self.bodies.pop();
+        if !ended || successors {
+            return Err(());
+        }
+        Ok(Chunk {
+            body: body.ok_or(())?,
+            block,
+            region,
+            fwd,
+            outer_refs: self.outer_refs.drain().collect(),
+            defs: std::mem::take(&mut self.chunk_defs),
+            names,
+            locs: std::mem::take(&mut self.deferred_locs),
+            end,
+            to,
+        })
+    }
+
+    /// Appends a chunk's fragment to block `b` when it fits here as the sequential parse would
+    /// have built it; `false` (nothing changed) when it does not.
+    fn merge_chunk(&mut self, b: Block, mut chunk: Chunk<'a>, shared: &Shared<'a>) -> bool {
+        if self.forward.last().is_some_and(|f| !f.is_empty()) {
+            return false;
+        }
+        // No name the chunk defines may be visible here: those of its block (the scopes up to
+        // the isolated one), and those of its nested regions one by one.
+        for s in self.scopes.iter().rev() {
+            if s.values.shares_a_name(&chunk.names) {
+                return false;
+            }
+            if s.isolated {
+                break;
+            }
+        }
+        if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(name).is_some()) {
+            return false;
+        }
+        let mut values = Vec::with_capacity(chunk.outer_refs.len());
+        for ((name, number), f) in &chunk.outer_refs {
+            let Some(v) = self.lookup_value(name).and_then(|d| d.get(*number)) else { return false };
+            if self.cur_body_ref().value_type(v) != chunk.body.value_type(f.placeholder) {
+                return false;
+            }
+            values.push((f.placeholder, v));
+        }
+        let fwd = *self.fwd_blocks.last().expect("body");
+        let Some(region) = self.cur_body_ref().block_region(b) else { return false };
+        let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values };
+        let merged = self.cur_body().append_body(&mut chunk.body, &map);
+        shared.lock().spare.push(chunk.body);
+        self.chunks_merged += 1;
+        if let Some(scope) = self.scopes.last_mut() {
+            let remap = |d: Defined| Defined { first: merged.get(d.first), ..d };
+            if !scope.values.absorb(&chunk.names, remap) {
+                for (name, d, _) in chunk.defs.into_iter().filter(|d| d.2) {
+                    scope.values.set(name, remap(d));
+                }
+            }
+        }
+        for (name, placeholder, at) in chunk.locs {
+            if !self.deferred_locs.iter().any(|d| d.0 == name) {
+                self.deferred_locs.push((name, placeholder, at));
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Parser;
+    use mica_ir::{Context, PrintOptions, print_op_to_string};
+    use std::fmt::Write;
+
+    /// Parses `text` on `threads` threads without deferring isolated regions: the printed
+    /// module or the error (with its offset), and how many chunks were merged.
+    fn parse(text: &str, threads: usize) -> (Result<String, String>, usize) {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        ctx.threads = threads;
+        let mut p = Parser::new(&ctx, "in.mlir", text);
+        let r = match p.parse_top() {
+            Ok(m) => Ok(print_op_to_string(&ctx, &m.body, m.top, &PrintOptions::default())),
+            Err(()) => Err(p.diag.take().map(|d| format!("{d:?}")).unwrap_or_default()),
+        };
+        (r, p.chunks_merged)
+    }
+
+    /// One block of `n` ops in an unregistered op's region with entry arguments `%a` and `%b`,
+    /// chained, each using the arguments; `edit` may change op `i`'s line.
+    fn long_block(n: usize, edit: &dyn Fn(usize, String) -> String) -> String {
+        let mut t = String::from("#loc = loc(\"here\")\n\"t.func\"() ({\n^bb0(%a: i64, %b: i64):\n");
+        let mut prev = "%a".to_string();
+        for i in 0..n {
+            let line = match i % 5 {
+                0 => format!("  %{i} = \"t.add\"({prev}, %b) : (i64, i64) -> i64\n"),
+                1 => format!("  %{i}:2 = \"t.pair\"({prev}, %a) {{k = \"{{}}\"}} : (i64, i64) -> (i64, i64) // {{\n"),
+                2 => format!("  %{i} = \"t.loop\"({prev}#1) ({{\n  ^bb0(%x: i64):\n    %y = \"t.mul\"(%x, %b) : (i64, i64) -> i64\n    \"t.yield\"(%y) : (i64) -> ()\n  }}) : (i64) -> i64 loc(#loc)\n"),
+                3 => format!("  %{i} = \"t.sub\"({prev}, %a) : (i64, i64) -> i64 loc(#later)\n"),
+                _ => format!("  %{i} = \"t.id\"({prev}) : (i64) -> i64\n"),
+            };
+            let _ = write!(t, "{}", edit(i, line));
+            prev = if i % 5 == 1 { format!("%{i}") } else { format!("%{i}") };
+        }
+        let _ = write!(t, "  \"t.ret\"({prev}) : (i64) -> ()\n}}) : () -> ()\n#later = loc(\"there\")\n");
+        t
+    }
+
+    #[test]
+    fn a_long_block_parsed_in_chunks_prints_as_parsed_on_one_thread() {
+        let text = long_block(40_000, &|_, l| l);
+        let (one, merged_one) = parse(&text, 1);
+        assert!(one.is_ok() && merged_one == 0);
+        for threads in [2, 4] {
+            let (many, merged) = parse(&text, threads);
+            assert!(merged > 5, "{merged} chunks merged");
+            assert_eq!(one, many);
+        }
+    }
+
+    #[test]
+    fn a_chunk_that_does_not_fit_leaves_the_rest_to_the_sequential_parse() {
+        let n = 40_000;
+        let late = n * 9 / 10;
+        let cases: Vec<(&str, Box<dyn Fn(usize, String) -> String>)> = vec![
+            ("type error late", Box::new(move |i, l| if i == late { l.replace("(i64) -> i64\n", "(i32) -> i64\n") } else { l })),
+            ("undefined name late", Box::new(move |i, l| if i == late { l.replace("(%", "(%nowhere, %").replace(": (", ": (i64, ") } else { l })),
+            ("redefinition across chunks", Box::new(move |i, l| if i == late { l.replacen(&format!("%{i}"), "%5", 1) } else { l })),
+            ("use before definition across chunks", Box::new(move |i, l| if i == n / 2 { l.replace("%b)", "%late_name)") } else if i == late { format!("{l}  %late_name = \"t.c\"() : () -> i64\n") } else { l })),
+            ("nested redefinition", Box::new(move |i, l| if i == late + 2 { l.replace("%y =", "%7 =").replace("(%y)", "(%7)") } else { l })),
+            ("successor", Box::new(move |i, l| if i == late { format!("{l}  \"t.br\"()[^bb1] : () -> ()\n^bb1:\n") } else { l })),
+            ("distinct", Box::new(move |i, l| if i == late { l.replace("t.id\"", "t.id\"").replace(" : (i64) -> i64", " {d = distinct[0]<>} : (i64) -> i64") } else { l })),
+        ];
+        for (what, edit) in cases {
+            let text = long_block(n, &*edit);
+            let (one, _) = parse(&text, 1);
+            let (two, merged) = parse(&text, 2);
+            assert!(merged > 5, "{what}: {merged} chunks merged");
+            assert_eq!(one, two, "{what}");
+        }
+    }
+}
