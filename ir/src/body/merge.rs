@@ -71,6 +71,12 @@ impl Remap {
 }
 
 impl Body {
+    /// How many more values fit before the value arenas grow (a body sized for `n` ops has
+    /// room for `n` values too).
+    pub fn spare_values(&self) -> usize {
+        self.value_ids.capacity() - self.value_ids.len()
+    }
+
     /// Makes room for `ops` more operations, `values` more values and `operands` more operand
     /// slots (before appending many fragments).
     pub fn reserve(&mut self, ops: usize, values: usize, operands: usize) {

@@ -204,10 +204,13 @@ impl<'a> Parser<'a> {
         if self.tok.start != first_end {
             return Ok(());
         }
-        // Room for the rest of the text as ops of a few dozen bytes (untouched room costs
-        // address space, not memory).
-        let room = (self.src.len() - first_end) / 32;
-        self.cur_body().reserve(room, room, 2 * room);
+        // Room for the rest of the text, a line per op, unless the body has it already (a body
+        // sized from its text has): growing a long arena copies it into fresh pages.
+        let rest = &self.src.as_bytes()[first_end..];
+        if self.cur_body_ref().spare_values() < rest.len() / 128 {
+            let lines = memchr::memchr_iter(b'\n', rest).count() + 1;
+            self.cur_body().reserve(lines, lines, 2 * lines);
+        }
         let mut own: Option<Parser<'a>> = None;
         let mut k = 1;
         loop {
