@@ -170,17 +170,25 @@ fn verify_op(
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
             }
             let ssa = !traits.contains(Traits::GRAPH_REGION);
-            for inner in rb.block_ops(b) {
-                let idata = rb.op(inner);
-                if let Some(idef) = ctx.registry().get(idata.name) {
-                    if idef.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
-                        return Err(Diagnostic::on_op(
-                            rb,
-                            inner,
-                            format!("'{}' op must be the last operation in the parent block", idef.name),
-                        ));
-                    }
+            // A long block of a region that is no symbol table, with no isolated ops verified
+            // up front: its ops in runs on several threads.
+            if isolated.is_none() && !traits.contains(Traits::SYMBOL_TABLE) && ctx.threads > 1 {
+                let ops: Vec<Op> = rb.block_ops(b).collect();
+                if ops.len() >= 2 * crate::parallel::MIN_PARALLEL_WORK {
+                    let dom = ssa.then(|| dom_cache.get_or_insert_with(|| DomInfo::new(rb)).clone());
+                    let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
+                    // Each run stops at its first error; the first run with one has the first
+                    // error in op order, as one thread would find it.
+                    let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || dom.clone(), |dom, run| {
+                        run.iter().try_for_each(|&inner| verify_in_block(ctx, body, op, rb, inner, dom, owner, root))
+                    });
+                    results.into_iter().collect::<Result<(), Diagnostic>>()?;
+                    check_block_terminator(ctx, rb, b, needs_terminator, root)?;
+                    continue;
                 }
+            }
+            for inner in rb.block_ops(b) {
+                terminator_is_last(ctx, rb, inner)?;
                 if ssa {
                     let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
                     check_operands_dominate(ctx, rb, inner, dom, owner)?;
@@ -198,21 +206,48 @@ fn verify_op(
                     None => verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?,
                 }
             }
-            // As MLIR, the terminator is checked when leaving the block, after its ops.
-            if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
-                if let Some(ld) = ctx.registry().get(rb.op(last).name) {
-                    if !ld.traits.contains(Traits::TERMINATOR) {
-                        // MLIR shows the operation in the message too, as its notes show it.
-                        let opts = ctx.print_op_on_diagnostic.clone().unwrap_or_default();
-                        let text = crate::printer::op_for_diagnostic(ctx, root.0, root.1, rb, last, &opts);
-                        return Err(Diagnostic::on_op(rb, last, format!("block with no terminator, has {text}")));
-                    }
-                }
-            }
+            check_block_terminator(ctx, rb, b, needs_terminator, root)?;
         }
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
+    }
+    Ok(())
+}
+
+/// A terminator must be the last op of its block.
+fn terminator_is_last(ctx: &Context, rb: &Body, inner: Op) -> Result<(), Diagnostic> {
+    if let Some(idef) = ctx.registry().get(rb.op(inner).name) {
+        if idef.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
+            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", idef.name)));
+        }
+    }
+    Ok(())
+}
+
+/// What [`verify_op`] checks of `inner`, an op of a block of `op`'s regions (in `rb`) that is
+/// neither isolated-verified up front nor in a symbol table: its place, its operands'
+/// dominance (with `dom`, in an SSA region) and the op itself.
+#[allow(clippy::too_many_arguments)]
+fn verify_in_block(ctx: &Context, body: &Body, op: Op, rb: &Body, inner: Op, dom: &mut Option<DomInfo>, owner: crate::Attr, root: (&Body, Op)) -> Result<(), Diagnostic> {
+    terminator_is_last(ctx, rb, inner)?;
+    if let Some(d) = dom.as_mut() {
+        check_operands_dominate(ctx, rb, inner, d, owner)?;
+    }
+    verify_op(ctx, rb, inner, Some((body, op)), dom, Some(owner), root)
+}
+
+/// As MLIR, the terminator is checked when leaving the block, after its ops.
+fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: bool, root: (&Body, Op)) -> Result<(), Diagnostic> {
+    if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
+        if let Some(ld) = ctx.registry().get(rb.op(last).name) {
+            if !ld.traits.contains(Traits::TERMINATOR) {
+                // MLIR shows the operation in the message too, as its notes show it.
+                let opts = ctx.print_op_on_diagnostic.clone().unwrap_or_default();
+                let text = crate::printer::op_for_diagnostic(ctx, root.0, root.1, rb, last, &opts);
+                return Err(Diagnostic::on_op(rb, last, format!("block with no terminator, has {text}")));
+            }
+        }
     }
     Ok(())
 }
@@ -265,6 +300,7 @@ fn verify_isolated_children(
 /// Per-body facts the dominance check needs: each op's position in its block and, per region,
 /// the dominator tree of its blocks numbered in depth-first order (a block dominates another
 /// when the other's interval lies within its own).
+#[derive(Clone)]
 struct DomInfo {
     position: Vec<u32>,
     intervals: FxHashMap<crate::Region, FxHashMap<Block, (u32, u32)>>,

@@ -269,6 +269,18 @@ fn errors_in_a_long_block_are_the_sequential_ones() {
     });
     let (_, err, ok) = same_on_all_threads(&text, &unregistered);
     assert!(!ok && err.contains("does not dominate"), "{err}");
+    // Verifier errors in several runs of the block (verified on several threads): the first
+    // in op order.
+    let errors = |dominance: bool| {
+        long_function(n, &|i, op| match i {
+            _ if i == n / 4 && dominance => op.replace(", %b :", ", %later :"),
+            _ if i == n / 2 => format!("{op}  func.return %a : i64\n"),
+            _ if i == late => format!("{op}  %later = arith.constant 2 : i64\n"),
+            _ => op,
+        })
+    };
+    check(errors(true), "operand #1 does not dominate this use", "%later :");
+    check(errors(false), "'func.return' op must be the last operation in the parent block", "func.return %a");
     // Types that disagree with the definition's.
     let text = long_function(n, &|i, op| if i == late + 5 { op.replace("\"test.op\"(%v", "\"test.op\"(%b) {x} : (i32) -> i64 //") } else { op });
     let (_, err, ok) = same_on_all_threads(&text, &unregistered);
