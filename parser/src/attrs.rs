@@ -335,6 +335,20 @@ impl Parser<'_> {
                 return self.parse_dialect_attr(d.to_string(), m.to_string());
             }
         }
+        if has_body && !text.contains('.') {
+            // `#dialect<mnemonic...>` of a registered dialect attribute: the same attribute as
+            // `#dialect.mnemonic...`, checked by the same hook.
+            let hash_at = self.tok.start;
+            self.bump();
+            self.bump();
+            if self.is(Tok::BareIdent) && self.ctx.registry().attr_def(&text, self.text()).is_some() {
+                let mnemonic = self.text().to_string();
+                let a = self.parse_dialect_attr(text, mnemonic)?;
+                self.expect(Tok::Greater, "'>' to close the dialect attribute")?;
+                return Ok(a);
+            }
+            self.reset_to(hash_at);
+        }
         let (dialect, mut body) = match text.split_once('.') {
             Some((d, rest)) => (d.to_string(), rest.to_string()),
             None if has_body => (text.clone(), String::new()),

@@ -1,6 +1,6 @@
 // Round trip of every arith op with its optional syntax: overflow flags, exact, fastmath
 // flags, rounding modes, extended results, vector and scalar select, casts, constants and
-// generic forms with their defaults filled in.
+// generic forms with their defaults filled in, and a dialect attribute in its opaque spelling.
 // RUN: ir-opt %s | FileCheck %s
 // RUN: ir-opt %s --mlir-print-op-generic | ir-opt | FileCheck %s
 
@@ -84,6 +84,8 @@ func.func @generic(%a: i32, %x: f32) {
   %2 = "arith.cmpi"(%a, %a) {predicate = 9 : i64} : (i32, i32) -> i1
   %3 = "arith.truncf"(%x) <{roundingmode = 3 : i32}> : (f32) -> f16
   %4 = "arith.constant"() <{value = dense<1.0> : tensor<2xf32>}> : () -> tensor<2xf32>
+  // The opaque spelling of a dialect attribute is the same attribute.
+  %5 = "arith.mulf"(%x, %x) <{fastmath = #arith<fastmath<nnan,nsz>>}> : (f32, f32) -> f32
   return
 }
 
@@ -166,6 +168,7 @@ func.func @generic(%a: i32, %x: f32) {
 // CHECK-NEXT: %2 = arith.cmpi uge, %arg0, %arg0 : i32
 // CHECK-NEXT: %3 = arith.truncf %arg1 toward_zero : f32 to f16
 // CHECK-NEXT: %cst = arith.constant dense<1.000000e+00> : tensor<2xf32>
+// CHECK-NEXT: %4 = arith.mulf %arg1, %arg1 fastmath<nnan,nsz> : f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
