@@ -1,5 +1,6 @@
 //! `ir-opt`'s driver: options, per-chunk parse → verify → print, `--verify-diagnostics`.
 
+use crate::input::Input;
 use crate::output::{AtomicFile, write_atomically};
 use std::io::Write;
 use anyhow::{Context as _, Result};
@@ -230,10 +231,9 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let (name, text) = if opts.input == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
-        ("<stdin>".to_string(), s)
+        ("<stdin>".to_string(), Input::from(s))
     } else {
-        let bytes = std::fs::read(&opts.input).with_context(|| format!("could not open input file '{}'", opts.input))?;
-        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let text = Input::read(&opts.input).with_context(|| format!("could not open input file '{}'", opts.input))?;
         (opts.input.clone(), text)
     };
     // Without split chunks, expected diagnostics or instrumentation, the module is printed
