@@ -301,6 +301,15 @@ impl Body {
         }
     }
 
+    /// A body with one root region holding one empty block, and room for nothing more.
+    pub fn single_block() -> Self {
+        let mut b = Body { blocks: PrimaryMap::with_capacity(1), regions: PrimaryMap::with_capacity(1), ..Body::default() };
+        let r = b.regions.push(RegionData { blocks: Vec::with_capacity(1), parent: None.into() });
+        b.roots.push(r);
+        b.append_block(r);
+        b
+    }
+
     /// Gives back the room the largest arenas (operations, values, operand links) hold beyond
     /// their contents, once a body is complete.
     pub fn shrink_to_fit(&mut self) {

@@ -31,9 +31,10 @@ impl Input {
         }
         let Ok(len) = usize::try_from(meta.len()) else { return Self::read_owned(file) };
         use std::os::fd::AsRawFd;
-        // SAFETY: a shared read-only mapping of an open file at an address the kernel picks;
-        // the mapping outlives the file descriptor.
-        let ptr = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ, libc::MAP_PRIVATE | libc::MAP_POPULATE, file.as_raw_fd(), 0) };
+        // SAFETY: a private read-only mapping of an open file at an address the kernel picks;
+        // the mapping outlives the file descriptor. (Not populated up front: the kernel maps
+        // the page cache around each fault, which measured faster.)
+        let ptr = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ, libc::MAP_PRIVATE, file.as_raw_fd(), 0) };
         if ptr == libc::MAP_FAILED {
             return Self::read_owned(file);
         }

@@ -110,8 +110,7 @@ impl Printer<'_> {
             },
             |text| match text {
                 Some(text) => {
-                    self.out.push_str(&text);
-                    self.maybe_flush();
+                    self.write_chunk(&text);
                     done += 1;
                     true
                 }

@@ -132,11 +132,7 @@ pub(super) const MIN_DEFER_BYTES: usize = 1 << 16;
 /// block, so that a parse hook sees a region that is not empty (the skipped text is not blank)
 /// and nothing more.
 fn placeholder() -> Body {
-    let mut b = Body::new();
-    let r = b.new_region();
-    b.roots.push(r);
-    b.append_block(r);
-    b
+    Body::single_block()
 }
 
 /// Whether `b` is still the untouched [`placeholder`].
