@@ -8,7 +8,7 @@
 
 use crate::{Attr, Ident, Type};
 use cranelift_entity::packed_option::PackedOption;
-use cranelift_entity::{PrimaryMap, entity_impl};
+use cranelift_entity::{EntityRef, PrimaryMap, entity_impl};
 use smallvec::SmallVec;
 
 mod merge;
@@ -304,12 +304,53 @@ impl Body {
         }
     }
 
+    /// A body with one root region holding one empty block, and room for nothing more.
+    pub fn single_block() -> Self {
+        let mut b = Body { blocks: PrimaryMap::with_capacity(1), regions: PrimaryMap::with_capacity(1), ..Body::default() };
+        let r = b.regions.push(RegionData { blocks: Vec::with_capacity(1), parent: None.into() });
+        b.roots.push(r);
+        b.append_block(r);
+        b
+    }
+
     /// Gives back the room the largest arenas (operations, values, operand links) hold beyond
     /// their contents, once a body is complete.
     pub fn shrink_to_fit(&mut self) {
         self.ops.shrink_to_fit();
         self.values.shrink_to_fit();
         self.operand_links.shrink_to_fit();
+    }
+
+    /// Moves the contents into a new body whose arenas are exactly their size, and leaves this
+    /// one empty with its room (a parser builds small bodies one after another in the same
+    /// scratch body: no arena regrows or is trimmed per body).
+    pub fn take_compact(&mut self) -> Body {
+        fn exact<K: EntityRef, V: Default>(m: &mut PrimaryMap<K, V>) -> PrimaryMap<K, V> {
+            let out = m.values_mut().map(std::mem::take).collect();
+            m.clear();
+            out
+        }
+        fn copied<K: EntityRef, V: Clone>(m: &mut PrimaryMap<K, V>) -> PrimaryMap<K, V> {
+            let out = m.as_values_slice().to_vec().into();
+            m.clear();
+            out
+        }
+        fn copied_vec<T: Copy>(v: &mut Vec<T>) -> Vec<T> {
+            let out = v.clone();
+            v.clear();
+            out
+        }
+        Body {
+            ops: copied(&mut self.ops),
+            blocks: exact(&mut self.blocks),
+            regions: exact(&mut self.regions),
+            values: copied(&mut self.values),
+            extras: exact(&mut self.extras),
+            value_ids: copied_vec(&mut self.value_ids),
+            operand_values: copied_vec(&mut self.operand_values),
+            operand_links: copied_vec(&mut self.operand_links),
+            roots: std::mem::take(&mut self.roots),
+        }
     }
 
     /// Creates a value (its index is the next one of `value_ids` too).

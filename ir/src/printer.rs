@@ -235,6 +235,23 @@ impl<'c> Printer<'c> {
         }
     }
 
+    /// Writes a chunk printed elsewhere: straight to the sink when there is one (after what is
+    /// pending), rather than through the buffer.
+    fn write_chunk(&mut self, text: &str) {
+        if self.sink.is_none() || self.collecting() {
+            self.out.push_str(text);
+            self.maybe_flush();
+            return;
+        }
+        self.flush_sink();
+        let Some(sink) = self.sink.as_mut() else { return };
+        if self.sink_error.is_none() {
+            if let Err(e) = sink.write_all(text.as_bytes()) {
+                self.sink_error = Some(e);
+            }
+        }
+    }
+
     fn flush_sink(&mut self) {
         let Some(sink) = self.sink.as_mut() else { return };
         if self.sink_error.is_none() {

@@ -75,7 +75,9 @@ impl SourceLocs {
         if u64::from(base) + u64::from(len) >= u64::from(OFFSET_BIT) {
             return None;
         }
-        let mut line_starts = vec![0u32];
+        // Counted first: the table is made at its size, without regrowing (a copy per doubling).
+        let mut line_starts = Vec::with_capacity(1 + memchr::memchr_iter(b'\n', text.as_bytes()).count());
+        line_starts.push(0u32);
         line_starts.extend(line_breaks(text.as_bytes()));
         let id = self.sources.push(Registered { file, base, line_starts: line_starts.into(), len });
         Some(SourceId(id as u32))

@@ -20,6 +20,10 @@ use std::cell::OnceCell;
 /// How deep regions, types and attributes may nest before the parser gives up.
 pub const MAX_NESTING: u32 = 256;
 
+/// Bodies of at most this many operations are built in a reused scratch body and copied out;
+/// larger ones are kept as built (copying them would cost more than their spare room).
+const MAX_SCRATCH_OPS: usize = 4096;
+
 /// A parsed source file: the top-level `builtin.module` in a body of its own, plus the
 /// file-level resource metadata.
 pub struct ParsedModule {
@@ -113,6 +117,8 @@ pub struct Parser<'a> {
     next_body_room: Option<body_room::Room>,
     /// Names to make room for in the next region scope (the first region of a sized body).
     next_scope_room: Option<usize>,
+    /// Emptied scratch bodies of small bodies, kept for reuse (their room, not their contents).
+    free_bodies: Vec<Body>,
     scopes: Vec<Scope<'a>>,
     forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
     block_scopes: Vec<BlockScope>,
@@ -202,6 +208,7 @@ impl<'a> Parser<'a> {
             bodies_sized: Vec::new(),
             next_body_room: None,
             next_scope_room: None,
+            free_bodies: Vec::new(),
             scopes: Vec::new(),
             forward: Vec::new(),
             block_scopes: Vec::new(),
@@ -1301,12 +1308,13 @@ impl<'a> Parser<'a> {
     }
 
     fn push_body(&mut self) {
-        // Most isolated bodies (functions) are small; skip their arenas' first few regrowths.
-        // A large one whose text was measured gets room for all of it.
+        // Most isolated bodies (functions) are small: they are built in a scratch body that
+        // keeps its room from body to body, and copied out at their size when complete. A large
+        // one whose text was measured gets room for all of it.
         let room = self.next_body_room.take();
         self.bodies.push(match room {
             Some(r) => Body::with_capacity(r.ops, r.values),
-            None => Body::with_capacity(16, 16),
+            None => self.free_bodies.pop().unwrap_or_else(|| Body::with_capacity(16, 16)),
         });
         self.bodies_sized.push(room.is_some());
         self.next_scope_room = room.map(|r| r.values);
@@ -1340,11 +1348,17 @@ impl<'a> Parser<'a> {
         self.forward.pop();
         self.pop_pending();
         let mut body = self.bodies.pop()?;
-        // Most isolated bodies are small and complete now: keep no room beyond them.
-        if !self.bodies_sized.pop().unwrap_or(false) {
-            body.shrink_to_fit();
+        if self.bodies_sized.pop().unwrap_or(false) {
+            return Some(body);
         }
-        Some(body)
+        if body.num_ops() > MAX_SCRATCH_OPS {
+            // A large body that was not measured: keep no room beyond it.
+            body.shrink_to_fit();
+            return Some(body);
+        }
+        let done = body.take_compact();
+        self.free_bodies.push(body);
+        Some(done)
     }
 
     /// Parses `{ blocks }` into a new region of the current body; `entry_args` are defined in

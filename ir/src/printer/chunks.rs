@@ -11,7 +11,6 @@ use crate::names::NameTable;
 use crate::parallel::{MIN_PARALLEL_WORK, map_streaming};
 use crate::{Context, PrintOptions};
 use rustc_hash::FxHashMap;
-use std::ops::Range;
 use std::sync::Arc;
 
 /// What a chunk's printer starts from: the main printer's state when the block starts.
@@ -55,34 +54,26 @@ impl Printer<'_> {
         if self.ctx.threads <= 1 || self.forked || self.collecting() {
             return Some(first);
         }
-        let mut ops = Vec::new();
-        let mut weights = Vec::new();
-        let mut total = 0;
-        let mut next = Some(first);
-        while let Some(op) = next {
-            next = body.next_op(op);
-            if Some(op) != skip {
-                let w = 1 + body.nested(op).map_or(0, |b| b.num_ops());
-                total += w;
-                ops.push(op);
-                weights.push(w);
-            }
-        }
-        if ops.len() < 2 || total < 2 * MIN_PARALLEL_WORK {
+        // Two walks over the block: its weight, then the chunks (their first operation and
+        // length), so that nothing per operation is stored.
+        let ops = || std::iter::successors(Some(first), |&op| body.next_op(op)).filter(move |&op| Some(op) != skip);
+        let weight = |op: Op| 1 + body.nested(op).map_or(0, |b| b.num_ops());
+        let (count, total) = ops().fold((0, 0), |(n, t), op| (n + 1, t + weight(op)));
+        if count < 2 || total < 2 * MIN_PARALLEL_WORK {
             return Some(first);
         }
         let target = chunk_weight(total, self.ctx.threads);
-        let mut chunks: Vec<Range<usize>> = Vec::new();
-        let (mut start, mut acc) = (0, 0);
-        for (i, w) in weights.iter().enumerate() {
-            acc += w;
-            if acc >= target {
-                chunks.push(start..i + 1);
-                (start, acc) = (i + 1, 0);
+        let mut chunks: Vec<(Op, usize)> = Vec::new();
+        let mut acc = 0;
+        for op in ops() {
+            match chunks.last_mut() {
+                Some((_, len)) if acc > 0 => *len += 1,
+                _ => chunks.push((op, 1)),
             }
-        }
-        if start < ops.len() {
-            chunks.push(start..ops.len());
+            acc += weight(op);
+            if acc >= target {
+                acc = 0;
+            }
         }
         let base = ForkBase {
             ctx: self.ctx,
@@ -102,19 +93,24 @@ impl Printer<'_> {
             threads,
             2 * threads,
             || base.printer(),
-            |p, range| {
+            |p, &(start, len)| {
                 p.fork_failed = false;
-                for &op in &ops[range.clone()] {
-                    p.newline();
-                    p.print_op(body, op);
+                let mut next = Some(start);
+                let mut left = len;
+                while let Some(op) = next.filter(|_| left > 0) {
+                    next = body.next_op(op);
+                    if Some(op) != skip {
+                        p.newline();
+                        p.print_op(body, op);
+                        left -= 1;
+                    }
                 }
                 let text = std::mem::take(&mut p.out);
                 (!p.fork_failed).then_some(text)
             },
             |text| match text {
                 Some(text) => {
-                    self.out.push_str(&text);
-                    self.maybe_flush();
+                    self.write_chunk(&text);
                     done += 1;
                     true
                 }
@@ -127,6 +123,6 @@ impl Printer<'_> {
         if all {
             return None;
         }
-        failed.and_then(|c| chunks.get(c)).map(|r| ops[r.start])
+        failed.and_then(|c| chunks.get(c)).map(|&(start, _)| start)
     }
 }

@@ -52,7 +52,8 @@ pub(super) enum Pending {
 
 /// What a worker gives back for a job: the body, and the location aliases it used before
 /// their definition (name, placeholder, first use).
-type JobResult = Result<(Body, Vec<(String, Attr, usize)>), ()>;
+/// The body is boxed: results are gathered and sorted, and a body moves in one word.
+type JobResult = Result<(Box<Body>, Vec<(String, Attr, usize)>), ()>;
 
 /// The jobs the file's parser has found so far, shared with the workers that parse them
 /// meanwhile.
@@ -131,11 +132,7 @@ pub(super) const MIN_DEFER_BYTES: usize = 1 << 16;
 /// block, so that a parse hook sees a region that is not empty (the skipped text is not blank)
 /// and nothing more.
 fn placeholder() -> Body {
-    let mut b = Body::new();
-    let r = b.new_region();
-    b.roots.push(r);
-    b.append_block(r);
-    b
+    Body::single_block()
 }
 
 /// Whether `b` is still the untouched [`placeholder`].
@@ -394,18 +391,17 @@ impl<'a> Parser<'a> {
 }
 
 /// Puts the parsed bodies in place of the placeholders.
-fn install(body: &mut Body, pending: Vec<(Op, Pending)>, bodies: &mut [Option<Body>]) -> Result<(), ()> {
+fn install(body: &mut Body, pending: Vec<(Op, Pending)>, bodies: &mut [Option<Box<Body>>]) -> Result<(), ()> {
     for (op, p) in pending {
-        let nested = body.nested_mut(op).ok_or(())?;
         match p {
             Pending::Job(j) => {
-                if !is_placeholder(nested) {
+                if !body.nested(op).is_some_and(is_placeholder) {
                     // A parse hook changed the placeholder: the body it meant is not the job's.
                     return Err(());
                 }
-                *nested = bodies.get_mut(j).and_then(Option::take).ok_or(())?;
+                body.set_nested(op, bodies.get_mut(j).and_then(Option::take).ok_or(())?);
             }
-            Pending::Inside(list) => install(nested, list, bodies)?,
+            Pending::Inside(list) => install(body.nested_mut(op).ok_or(())?, list, bodies)?,
         }
     }
     Ok(())
@@ -467,7 +463,7 @@ impl<'a> Worker<'a> {
         if p.tok.start != job.resume {
             return Err(());
         }
-        Ok((body.ok_or(())?, std::mem::take(&mut p.deferred_locs)))
+        Ok((Box::new(body.ok_or(())?), std::mem::take(&mut p.deferred_locs)))
     }
 }
 
