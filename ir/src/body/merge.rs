@@ -12,7 +12,7 @@
 //! target value's use list in front, in their order, as if the uses had been made after the
 //! existing ones. Isolated operations keep their boxed bodies as they are.
 
-use super::{Block, BlockData, Body, Links, Op, OpData, Region, RegionData, UseLink, Value, ValueData, ValueDef};
+use super::{Block, BlockData, Body, Links, Op, OpData, Region, RegionData, Use, UseLink, Value, ValueData, ValueDef};
 use cranelift_entity::EntityRef;
 use cranelift_entity::packed_option::PackedOption;
 
@@ -27,6 +27,9 @@ pub struct MergeMap {
     pub regions: Vec<(Region, Region)>,
     /// Fragment values that are existing target values (not copied; uses move over).
     pub values: Vec<(Value, Value)>,
+    /// For each entry of `values`, its fragment value's oldest use ([`Body::last_use`]) when
+    /// known (the merge finds it otherwise).
+    pub last_uses: Vec<Option<Use>>,
 }
 
 /// Index maps from fragment entities to target ones.
@@ -71,6 +74,11 @@ impl Remap {
 }
 
 impl Body {
+    /// The oldest use of `v` (the last of its use list).
+    pub fn last_use(&self, v: Value) -> Option<Use> {
+        self.uses(v).last()
+    }
+
     /// Makes room for `ops` more operations, `values` more values and `operands` more operand
     /// slots (before appending many fragments).
     pub fn reserve(&mut self, ops: usize, values: usize, operands: usize) {
@@ -141,7 +149,15 @@ impl Body {
         }
 
         // The first uses of the substituted values (their lists are spliced in at the end).
-        let heads: Vec<(UseLink, Value)> = map.values.iter().map(|&(f, t)| (m.link(frag.values[f].first_use), t)).collect();
+        let heads: Vec<(UseLink, Option<Use>, Value)> = map
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, &(f, t))| {
+                let last = map.last_uses.get(i).copied().flatten().or_else(|| frag.last_use(f));
+                (m.link(frag.values[f].first_use), last.map(|u| Use { op: m.op(u.op), index: u.index }), t)
+            })
+            .collect();
 
         // Values, in creation order.
         self.values.reserve(frag.values.len());
@@ -201,30 +217,37 @@ impl Body {
 
         // Operations.
         self.ops.reserve(frag.ops.len());
-        for data in frag.ops.values_mut() {
-            // Moved out: the boxed body of an isolated op (the rest is copied).
-            let nested = data.nested.take();
-            let mut data = OpData { nested, ..data.clone() };
-            data.operand_start += m.operand_base;
-            data.first_result = m.value_starts[data.first_result as usize];
-            for s in data.successors.iter_mut() {
+        for d in frag.ops.values_mut() {
+            // The lists and the boxed body of an isolated op move; the rest is copied.
+            let mut successors = std::mem::take(&mut d.successors);
+            for s in successors.iter_mut() {
                 *s = m.block(*s);
             }
-            for r in data.regions.iter_mut() {
+            let mut regions = std::mem::take(&mut d.regions);
+            for r in regions.iter_mut() {
                 *r = m.region(*r);
             }
-            data.parent = data.parent.expand().map(|b| m.block(b)).into();
-            data.prev = m.op_opt(data.prev);
-            data.next = m.op_opt(data.next);
-            self.ops.push(data);
+            self.ops.push(OpData {
+                name: d.name,
+                operand_start: d.operand_start + m.operand_base,
+                operand_len: d.operand_len,
+                first_result: m.value_starts[d.first_result as usize],
+                result_count: d.result_count,
+                successors,
+                properties: d.properties,
+                attrs: d.attrs,
+                loc: d.loc,
+                regions,
+                nested: d.nested.take(),
+                parent: d.parent.expand().map(|b| m.block(b)).into(),
+                prev: m.op_opt(d.prev),
+                next: m.op_opt(d.next),
+                erased: d.erased,
+            });
         }
         // The uses of substituted values join the use lists of the values they stand for.
-        for (head, t) in heads {
-            let Some(head) = head.get() else { continue };
-            let mut tail = head;
-            while let Some(n) = self.operand_links[self.slot(tail)].next.get() {
-                tail = n;
-            }
+        for (head, tail, t) in heads {
+            let (Some(head), Some(tail)) = (head.get(), tail) else { continue };
             let old = self.values[t].first_use;
             let at = self.slot(tail);
             self.operand_links[at].next = old;
@@ -361,7 +384,7 @@ mod tests {
         let pb = frag.add_block_arg(ffwd, t, None);
         build(&ctx, &mut frag, fb, pa, pb);
         let region = merged.block_region(mb).unwrap();
-        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)] };
+        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)], last_uses: vec![] };
         merged.append_body(&mut frag, &map);
         assert_eq!(dump(&merged, mb), dump(&seq, sb));
         assert_eq!(merged.block_ops(mb).count(), 5);
@@ -388,7 +411,7 @@ mod tests {
         st.operands.extend([p0, p1]);
         let u = frag.create_op(st);
         frag.append_op(fb, u);
-        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![] });
+        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![], last_uses: vec![] });
         let ops: Vec<_> = body.block_ops(b).collect();
         assert_eq!(ops.len(), 1);
         assert_eq!(body.prev_op(ops[0]), None);
@@ -434,7 +457,7 @@ mod speed {
             }
             build_t += t0.elapsed();
             let t0 = std::time::Instant::now();
-            body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![(p, a)] });
+            body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![(p, a)], last_uses: vec![] });
             total += t0.elapsed();
         }
         eprintln!("build {:?} append {:?} for {} ops", build_t, total, body.num_ops());

@@ -40,8 +40,8 @@ struct Chunk<'a> {
     block: Block,
     region: mica_ir::Region,
     fwd: Block,
-    /// Names used but not defined in the chunk.
-    outer_refs: Vec<((&'a str, u32), ForwardRef)>,
+    /// Names used but not defined in the chunk, with their placeholders' oldest uses.
+    outer_refs: Vec<((&'a str, u32), ForwardRef, Option<mica_ir::Use>)>,
     /// Names defined where the enclosing scopes are visible (see `Parser::chunk_defs`).
     defs: Vec<(&'a str, Defined, bool)>,
     /// The names of the chunk's block.
@@ -326,12 +326,18 @@ impl<'a> Parser<'a> {
         if !ended || successors {
             return Err(());
         }
+        let body = body.ok_or(())?;
+        let outer_refs = self.outer_refs.drain().map(|(k, f)| {
+            let last = body.last_use(f.placeholder);
+            (k, f, last)
+        });
+        let outer_refs = outer_refs.collect();
         Ok(Chunk {
-            body: body.ok_or(())?,
+            body,
             block,
             region,
             fwd,
-            outer_refs: self.outer_refs.drain().collect(),
+            outer_refs,
             defs: std::mem::take(&mut self.chunk_defs),
             names,
             locs: std::mem::take(&mut self.deferred_locs),
@@ -360,16 +366,18 @@ impl<'a> Parser<'a> {
             return false;
         }
         let mut values = Vec::with_capacity(chunk.outer_refs.len());
-        for ((name, number), f) in &chunk.outer_refs {
+        let mut last_uses = Vec::with_capacity(chunk.outer_refs.len());
+        for ((name, number), f, last) in &chunk.outer_refs {
             let Some(v) = self.lookup_value(name).and_then(|d| d.get(*number)) else { return false };
             if self.cur_body_ref().value_type(v) != chunk.body.value_type(f.placeholder) {
                 return false;
             }
             values.push((f.placeholder, v));
+            last_uses.push(*last);
         }
         let fwd = *self.fwd_blocks.last().expect("body");
         let Some(region) = self.cur_body_ref().block_region(b) else { return false };
-        let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values };
+        let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values, last_uses };
         let merged = self.cur_body().append_body(&mut chunk.body, &map);
         shared.lock().spare.push(chunk.body);
         self.chunks_merged += 1;
