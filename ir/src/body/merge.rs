@@ -98,19 +98,15 @@ impl Body {
         for &(f, t) in &map.blocks {
             blocks[f.index()] = t.as_u32();
         }
-        let mut next = self.blocks.len() as u32;
-        for b in blocks.iter_mut().filter(|b| **b == NONE) {
+        for (next, b) in (self.blocks.len() as u32..).zip(blocks.iter_mut().filter(|b| **b == NONE)) {
             *b = next;
-            next += 1;
         }
         let mut regions = vec![NONE; frag.regions.len()];
         for &(f, t) in &map.regions {
             regions[f.index()] = t.as_u32();
         }
-        let mut next = self.regions.len() as u32;
-        for r in regions.iter_mut().filter(|r| **r == NONE) {
+        for (next, r) in (self.regions.len() as u32..).zip(regions.iter_mut().filter(|r| **r == NONE)) {
             *r = next;
-            next += 1;
         }
         let mut values = vec![NONE; frag.values.len()];
         for &(f, t) in &map.values {
@@ -366,6 +362,12 @@ mod tests {
 
     #[test]
     fn appended_fragment_equals_building_in_place() {
+        for hinted in [false, true] {
+            appended_fragment_equals_building_in_place_with(hinted);
+        }
+    }
+
+    fn appended_fragment_equals_building_in_place_with(hinted: bool) {
         let ctx = Context::new();
         let t = ctx.int_type(32);
         // In place, twice.
@@ -384,7 +386,8 @@ mod tests {
         let pb = frag.add_block_arg(ffwd, t, None);
         build(&ctx, &mut frag, fb, pa, pb);
         let region = merged.block_region(mb).unwrap();
-        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)], last_uses: vec![] };
+        let last_uses = if hinted { vec![frag.last_use(pa), frag.last_use(pb)] } else { vec![] };
+        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)], last_uses };
         merged.append_body(&mut frag, &map);
         assert_eq!(dump(&merged, mb), dump(&seq, sb));
         assert_eq!(merged.block_ops(mb).count(), 5);
@@ -421,45 +424,30 @@ mod tests {
         assert_eq!(body.operand_values(ops[0]), &args[..]);
         assert_eq!(body.uses(args[0]).collect::<Vec<_>>(), vec![crate::Use { op: ops[0], index: 0 }]);
     }
-}
-#[cfg(test)]
-mod speed {
-    use super::*;
-    use crate::{Context, OperationState};
+
     #[test]
-    fn speed() {
-        eprintln!("OpData {} ValueData {} BlockData {}", std::mem::size_of::<OpData>(), std::mem::size_of::<ValueData>(), std::mem::size_of::<BlockData>());
+    fn isolated_bodies_move_with_their_ops() {
         let ctx = Context::new();
-        let t = ctx.int_type(64);
         let mut body = Body::new();
-        let fwd = body.append_block_detached();
         let r = body.new_region();
         let b = body.append_block(r);
-        let a = body.add_block_arg(b, t, None);
-        body.reserve(200_000, 200_000, 400_000);
         let mut frag = Body::new();
-        let mut total = std::time::Duration::ZERO;
-        let mut build_t = std::time::Duration::ZERO;
-        for _ in 0..80 {
-            let t0 = std::time::Instant::now();
-            let ffwd = frag.append_block_detached();
-            let fr = frag.new_region();
-            let fb = frag.append_block(fr);
-            let p = frag.add_block_arg(ffwd, t, None);
-            let mut prev = p;
-            for _ in 0..2500 {
-                let mut st = OperationState::new(ctx.ident("t.y"), ctx.empty_dict(), ctx.unknown_loc());
-                st.operands.extend([prev, p]);
-                st.result_types.push(t);
-                let op = frag.create_op(st);
-                frag.append_op(fb, op);
-                prev = frag.results(op)[0];
-            }
-            build_t += t0.elapsed();
-            let t0 = std::time::Instant::now();
-            body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![(p, a)], last_uses: vec![] });
-            total += t0.elapsed();
-        }
-        eprintln!("build {:?} append {:?} for {} ops", build_t, total, body.num_ops());
+        let fr = frag.new_region();
+        let fb = frag.append_block(fr);
+        let mut inner = Body::new();
+        let ir = inner.new_region();
+        inner.roots.push(ir);
+        let ib = inner.append_block(ir);
+        let leaf = inner.create_op(OperationState::new(ctx.ident("t.leaf"), ctx.empty_dict(), ctx.unknown_loc()));
+        inner.append_op(ib, leaf);
+        let mut st = OperationState::new(ctx.ident("t.iso"), ctx.empty_dict(), ctx.unknown_loc());
+        st.nested = Some(Box::new(inner));
+        let iso = frag.create_op(st);
+        frag.append_op(fb, iso);
+        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b)], regions: vec![(fr, r)], ..MergeMap::default() });
+        let op = body.block_ops(b).next().expect("moved op");
+        let nested = body.nested(op).expect("its body moved with it");
+        assert_eq!(nested.count_ops(), 1);
+        assert_eq!(frag.num_ops(), 0, "the fragment is left empty");
     }
 }

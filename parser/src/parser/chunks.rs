@@ -405,14 +405,19 @@ mod tests {
     use std::fmt::Write;
 
     /// Parses `text` on `threads` threads without deferring isolated regions: the printed
-    /// module or the error (with its offset), and how many chunks were merged.
+    /// module (with the sizes of the module body's arenas, which must be the sequential
+    /// parser's) or the error (with its offset), and how many chunks were merged.
     fn parse(text: &str, threads: usize) -> (Result<String, String>, usize) {
         let mut ctx = Context::new();
         ctx.allow_unregistered = true;
         ctx.threads = threads;
         let mut p = Parser::new(&ctx, "in.mlir", text);
         let r = match p.parse_top() {
-            Ok(m) => Ok(print_op_to_string(&ctx, &m.body, m.top, &PrintOptions::default())),
+            Ok(m) => {
+                let b = m.body.nested(m.top).expect("module body");
+                let sizes = format!("{} ops, {} blocks, {} values\n", b.num_ops(), b.num_blocks(), b.num_values());
+                Ok(sizes + &print_op_to_string(&ctx, &m.body, m.top, &PrintOptions::default()))
+            }
             Err(()) => Err(p.diag.take().map(|d| format!("{d:?}")).unwrap_or_default()),
         };
         (r, p.chunks_merged)
@@ -432,7 +437,7 @@ mod tests {
                 _ => format!("  %{i} = \"t.id\"({prev}) : (i64) -> i64\n"),
             };
             let _ = write!(t, "{}", edit(i, line));
-            prev = if i % 5 == 1 { format!("%{i}") } else { format!("%{i}") };
+            prev = format!("%{i}");
         }
         let _ = write!(t, "  \"t.ret\"({prev}) : (i64) -> ()\n}}) : () -> ()\n#later = loc(\"there\")\n");
         t
@@ -454,17 +459,20 @@ mod tests {
     fn a_chunk_that_does_not_fit_leaves_the_rest_to_the_sequential_parse() {
         let n = 40_000;
         let late = n * 9 / 10;
-        let cases: Vec<(&str, Box<dyn Fn(usize, String) -> String>)> = vec![
-            ("type error late", Box::new(move |i, l| if i == late { l.replace("(i64) -> i64\n", "(i32) -> i64\n") } else { l })),
+        type Edit = Box<dyn Fn(usize, String) -> String>;
+        let plain = long_block(n, &|_, l| l);
+        let cases: Vec<(&str, Edit)> = vec![
+            ("type error late", Box::new(move |i, l| if i == late + 4 { l.replace("(i64) -> i64\n", "(i32) -> i64\n") } else { l })),
             ("undefined name late", Box::new(move |i, l| if i == late { l.replace("(%", "(%nowhere, %").replace(": (", ": (i64, ") } else { l })),
             ("redefinition across chunks", Box::new(move |i, l| if i == late { l.replacen(&format!("%{i}"), "%5", 1) } else { l })),
             ("use before definition across chunks", Box::new(move |i, l| if i == n / 2 { l.replace("%b)", "%late_name)") } else if i == late { format!("{l}  %late_name = \"t.c\"() : () -> i64\n") } else { l })),
             ("nested redefinition", Box::new(move |i, l| if i == late + 2 { l.replace("%y =", "%7 =").replace("(%y)", "(%7)") } else { l })),
             ("successor", Box::new(move |i, l| if i == late { format!("{l}  \"t.br\"()[^bb1] : () -> ()\n^bb1:\n") } else { l })),
-            ("distinct", Box::new(move |i, l| if i == late { l.replace("t.id\"", "t.id\"").replace(" : (i64) -> i64", " {d = distinct[0]<>} : (i64) -> i64") } else { l })),
+            ("distinct", Box::new(move |i, l| if i == late + 4 { l.replace(" : (i64) -> i64", " {d = distinct[0]<>} : (i64) -> i64") } else { l })),
         ];
         for (what, edit) in cases {
             let text = long_block(n, &*edit);
+            assert_ne!(text, plain, "{what}: the edit applies");
             let (one, _) = parse(&text, 1);
             let (two, merged) = parse(&text, 2);
             assert!(merged > 5, "{what}: {merged} chunks merged");

@@ -107,10 +107,8 @@ impl<'a> ScopeNames<'a> {
 
     /// Whether number `n` is defined here.
     fn has_number(&self, n: u32) -> bool {
-        if let Some(i) = n.checked_sub(self.base) {
-            if matches!(self.numbered.get(i as usize), Some(Some(_))) {
-                return true;
-            }
+        if n.checked_sub(self.base).is_some_and(|i| matches!(self.numbered.get(i as usize), Some(Some(_)))) {
+            return true;
         }
         self.numeric_named && self.named.contains_key(n.to_string().as_str())
     }
@@ -122,7 +120,7 @@ impl<'a> ScopeNames<'a> {
         }
         // Numbers past this scope's run are not in it (unless some went to the map).
         let past_run = other.base as usize >= self.base as usize + self.numbered.len();
-        if !(past_run && !self.numeric_named) {
+        if !past_run || self.numeric_named {
             let numbers = other.numbered.iter().enumerate().filter(|(_, d)| d.is_some());
             if numbers.map(|(i, _)| other.base + i as u32).any(|n| self.has_number(n)) {
                 return true;
