@@ -103,6 +103,16 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// Marks chunk `1` failed if its thread unwinds while parsing it, so that the parser waiting
+/// for it goes on (and meets the same panic on its own thread) rather than waiting forever.
+struct Unwinding<'s, 'a>(&'s Shared<'a>, usize);
+
+impl Drop for Unwinding<'_, '_> {
+    fn drop(&mut self) {
+        self.0.store(self.1, Err(()));
+    }
+}
+
 /// Where the chunks go: the cuts of the block's text.
 #[derive(Clone, Copy)]
 struct Cuts<'s> {
@@ -182,7 +192,9 @@ impl<'a> Parser<'a> {
                 s.spawn(|| {
                     let mut p = Parser::chunk_parser(self.ctx, self.src, &setup);
                     while let Some(k) = shared.claim() {
+                        let guard = Unwinding(&shared, k);
                         let r = p.parse_chunk(cuts, k, &shared);
+                        std::mem::forget(guard);
                         shared.store(k, r);
                     }
                 });
