@@ -1,7 +1,8 @@
 //! `ir-opt` gives the same output and the same diagnostics on one thread and on several: the
-//! parser defers the bodies of isolated ops to worker threads, the verifier checks functions
-//! on a pool, the printer numbers the values of functions on a pool and prints long blocks in
-//! chunks. The inputs are large enough for
+//! parser defers the bodies of isolated ops to worker threads and parses long blocks in chunks
+//! (falling back to the sequential parse from a chunk that does not fit), the verifier checks
+//! functions and the runs of long blocks on a pool, the printer numbers the values of functions
+//! on a pool and prints long blocks in chunks. The inputs are large enough for
 //! each of those to engage (over 64 KiB of text, thousands of functions and operations).
 
 use mica_tools::opt::{Options, process_buffer};

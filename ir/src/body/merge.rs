@@ -12,7 +12,7 @@
 //! target value's use list in front, in their order, as if the uses had been made after the
 //! existing ones. Isolated operations keep their boxed bodies as they are.
 
-use super::{Block, BlockData, Body, ExtraId, Links, Op, OpExtra, Region, RegionData, UseLink, Value, ValueDef};
+use super::{Block, BlockData, Body, ExtraId, Links, Op, OpExtra, Region, RegionData, Use, UseLink, Value, ValueDef};
 use cranelift_entity::EntityRef;
 use cranelift_entity::packed_option::PackedOption;
 
@@ -27,6 +27,9 @@ pub struct MergeMap {
     pub regions: Vec<(Region, Region)>,
     /// Fragment values that are existing target values (not copied; uses move over).
     pub values: Vec<(Value, Value)>,
+    /// For each entry of `values`, its fragment value's oldest use ([`Body::last_use`]) when
+    /// known (the merge finds it otherwise).
+    pub last_uses: Vec<Option<Use>>,
 }
 
 /// Index maps from fragment entities to target ones.
@@ -77,6 +80,11 @@ impl Body {
         self.value_ids.capacity() - self.value_ids.len()
     }
 
+    /// The oldest use of `v` (the last of its use list).
+    pub fn last_use(&self, v: Value) -> Option<Use> {
+        self.uses(v).last()
+    }
+
     /// Makes room for `ops` more operations, `values` more values and `operands` more operand
     /// slots (before appending many fragments).
     pub fn reserve(&mut self, ops: usize, values: usize, operands: usize) {
@@ -96,19 +104,15 @@ impl Body {
         for &(f, t) in &map.blocks {
             blocks[f.index()] = t.as_u32();
         }
-        let mut next = self.blocks.len() as u32;
-        for b in blocks.iter_mut().filter(|b| **b == NONE) {
+        for (next, b) in (self.blocks.len() as u32..).zip(blocks.iter_mut().filter(|b| **b == NONE)) {
             *b = next;
-            next += 1;
         }
         let mut regions = vec![NONE; frag.regions.len()];
         for &(f, t) in &map.regions {
             regions[f.index()] = t.as_u32();
         }
-        let mut next = self.regions.len() as u32;
-        for r in regions.iter_mut().filter(|r| **r == NONE) {
+        for (next, r) in (self.regions.len() as u32..).zip(regions.iter_mut().filter(|r| **r == NONE)) {
             *r = next;
-            next += 1;
         }
         let mut values = vec![NONE; frag.values.len()];
         for &(f, t) in &map.values {
@@ -147,7 +151,15 @@ impl Body {
         }
 
         // The first uses of the substituted values (their lists are spliced in at the end).
-        let heads: Vec<(UseLink, Value)> = map.values.iter().map(|&(f, t)| (m.link(frag.values[f].first_use), t)).collect();
+        let heads: Vec<(UseLink, Option<Use>, Value)> = map
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, &(f, t))| {
+                let last = map.last_uses.get(i).copied().flatten().or_else(|| frag.last_use(f));
+                (m.link(frag.values[f].first_use), last.map(|u| Use { op: m.op(u.op), index: u.index }), t)
+            })
+            .collect();
 
         // Values, in creation order.
         self.values.reserve(frag.values.len());
@@ -232,12 +244,8 @@ impl Body {
             self.ops.push(data);
         }
         // The uses of substituted values join the use lists of the values they stand for.
-        for (head, t) in heads {
-            let Some(head) = head.get() else { continue };
-            let mut tail = head;
-            while let Some(n) = self.operand_links[self.slot(tail)].next.get() {
-                tail = n;
-            }
+        for (head, tail, t) in heads {
+            let (Some(head), Some(tail)) = (head.get(), tail) else { continue };
             let old = self.values[t].first_use;
             let at = self.slot(tail);
             self.operand_links[at].next = old;
@@ -357,6 +365,12 @@ mod tests {
 
     #[test]
     fn appended_fragment_equals_building_in_place() {
+        for hinted in [false, true] {
+            appended_fragment_equals_building_in_place_with(hinted);
+        }
+    }
+
+    fn appended_fragment_equals_building_in_place_with(hinted: bool) {
         let ctx = Context::new();
         let t = ctx.int_type(32);
         // In place, twice.
@@ -375,7 +389,8 @@ mod tests {
         let pb = frag.add_block_arg(ffwd, t, None);
         build(&ctx, &mut frag, fb, pa, pb);
         let region = merged.block_region(mb).unwrap();
-        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)] };
+        let last_uses = if hinted { vec![frag.last_use(pa), frag.last_use(pb)] } else { vec![] };
+        let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)], last_uses };
         merged.append_body(&mut frag, &map);
         assert_eq!(dump(&merged, mb), dump(&seq, sb));
         assert_eq!(merged.block_ops(mb).count(), 5);
@@ -402,7 +417,7 @@ mod tests {
         st.operands.extend([p0, p1]);
         let u = frag.create_op(st);
         frag.append_op(fb, u);
-        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![] });
+        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![], last_uses: vec![] });
         let ops: Vec<_> = body.block_ops(b).collect();
         assert_eq!(ops.len(), 1);
         assert_eq!(body.prev_op(ops[0]), None);
@@ -411,5 +426,31 @@ mod tests {
         assert_eq!(body.value(args[1]).def, ValueDef::Arg(fwd, 1));
         assert_eq!(body.operand_values(ops[0]), &args[..]);
         assert_eq!(body.uses(args[0]).collect::<Vec<_>>(), vec![crate::Use { op: ops[0], index: 0 }]);
+    }
+
+    #[test]
+    fn isolated_bodies_move_with_their_ops() {
+        let ctx = Context::new();
+        let mut body = Body::new();
+        let r = body.new_region();
+        let b = body.append_block(r);
+        let mut frag = Body::new();
+        let fr = frag.new_region();
+        let fb = frag.append_block(fr);
+        let mut inner = Body::new();
+        let ir = inner.new_region();
+        inner.roots.push(ir);
+        let ib = inner.append_block(ir);
+        let leaf = inner.create_op(OperationState::new(ctx.ident("t.leaf"), ctx.empty_dict(), ctx.unknown_loc()));
+        inner.append_op(ib, leaf);
+        let mut st = OperationState::new(ctx.ident("t.iso"), ctx.empty_dict(), ctx.unknown_loc());
+        st.nested = Some(Box::new(inner));
+        let iso = frag.create_op(st);
+        frag.append_op(fb, iso);
+        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b)], regions: vec![(fr, r)], ..MergeMap::default() });
+        let op = body.block_ops(b).next().expect("moved op");
+        let nested = body.nested(op).expect("its body moved with it");
+        assert_eq!(nested.count_ops(), 1);
+        assert_eq!(frag.num_ops(), 0, "the fragment is left empty");
     }
 }

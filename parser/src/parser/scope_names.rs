@@ -137,10 +137,8 @@ impl<'a> ScopeNames<'a> {
 
     /// Whether number `n` is defined here.
     fn has_number(&self, n: u32) -> bool {
-        if let Some(i) = n.checked_sub(self.base) {
-            if self.numbered.get(i as usize).is_some_and(|p| p.get().is_some()) {
-                return true;
-            }
+        if n.checked_sub(self.base).is_some_and(|i| self.numbered.get(i as usize).is_some_and(|p| p.get().is_some())) {
+            return true;
         }
         self.numeric_named && self.named.contains_key(n.to_string().as_str())
     }
@@ -152,7 +150,7 @@ impl<'a> ScopeNames<'a> {
         }
         // Numbers past this scope's run are not in it (unless some went to the map).
         let past_run = other.base as usize >= self.base as usize + self.numbered.len();
-        if !(past_run && !self.numeric_named) {
+        if !past_run || self.numeric_named {
             let numbers = other.numbered.iter().enumerate().filter(|(_, d)| d.get().is_some());
             if numbers.map(|(i, _)| other.base + i as u32).any(|n| self.has_number(n)) {
                 return true;
