@@ -3,7 +3,7 @@
 //! attributes, dialect attributes and locations.
 
 use crate::lexer::Tok;
-use crate::parser::{MAX_NESTING, PResult, Parser};
+use crate::parser::{PResult, Parser};
 use mica_affine::MapOrSet;
 use mica_apfloat::Float;
 use mica_ir::{Attr, AttrKind, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
@@ -36,24 +36,17 @@ fn reusable(text: &str) -> bool {
 impl Parser<'_> {
     /// Parses an attribute.
     pub fn parse_attribute(&mut self) -> PResult<Attr> {
-        let start = self.tok.start;
-        if let Some((len, a)) = self.recent_attrs.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
-            self.reset_to(start + len);
-            // Unless what follows would have extended it (`1 : i32`, `@a::@b`, `#d.x<...>`).
-            if !matches!(self.tok.kind, Tok::Colon | Tok::ColonColon | Tok::Less) {
-                return Ok(a);
-            }
-            self.reset_to(start);
+        // A text read before, unless what follows would have extended it (`1 : i32`, `@a::@b`,
+        // `#d.x<...>`).
+        if let Some(a) = self.reuse(|p| &mut p.recent_attrs, &[Tok::Colon, Tok::ColonColon, Tok::Less]) {
+            return Ok(a);
         }
-        let (depth, outer_peak) = (self.depth, self.depth_peak);
-        self.depth_peak = self.depth;
-        self.enter()?;
-        let r = self.parse_attribute_inner(None);
-        self.leave();
-        let nesting = self.depth_peak - depth;
-        self.depth_peak = self.depth_peak.max(outer_peak);
-        let a = r?;
-        let text = &self.src[start..self.tok.start];
+        let (a, text, nesting) = self.parse_measured(|p| {
+            p.enter()?;
+            let r = p.parse_attribute_inner(None);
+            p.leave();
+            r
+        })?;
         if reusable(text) {
             self.recent_attrs.insert(text, a, nesting);
         }
@@ -153,20 +146,13 @@ impl Parser<'_> {
 
     /// Parses `{name = attr, name, ...}` and returns the entries in written order.
     pub(crate) fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Ident, Attr)>> {
-        let start = self.tok.start;
+        // A dictionary ends at its `}`: nothing after it extends it.
         if self.is(Tok::LBrace) {
-            if let Some((len, entries)) = self.recent_attr_dicts.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
-                self.reset_to(start + len);
+            if let Some(entries) = self.reuse(|p| &mut p.recent_attr_dicts, &[]) {
                 return Ok(entries);
             }
         }
-        let (depth, outer_peak) = (self.depth, self.depth_peak);
-        self.depth_peak = self.depth;
-        let r = self.parse_attr_dict_entries_tokens();
-        let nesting = self.depth_peak - depth;
-        self.depth_peak = self.depth_peak.max(outer_peak);
-        let entries = r?;
-        let text = &self.src[start..self.tok.start];
+        let (entries, text, nesting) = self.parse_measured(Self::parse_attr_dict_entries_tokens)?;
         if reusable(text) {
             self.recent_attr_dicts.insert(text, entries.clone(), nesting);
         }

@@ -1,7 +1,7 @@
 //! Parsing of types: builtin types, dimension lists, type aliases and opaque dialect types.
 
 use crate::lexer::Tok;
-use crate::parser::{MAX_NESTING, PResult, Parser};
+use crate::parser::{PResult, Parser};
 use mica_ir::{AttrKind, DYNAMIC, FloatKind, Signedness, Type, TypeKind};
 use smallvec::SmallVec;
 
@@ -107,22 +107,13 @@ impl Parser<'_> {
     }
 
     fn parse_function_type(&mut self) -> PResult<Type> {
-        let start = self.tok.start;
-        if let Some((len, t)) = self.recent_fn_types.find(&self.src[start..], MAX_NESTING.saturating_sub(self.depth)) {
-            self.reset_to(start + len);
-            // Unless what follows would have extended its last type (`!d.t` and `!d.t<1>`).
-            if self.tok.kind != Tok::Less {
-                return Ok(t);
-            }
-            self.reset_to(start);
+        // A text read before, unless what follows would have extended its last type (`!d.t`
+        // and `!d.t<1>`).
+        if let Some(t) = self.reuse(|p| &mut p.recent_fn_types, &[Tok::Less]) {
+            return Ok(t);
         }
-        let (depth, outer_peak) = (self.depth, self.depth_peak);
-        self.depth_peak = self.depth;
-        let r = self.parse_function_type_tokens();
-        let nesting = self.depth_peak - depth;
-        self.depth_peak = self.depth_peak.max(outer_peak);
-        let t = r?;
-        self.recent_fn_types.insert(&self.src[start..self.tok.start], t, nesting);
+        let (t, text, nesting) = self.parse_measured(Self::parse_function_type_tokens)?;
+        self.recent_fn_types.insert(text, t, nesting);
         Ok(t)
     }
 

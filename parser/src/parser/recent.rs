@@ -6,6 +6,9 @@
 //! (`distinct` ids, location aliases, resources), and check that the token after a reused text
 //! would not have extended it (`@a` before `::@b`, `"s"` before `: i32`, `!d.t` before `<1>`).
 
+use super::{MAX_NESTING, PResult, Parser};
+use crate::lexer::Tok;
+
 /// The least text worth remembering: shorter texts cost less to parse than to compare.
 const MIN_TEXT: usize = 4;
 
@@ -52,6 +55,35 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
             self.items.pop();
         }
         self.items.insert(0, (text, value, nesting));
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// The value `cache` remembers for a text at the current token, unless the token after it
+    /// is one of `extends` (it would have made the text part of a longer element); the parser
+    /// then goes on after the text.
+    pub(crate) fn reuse<T: Clone, const N: usize>(&mut self, cache: fn(&mut Self) -> &mut Recent<'a, T, N>, extends: &[Tok]) -> Option<T> {
+        let (start, src) = (self.tok.start, self.src);
+        let room = MAX_NESTING.saturating_sub(self.depth);
+        let (len, value) = cache(self).find(&src[start..], room)?;
+        self.reset_to(start + len);
+        if extends.contains(&self.tok.kind) {
+            self.reset_to(start);
+            return None;
+        }
+        Some(value)
+    }
+
+    /// `parse` from the current token, with the text it read and how many levels deeper than
+    /// here it nested (what [`Recent::insert`] wants).
+    pub(crate) fn parse_measured<T>(&mut self, parse: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<(T, &'a str, u32)> {
+        let start = self.tok.start;
+        let (depth, outer_peak) = (self.depth, self.depth_peak);
+        self.depth_peak = self.depth;
+        let r = parse(self);
+        let nesting = self.depth_peak - depth;
+        self.depth_peak = self.depth_peak.max(outer_peak);
+        Ok((r?, &self.src[start..self.tok.start], nesting))
     }
 }
 
