@@ -184,7 +184,7 @@ pub struct OpData {
     pub(crate) prev: PackedOption<Op>,
     pub(crate) next: PackedOption<Op>,
     /// Its successors, regions or nested body, if it has any.
-    extra: PackedOption<ExtraId>,
+    pub(crate) extra: PackedOption<ExtraId>,
 }
 
 impl OpData {

@@ -244,21 +244,27 @@ impl<'c> Printer<'c> {
             return;
         }
         self.flush_sink();
+        self.write_sink(text.as_bytes());
+    }
+
+    /// Writes `bytes` to the sink, unless an earlier write failed (its error is kept).
+    fn write_sink(&mut self, bytes: &[u8]) {
         let Some(sink) = self.sink.as_mut() else { return };
         if self.sink_error.is_none() {
-            if let Err(e) = sink.write_all(text.as_bytes()) {
+            if let Err(e) = sink.write_all(bytes) {
                 self.sink_error = Some(e);
             }
         }
     }
 
     fn flush_sink(&mut self) {
-        let Some(sink) = self.sink.as_mut() else { return };
-        if self.sink_error.is_none() {
-            if let Err(e) = sink.write_all(self.out.as_bytes()) {
-                self.sink_error = Some(e);
-            }
+        if self.sink.is_none() {
+            return;
         }
+        let out = std::mem::take(&mut self.out);
+        self.write_sink(out.as_bytes());
+        // The buffer's room is kept for what comes next.
+        self.out = out;
         self.out.clear();
     }
 

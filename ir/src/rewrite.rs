@@ -130,18 +130,16 @@ impl Body {
 
     /// Moves the regions of `from` (a non-isolated op) to `to` (which must have none).
     pub fn take_regions(&mut self, from: Op, to: Op) {
-        let Some(e) = self.extra(from).map(|e| (e.regions.clone(), e.nested.is_some())) else { return };
-        let (regions, nested) = e;
-        let from_extra = self.extra_mut(from);
-        from_extra.regions.clear();
-        let n = from_extra.nested.take();
+        let Some(e) = self.ops[from].extra.expand() else { return };
+        let regions = std::mem::take(&mut self.extras[e].regions);
+        let nested = self.extras[e].nested.take();
         for &r in &regions {
             self.regions[r].parent = to.into();
         }
         let to_extra = self.extra_mut(to);
         to_extra.regions = regions;
-        if nested {
-            to_extra.nested = n;
+        if nested.is_some() {
+            to_extra.nested = nested;
         }
     }
 }

@@ -172,20 +172,19 @@ fn verify_op(
             let ssa = !traits.contains(Traits::GRAPH_REGION);
             // A long block of a region that is no symbol table, with no isolated ops verified
             // up front: its ops in runs on several threads.
-            if isolated.is_none() && !traits.contains(Traits::SYMBOL_TABLE) && ctx.threads > 1 {
+            let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
+            if isolated.is_none() && !traits.contains(Traits::SYMBOL_TABLE) && ctx.threads > 1 && long() {
                 let ops: Vec<Op> = rb.block_ops(b).collect();
-                if ops.len() >= 2 * crate::parallel::MIN_PARALLEL_WORK {
-                    let dom = ssa.then(|| dom_cache.get_or_insert_with(|| DomInfo::new(rb)).clone());
-                    let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
-                    // Each run stops at its first error; the first run with one has the first
-                    // error in op order, as one thread would find it.
-                    let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || dom.clone(), |dom, run| {
-                        run.iter().try_for_each(|&inner| verify_in_block(ctx, body, op, rb, inner, dom, owner, root))
-                    });
-                    results.into_iter().collect::<Result<(), Diagnostic>>()?;
-                    check_block_terminator(ctx, rb, b, needs_terminator, root)?;
-                    continue;
-                }
+                let dom = ssa.then(|| dom_cache.get_or_insert_with(|| DomInfo::new(rb)).clone());
+                let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
+                // Each run stops at its first error; the first run with one has the first error
+                // in op order, as one thread would find it.
+                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || dom.clone(), |dom, run| {
+                    run.iter().try_for_each(|&inner| verify_in_block(ctx, body, op, rb, inner, dom, owner, root))
+                });
+                results.into_iter().collect::<Result<(), Diagnostic>>()?;
+                check_block_terminator(ctx, rb, b, needs_terminator, root)?;
+                continue;
             }
             for inner in rb.block_ops(b) {
                 terminator_is_last(ctx, rb, inner)?;

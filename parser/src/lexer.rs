@@ -142,40 +142,6 @@ impl Tok {
     }
 }
 
-impl Tok {
-    /// Whether this is the punctuation token spelled `p` (without comparing strings: the
-    /// parser asks this for every literal of a declarative format).
-    #[inline]
-    pub fn is_punct(self, p: &str) -> bool {
-        let want = match p.as_bytes() {
-            b"->" => Tok::Arrow,
-            b"::" => Tok::ColonColon,
-            b"..." => Tok::Ellipsis,
-            b"(" => Tok::LParen,
-            b")" => Tok::RParen,
-            b"[" => Tok::LSquare,
-            b"]" => Tok::RSquare,
-            b"{" => Tok::LBrace,
-            b"}" => Tok::RBrace,
-            b"<" => Tok::Less,
-            b">" => Tok::Greater,
-            b"," => Tok::Comma,
-            b":" => Tok::Colon,
-            b"=" => Tok::Equal,
-            b"-" => Tok::Minus,
-            b"+" => Tok::Plus,
-            b"*" => Tok::Star,
-            b"?" => Tok::Question,
-            b"|" => Tok::Pipe,
-            b"/" => Tok::Slash,
-            b"{-#" => Tok::FileMetadataBegin,
-            b"#-}" => Tok::FileMetadataEnd,
-            _ => return false,
-        };
-        self == want
-    }
-}
-
 /// A token: kind and byte span.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -227,17 +193,6 @@ mod tests {
             }
             pos = t.end;
         }
-    }
-
-    #[test]
-    fn punctuation_kinds_know_their_spelling() {
-        for k in [Tok::Arrow, Tok::Comma, Tok::Colon, Tok::FileMetadataBegin, Tok::Slash, Tok::Ellipsis] {
-            let p = k.punct().unwrap();
-            assert!(k.is_punct(p), "{p}");
-            assert!(!Tok::BareIdent.is_punct(p));
-        }
-        assert!(!Tok::Colon.is_punct("::"));
-        assert!(!Tok::Colon.is_punct("x"));
     }
 
     #[test]

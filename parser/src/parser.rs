@@ -172,8 +172,6 @@ pub struct Parser<'a> {
     /// Whether the region about to be parsed belongs to a symbol table (its ops are mostly
     /// isolated ones, parsed on several threads by deferring them, not by chunks).
     region_symbol_table: bool,
-    /// Whether the generic op whose region list comes next is a symbol table.
-    region_owner_symbol_table: bool,
     /// Whether this parser parses chunks of a long block (see `chunks`): names it cannot
     /// resolve in the chunk's body are the enclosing scope's, resolved when the chunk is merged.
     chunk: bool,
@@ -237,7 +235,6 @@ impl<'a> Parser<'a> {
             op_pending: None,
             deferrable: Vec::new(),
             region_symbol_table: false,
-            region_owner_symbol_table: false,
             chunk: false,
             outer_refs: FxHashMap::default(),
             chunk_defs: Vec::new(),
@@ -1027,11 +1024,10 @@ impl<'a> Parser<'a> {
         // Regions.
         if self.eat(Tok::LParen) {
             let isolated = def.as_ref().is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-            let deferrable = def.as_ref().is_some_and(|d| !d.traits.contains(Traits::SYMBOL_TABLE));
-            self.region_owner_symbol_table = def.as_ref().is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE));
+            let symbol_table = def.as_ref().is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE));
             // The regions of a generic op keep the enclosing default dialect (MLIR only
             // changes it for custom forms), though the printer drops it there.
-            self.parse_region_list(&mut state, isolated, deferrable)?;
+            self.parse_region_list(&mut state, isolated, symbol_table)?;
         }
         // Attributes.
         if self.is(Tok::LBrace) {
@@ -1268,9 +1264,10 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------------ regions
 
-    fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool, deferrable: bool) -> PResult<()> {
-        let symbol_table = std::mem::take(&mut self.region_owner_symbol_table);
-        if isolated && deferrable {
+    /// The region list of a generic op; the regions of a symbol table are neither deferred nor
+    /// chunked (their isolated ops are).
+    fn parse_region_list(&mut self, state: &mut OperationState, isolated: bool, symbol_table: bool) -> PResult<()> {
+        if isolated && !symbol_table {
             if let Some(placeholder) = self.try_defer(&[], true) {
                 state.nested = Some(Box::new(placeholder));
                 return Ok(());
@@ -1570,7 +1567,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_optional_punct(&mut self, p: &str) -> bool {
-        if self.tok.kind.is_punct(p) {
+        if self.tok.kind.punct() == Some(p) {
             self.bump();
             true
         } else {
@@ -1589,7 +1586,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn peek_punct(&self, p: &str) -> bool {
-        self.tok.kind.is_punct(p)
+        self.tok.kind.punct() == Some(p)
     }
 
     fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()> {

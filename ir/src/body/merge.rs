@@ -73,6 +73,19 @@ impl Remap {
     }
 }
 
+/// Per fragment entity (`len` of them), its target index: the mapped ones their target's, the
+/// others consecutive indices from `next` (the target arena's length), in order.
+fn index_map<K: EntityRef>(len: usize, mapped: &[(K, K)], next: usize) -> Vec<u32> {
+    let mut out = vec![NONE; len];
+    for &(f, t) in mapped {
+        out[f.index()] = t.index() as u32;
+    }
+    for (n, slot) in (next as u32..).zip(out.iter_mut().filter(|s| **s == NONE)) {
+        *slot = n;
+    }
+    out
+}
+
 impl Body {
     /// How many more values fit before the value arenas grow (a body sized for `n` ops has
     /// room for `n` values too).
@@ -100,20 +113,8 @@ impl Body {
     /// Returns where each fragment value went. `frag` is left empty, with its arenas' room (to
     /// build the next fragment in).
     pub fn append_body(&mut self, frag: &mut Body, map: &MergeMap) -> MergedValues {
-        let mut blocks = vec![NONE; frag.blocks.len()];
-        for &(f, t) in &map.blocks {
-            blocks[f.index()] = t.as_u32();
-        }
-        for (next, b) in (self.blocks.len() as u32..).zip(blocks.iter_mut().filter(|b| **b == NONE)) {
-            *b = next;
-        }
-        let mut regions = vec![NONE; frag.regions.len()];
-        for &(f, t) in &map.regions {
-            regions[f.index()] = t.as_u32();
-        }
-        for (next, r) in (self.regions.len() as u32..).zip(regions.iter_mut().filter(|r| **r == NONE)) {
-            *r = next;
-        }
+        let blocks = index_map(frag.blocks.len(), &map.blocks, self.blocks.len());
+        let regions = index_map(frag.regions.len(), &map.regions, self.regions.len());
         let mut values = vec![NONE; frag.values.len()];
         for &(f, t) in &map.values {
             values[f.index()] = t.as_u32();

@@ -18,6 +18,7 @@
 //! so its diagnostics are the sequential ones. A chunk that ends early at a `}` or a block
 //! label ends the block's chunking the same way, the parser taking it from there.
 
+use super::body_room::Room;
 use super::deferred::region_close;
 use super::{BlockScope, Defined, ForwardRef, PResult, Parser, ScopeNames};
 use crate::lexer::Tok;
@@ -220,8 +221,9 @@ impl<'a> Parser<'a> {
         // sized from its text has): growing a long arena copies it into fresh pages.
         let rest = &self.src.as_bytes()[first_end..];
         if self.cur_body_ref().spare_values() < rest.len() / 128 {
-            let lines = memchr::memchr_iter(b'\n', rest).count() + 1;
-            self.cur_body().reserve(lines, lines, 2 * lines);
+            if let Some(room) = Room::for_text(rest) {
+                self.cur_body().reserve(room.ops, room.values, 2 * room.ops);
+            }
         }
         let mut own: Option<Parser<'a>> = None;
         let mut k = 1;
@@ -291,11 +293,11 @@ impl<'a> Parser<'a> {
         self.outer_refs.clear();
         self.chunk_defs.clear();
         self.deferred_locs.clear();
-        // As `push_body`, with room for the chunk's ops (a few dozen bytes each).
+        // As `push_body`, with room for the chunk's lines.
         let spare = shared.lock().spare.pop();
         self.bodies.push(spare.unwrap_or_else(|| {
-            let room = to.saturating_sub(from) / 32;
-            Body::with_capacity(room, room)
+            let room = Room::for_text(&self.src.as_bytes()[from..to.max(from)]).unwrap_or(Room { ops: 16, values: 16 });
+            Body::with_capacity(room.ops, room.values)
         }));
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();

@@ -128,14 +128,9 @@ const MAX_REGION_SHARE: usize = 4;
 /// The least buffer size for which isolated regions are parsed on several threads.
 pub(super) const MIN_DEFER_BYTES: usize = 1 << 16;
 
-/// The body standing in for a deferred one until its job is done: one region with one empty
-/// block, so that a parse hook sees a region that is not empty (the skipped text is not blank)
-/// and nothing more.
-fn placeholder() -> Body {
-    Body::single_block()
-}
-
-/// Whether `b` is still the untouched [`placeholder`].
+/// Whether `b` is still the untouched placeholder of a deferred body: one region with one empty
+/// block ([`Body::single_block`]), so that a parse hook sees a region that is not empty (the
+/// skipped text is not blank) and nothing more.
 fn is_placeholder(b: &Body) -> bool {
     b.roots.len() == 1 && b.num_blocks() == 1 && b.num_ops() == 0 && b.region_blocks(b.roots[0]).len() == 1
 }
@@ -386,7 +381,7 @@ impl<'a> Parser<'a> {
         queue.ready.notify_one();
         self.set_op_pending(Pending::Job(self.jobs_made));
         self.jobs_made += 1;
-        Some(placeholder())
+        Some(Body::single_block())
     }
 }
 
