@@ -95,7 +95,7 @@ enum Pending<'b> {
 /// How many value and argument numbers the regions take when every region numbers on from
 /// the last (unique ids) and no op suggests names (generic form).
 fn unique_numbers(body: &Body, regions: &[Region]) -> Counters {
-    let mut c = Counters { value: 0, arg: 0, conflict: 0 };
+    let mut c = Counters::default();
     let mut stack: Vec<(&Body, Region)> = regions.iter().map(|r| (body, *r)).collect();
     while let Some((b, region)) = stack.pop() {
         for (i, &block) in b.region_blocks(region).iter().enumerate() {
@@ -115,7 +115,7 @@ fn unique_numbers(body: &Body, regions: &[Region]) -> Counters {
     c
 }
 
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Default)]
 struct Counters {
     value: u32,
     arg: u32,
@@ -144,7 +144,7 @@ impl NameTable {
     pub fn build(ctx: &Context, body: &Body, top: Op, unique_ids: bool, generic: bool) -> Self {
         let mut t = NameTable::default();
         t.scopes.push((None, Default::default()));
-        let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
+        let mut counters = Counters::default();
         // The top operation's own results.
         t.number_op_results(body, top, &mut counters);
         let mut stack: Vec<PendingRegion<'_>> = Vec::new();

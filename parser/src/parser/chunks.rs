@@ -392,7 +392,7 @@ impl<'a> Parser<'a> {
             values.push((f.placeholder, v));
             last_uses.push(*last);
         }
-        let fwd = *self.fwd_blocks.last().expect("body");
+        let Some(&fwd) = self.fwd_blocks.last() else { return false };
         let Some(region) = self.cur_body_ref().block_region(b) else { return false };
         let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values, last_uses };
         let merged = self.cur_body().append_body(&mut chunk.body, &map);
