@@ -7,7 +7,7 @@
 //! float type may round in a way that changes the comparison.
 
 use crate::arith::CMPI_PREDICATE;
-use crate::fold_util::{const_float, def_op, op_state, value_const};
+use crate::fold_util::{bool_constant, const_float, def_op, int_bits, mask, op_state, value_const};
 use mica_apfloat::{Float, RoundingMode};
 use mica_ir::{Context, Op, Rewriter, TypeKind, Value};
 use std::cmp::Ordering;
@@ -50,9 +50,7 @@ fn ilogb(x: Float) -> i32 {
 /// Replaces `op` by an `i1` constant.
 fn to_bool(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, value: bool) -> bool {
     let loc = rw.body.op(op).loc;
-    let st = op_state(ctx, "arith.constant", &[], &[ctx.int_type(1)], &[("value", ctx.bool_attr(value))], loc);
-    let c = rw.create_before(st, op);
-    let r = rw.body.results(c)[0];
+    let r = bool_constant(ctx, rw, value, loc, op);
     rw.replace_op(op, &[r]);
     true
 }
@@ -107,7 +105,7 @@ pub(crate) fn cmpf_int_to_fp_const(ctx: &Context, rw: &mut Rewriter<'_>, op: Op)
     let less = |a: Float, x: Float| a.compare(x).ok().flatten() == Some(Ordering::Less);
     // Beyond the integer's range the comparison is known.
     let (max, min) = if unsigned {
-        (Float::from_u128(kind, if width == 128 { u128::MAX } else { (1u128 << width) - 1 }).0, Float::from_u128(kind, 0).0)
+        (Float::from_u128(kind, mask(width)).0, Float::from_u128(kind, 0).0)
     } else {
         let smax = if width == 128 { i128::MAX } else { (1i128 << (width - 1)) - 1 };
         (Float::from_i128(kind, smax).0, Float::from_i128(kind, -smax - 1).0)
@@ -157,8 +155,7 @@ pub(crate) fn cmpf_int_to_fp_const(ctx: &Context, rw: &mut Rewriter<'_>, op: Op)
         }
     }
     let loc = rw.body.op(op).loc;
-    let mask = if width == 128 { u128::MAX } else { (1u128 << width) - 1 };
-    let value = ctx.int_attr_bits(int_ty, crate::fold_util::int_bits(bits & mask, width));
+    let value = ctx.int_attr_bits(int_ty, int_bits(bits & mask(width), width));
     let st = op_state(ctx, "arith.constant", &[], &[int_ty], &[("value", value)], loc);
     let c = rw.create_before(st, op);
     let c = rw.body.results(c)[0];

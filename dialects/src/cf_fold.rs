@@ -223,7 +223,6 @@ fn cond_br_same_condition(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool 
 
 fn cond_br_truth_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     let cond = rw.body.operand(op, 0);
-    let i1 = ctx.int_type(1);
     let loc = rw.body.op(op).loc;
     let mut replaced = false;
     for (side, value) in [(0usize, true), (1, false)] {
@@ -237,16 +236,7 @@ fn cond_br_truth_propagation(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bo
                 continue;
             }
             replaced = true;
-            let k = match constant {
-                Some(k) => k,
-                None => {
-                    let st = op_state(ctx, "arith.constant", &[], &[i1], &[("value", ctx.bool_attr(value))], loc);
-                    let c = rw.create_before(st, op);
-                    let k = rw.body.results(c)[0];
-                    constant = Some(k);
-                    k
-                }
-            };
+            let k = *constant.get_or_insert_with(|| bool_constant(ctx, rw, value, loc, op));
             rw.set_operand(u.op, u.index as usize, k);
         }
     }

@@ -274,6 +274,12 @@ pub fn value_const(ctx: &Context, body: &Body, v: Value) -> Option<Attr> {
     ctx.op_attr(body, op, "value")
 }
 
+/// The integer (sign-extended) a constant-like op gives `v`, if it gives an integer or splat.
+pub fn value_sint(ctx: &Context, body: &Body, v: Value) -> Option<i128> {
+    let (x, w) = const_int(ctx, value_const(ctx, body, v))?;
+    Some(sext(x, w))
+}
+
 /// The op defining `v` if it is named `name`.
 pub fn def_op(ctx: &Context, body: &Body, v: Value, name: &str) -> Option<Op> {
     let ValueDef::Result(op, _) = body.value(v).def else { return None };
@@ -375,6 +381,13 @@ pub fn op_state(ctx: &Context, name: &str, operands: &[Value], results: &[Type],
         }
     }
     st
+}
+
+/// A new `i1` `arith.constant` of `value` right before `before`; its result.
+pub fn bool_constant(ctx: &Context, rw: &mut mica_ir::Rewriter<'_>, value: bool, loc: Attr, before: Op) -> Value {
+    let st = op_state(ctx, "arith.constant", &[], &[ctx.int_type(1)], &[("value", ctx.bool_attr(value))], loc);
+    let c = rw.create_before(st, before);
+    rw.body.results(c)[0]
 }
 
 /// The fused location of the ops a pattern matched (MLIR's DRR `odsLoc`).

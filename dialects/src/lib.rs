@@ -10,6 +10,7 @@ pub mod bufferization;
 pub mod cf;
 pub mod cf_build;
 mod cf_fold;
+mod clone_report;
 pub mod complex;
 pub mod dlti;
 pub mod fold_util;

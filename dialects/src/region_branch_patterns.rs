@@ -217,7 +217,12 @@ fn remove_dead_inputs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
         }
     }
     let roots: Vec<usize> = (0..inputs.len()).map(|i| find(&mut set, i)).collect();
-    let dead: Vec<bool> = (0..inputs.len()).map(|i| (0..inputs.len()).filter(|j| roots[*j] == roots[i]).all(|j| !rw.body.has_uses(inputs[j]))).collect();
+    // A set is live when one of its inputs is used.
+    let mut live = vec![false; inputs.len()];
+    for (&root, &v) in roots.iter().zip(&inputs) {
+        live[root] |= rw.body.has_uses(v);
+    }
+    let dead: Vec<bool> = roots.iter().map(|&root| !live[root]).collect();
     if !dead.iter().any(|d| *d) {
         return false;
     }
@@ -245,8 +250,7 @@ fn remove_dead_inputs(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
     }
     // Block arguments, per block, in the order the blocks appear.
     let mut blocks: Vec<(mica_ir::Block, Vec<usize>)> = Vec::new();
-    for (i, &v) in inputs.iter().enumerate().filter(|(i, _)| dead[*i]) {
-        let _ = i;
+    for (&v, _) in inputs.iter().zip(&dead).filter(|(_, d)| **d) {
         if let ValueDef::Arg(blk, n) = rw.body.value(v).def {
             match blocks.iter_mut().find(|(b, _)| *b == blk) {
                 Some((_, list)) => list.push(n as usize),

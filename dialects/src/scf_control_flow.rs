@@ -9,8 +9,8 @@
 //!
 //! `scf.parallel` may enter its body or skip it and loops back or leaves, forwarding nothing
 //! (its arguments and results are unknown to control flow; its `scf.reduce` forwards none of
-//! its operands); `scf.forall` enters its body once,
-//! its shared outputs flowing into their arguments, and leaves.
+//! its operands); `scf.forall` enters its body once, its shared outputs flowing into their
+//! arguments, and leaves.
 
 use crate::ods::{spec_of, OpView};
 use mica_ir::control_flow::{all_values, no_operands, RegionBranch, RegionPoint, RegionTerminator, Successors};

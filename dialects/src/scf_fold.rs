@@ -2,14 +2,15 @@
 //! `scf.if`s on the same (or negated) condition combine, nested ones become one on the `and` of
 //! both conditions, `scf.if` on a constant is inlined, its unused results dropped, results that
 //! are selects of values from outside become `arith.select`, i1 results yielding constants
-//! become the condition (or its negation), an empty else goes, the condition's value
-//! propagates into the branches and a negated condition swaps the branches; `scf.for` with
-//! zero trips (or a step that is not positive) goes, with one trip is inlined; `scf.execute_region` is inlined (as blocks with
-//! `cf.br` when it has several, directly in a function); `scf.index_switch` on a constant is the
-//! matching case; `scf.while`, `scf.forall` and `scf.parallel` have their own patterns
-//! ([`crate::scf_while_fold`], [`crate::scf_forall_fold`], [`crate::scf_parallel_fold`]). Every one of
-//! these ops also gets the region-branch patterns ([`crate::region_branch_patterns`]), which
-//! forward, deduplicate and remove iteration arguments, region arguments and results.
+//! become the condition (or its negation), an empty else goes, the condition's value propagates
+//! into the branches and a negated condition swaps the branches; `scf.for` with zero trips (or
+//! a step that is not positive) goes, with one trip is inlined; `scf.execute_region` is inlined
+//! (as blocks with `cf.br` when it has several, directly in a function); `scf.index_switch` on
+//! a constant is the matching case; `scf.while`, `scf.forall` and `scf.parallel` have their own
+//! patterns ([`crate::scf_while_fold`], [`crate::scf_forall_fold`],
+//! [`crate::scf_parallel_fold`]). All but `scf.forall` and `scf.parallel` also get the
+//! region-branch patterns ([`crate::region_branch_patterns`]), which forward, deduplicate and
+//! remove iteration arguments, region arguments and results.
 
 use crate::fold_util::*;
 use mica_ir::registry::{FoldFn, FoldResult};
@@ -127,13 +128,6 @@ fn value_region(b: &Body, v: Value) -> Option<Region> {
         ValueDef::Arg(blk, _) => b.block_region(blk),
         ValueDef::Result(op, _) => b.block_region(b.op_block(op)?),
     }
-}
-
-fn bool_constant(ctx: &Context, rw: &mut Rewriter<'_>, value: bool, loc: Attr, before: Op) -> Value {
-    let i1 = ctx.int_type(1);
-    let st = op_state(ctx, "arith.constant", &[], &[i1], &[("value", ctx.bool_attr(value))], loc);
-    let c = rw.create_before(st, before);
-    rw.body.results(c)[0]
 }
 
 /// `x` is `xori(c, 1)`: gives `c`.

@@ -17,9 +17,10 @@
 //! Trip counts are known when the bounds and step are constants (or the bounds the same value,
 //! or the step not positive).
 
-use crate::fold_util::{const_int, op_state, sext, signed_trip_count, value_const};
+use crate::clone_report::clone_region;
+use crate::fold_util::{op_state, signed_trip_count, value_sint};
 use crate::ods::{spec_of, OpView};
-use mica_ir::clone::{clone_region_within, IrMap};
+use mica_ir::clone::IrMap;
 use mica_ir::{Attr, AttrKind, Body, Context, Op, Rewriter, Type, Value, DYNAMIC};
 
 /// One bound or step: an SSA value or a static integer.
@@ -57,10 +58,7 @@ fn decode(ctx: &Context, b: &Body, op: Op) -> Option<Forall> {
 fn constant(ctx: &Context, b: &Body, m: Mixed) -> Option<i64> {
     match m {
         Mixed::Static(s) => Some(s),
-        Mixed::Dynamic(v) => {
-            let (x, w) = const_int(ctx, value_const(ctx, b, v))?;
-            i64::try_from(sext(x, w)).ok()
-        }
+        Mixed::Dynamic(v) => i64::try_from(value_sint(ctx, b, v)?).ok(),
     }
 }
 
@@ -279,29 +277,10 @@ pub(crate) fn single_or_zero_iteration(ctx: &Context, rw: &mut Rewriter<'_>, op:
         rw.modified(new);
     }
     let old_region = rw.body.local_regions(op)[0];
-    let blocks = clone_region_within(rw.body, old_region, new_region, 0, &mut map);
-    for blk in blocks {
-        let mut ops = Vec::new();
-        post_order_ops(rw.body, blk, &mut ops);
-        for o in ops {
-            rw.inserted(o);
-        }
-    }
+    clone_region(rw, old_region, new_region, 0, &mut map);
     let results = rw.body.results(new).to_vec();
     rw.replace_op(op, &results);
     true
-}
-
-/// The ops of `block`, each after the ops nested in it.
-fn post_order_ops(b: &Body, block: mica_ir::Block, out: &mut Vec<Op>) {
-    for o in b.block_ops(block) {
-        for &r in b.local_regions(o) {
-            for &inner in b.region_blocks(r) {
-                post_order_ops(b, inner, out);
-            }
-        }
-        out.push(o);
-    }
 }
 
 /// MLIR's `scf::promote`: inlines the body before the loop (induction variables become the

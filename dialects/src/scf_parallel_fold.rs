@@ -6,43 +6,16 @@
 //! initial value; otherwise the dimensions running once are dropped by cloning the body into a
 //! loop of the others. (Merging nested loops is not done.)
 
-use crate::fold_util::{const_int, op_state, sext, signed_trip_count, value_const};
+use crate::clone_report::{clone_before, clone_region};
+use crate::fold_util::{op_state, signed_trip_count, value_sint};
 use crate::ods::{spec_of, OpView};
-use mica_ir::clone::{clone_op_within, clone_region_within, IrMap};
+use mica_ir::clone::IrMap;
 use mica_ir::{Body, Context, Op, Rewriter, Type, Value};
-
-fn constant(ctx: &Context, b: &Body, v: Value) -> Option<i128> {
-    let (x, w) = const_int(ctx, value_const(ctx, b, v))?;
-    Some(sext(x, w))
-}
 
 /// MLIR's `constantTripCount` (signed) of one dimension, when known.
 fn trip_count(ctx: &Context, b: &Body, lb: Value, ub: Value, step: Value) -> Option<i128> {
-    signed_trip_count(lb == ub, constant(ctx, b, lb), constant(ctx, b, ub), constant(ctx, b, step))
-}
-
-/// The ops of `block` (nested ones after their op, in pre-order), as a clone reports them.
-fn pre_order(b: &Body, op: Op, out: &mut Vec<Op>) {
-    out.push(op);
-    for &r in b.local_regions(op) {
-        for &blk in b.region_blocks(r) {
-            for o in b.block_ops(blk) {
-                pre_order(b, o, out);
-            }
-        }
-    }
-}
-
-/// Clones `op` right before `before`, reporting it and what it holds as inserted.
-fn clone_before(rw: &mut Rewriter<'_>, op: Op, before: Op, map: &mut IrMap) -> Op {
-    let c = clone_op_within(rw.body, op, map);
-    rw.body.insert_op_before(before, c);
-    let mut ops = Vec::new();
-    pre_order(rw.body, c, &mut ops);
-    for o in ops {
-        rw.inserted(o);
-    }
-    c
+    let known = |v| value_sint(ctx, b, v);
+    signed_trip_count(lb == ub, known(lb), known(ub), known(step))
 }
 
 /// The ops of `block` but its terminator.
@@ -85,26 +58,32 @@ pub(crate) fn single_or_zero_iteration(ctx: &Context, rw: &mut Rewriter<'_>, op:
         return false;
     }
     if new_lbs.is_empty() {
-        // Every dimension runs once: the body, then each reduction once.
+        // Every dimension runs once: the body, then each reduction once. What the reductions
+        // need is read first, so that nothing is changed when one is malformed.
         let Some(reduce) = rw.body.block_last_op(block) else { return false };
+        let mut reductions = Vec::with_capacity(inits.len());
+        for (i, &r) in rw.body.local_regions(reduce).iter().enumerate() {
+            let Some(&rblock) = rw.body.region_blocks(r).first() else { return false };
+            let args = rw.body.block_args(rblock);
+            let (Some(&init), Some(&a0), Some(&a1), Some(operand), Some(ret)) =
+                (inits.get(i), args.first(), args.get(1), rw.body.operands(reduce).nth(i), rw.body.block_last_op(rblock))
+            else {
+                return false;
+            };
+            let Some(yielded) = rw.body.operands(ret).next() else { return false };
+            reductions.push((rblock, init, a0, a1, operand, yielded));
+        }
         for o in ops_but_last(rw.body, block) {
             clone_before(rw, o, op, &mut map);
         }
-        let mut results = Vec::with_capacity(inits.len());
-        let reductions = rw.body.local_regions(reduce).to_vec();
-        for (i, r) in reductions.into_iter().enumerate() {
-            let Some(&rblock) = rw.body.region_blocks(r).first() else { return false };
-            let args = rw.body.block_args(rblock).to_vec();
-            let (Some(&init), Some(&a0), Some(&a1)) = (inits.get(i), args.first(), args.get(1)) else { return false };
-            let operand = rw.body.operand(reduce, i);
+        let mut results = Vec::with_capacity(reductions.len());
+        for (rblock, init, a0, a1, operand, yielded) in reductions {
             map.map_value(a0, init);
             map.map_value(a1, map.value_or_same(operand));
             for o in ops_but_last(rw.body, rblock) {
                 clone_before(rw, o, op, &mut map);
             }
-            let Some(ret) = rw.body.block_last_op(rblock) else { return false };
-            let v = rw.body.operand(ret, 0);
-            results.push(map.value_or_same(v));
+            results.push(map.value_or_same(yielded));
         }
         rw.replace_op(op, &results);
         return true;
@@ -122,29 +101,8 @@ pub(crate) fn single_or_zero_iteration(ctx: &Context, rw: &mut Rewriter<'_>, op:
     st.regions.push(region);
     let new = rw.create_before(st, op);
     let old_region = rw.body.local_regions(op)[0];
-    let blocks = clone_region_within(rw.body, old_region, region, 0, &mut map);
-    for blk in blocks {
-        let mut ops = Vec::new();
-        for o in rw.body.block_ops(blk).collect::<Vec<_>>() {
-            post_order(rw.body, o, &mut ops);
-        }
-        for o in ops {
-            rw.inserted(o);
-        }
-    }
+    clone_region(rw, old_region, region, 0, &mut map);
     let results = rw.body.results(new).to_vec();
     rw.replace_op(op, &results);
     true
-}
-
-/// `op` after the ops nested in it.
-fn post_order(b: &Body, op: Op, out: &mut Vec<Op>) {
-    for &r in b.local_regions(op) {
-        for &blk in b.region_blocks(r) {
-            for o in b.block_ops(blk) {
-                post_order(b, o, out);
-            }
-        }
-    }
-    out.push(op);
 }

@@ -7,7 +7,7 @@
 //! order, its results and after arguments permuted to match).
 
 use crate::arith_fold::{invert_cmpi_predicate, predicate};
-use crate::fold_util::op_state;
+use crate::fold_util::{bool_constant, op_state};
 use mica_ir::{Attr, Block, Body, Context, Op, Rewriter, Type, Value};
 
 /// The before and after blocks of a well-formed `scf.while` and its `scf.condition`.
@@ -17,13 +17,6 @@ fn parts(ctx: &Context, b: &Body, op: Op) -> Option<(Block, Block, Op)> {
     let after = *b.region_blocks(*regions.get(1)?).first()?;
     let cond = b.block_last_op(before).filter(|t| ctx.str(b.op(*t).name) == "scf.condition" && b.num_operands(*t) >= 1)?;
     Some((before, after, cond))
-}
-
-/// An `i1` `arith.constant` right before `before`.
-fn bool_constant(ctx: &Context, rw: &mut Rewriter<'_>, value: bool, loc: Attr, before: Op) -> Value {
-    let st = op_state(ctx, "arith.constant", &[], &[ctx.int_type(1)], &[("value", ctx.bool_attr(value))], loc);
-    let c = rw.create_before(st, before);
-    rw.body.results(c)[0]
 }
 
 /// `WhileConditionTruth`.
@@ -38,15 +31,8 @@ pub(crate) fn condition_truth(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> b
         if v != condition || !rw.body.has_uses(a) {
             continue;
         }
-        let t = match truth {
-            Some(t) => t,
-            None => {
-                let loc = rw.body.op(op).loc;
-                let t = bool_constant(ctx, rw, true, loc, op);
-                truth = Some(t);
-                t
-            }
-        };
+        let loc = rw.body.op(op).loc;
+        let t = *truth.get_or_insert_with(|| bool_constant(ctx, rw, true, loc, op));
         rw.replace_all_uses(a, t);
         replaced = true;
     }

@@ -56,7 +56,6 @@ fn resolve_all(p: &mut dyn AsmParser<'_>, ops: &[UnresolvedOperand], state: &mut
     Ok(())
 }
 
-
 /// `: type` that must be a memref.
 fn parse_memref_type(p: &mut dyn AsmParser<'_>) -> PResult<Type> {
     let at = p.offset();

@@ -6,6 +6,7 @@
 //! alone here.)
 
 use super::validity::ValidityScope;
+use crate::fold_util::value_sint;
 use mica_affine::{AffineExpr, IntegerSet};
 use mica_ir::registry::FoldResult;
 use mica_ir::{Attr, AttrKind, Body, Context, Op, Value, ValueDef};
@@ -16,10 +17,38 @@ fn replace(set: &IntegerSet, dims: &[AffineExpr], syms: &[AffineExpr], num_dims:
     IntegerSet::new(num_dims, num_syms, constraints)
 }
 
-/// The constant integer `v` holds, if its defining op is constant-like.
-fn constant(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
-    let (x, w) = crate::fold_util::const_int(ctx, crate::fold_util::value_const(ctx, body, v))?;
-    i64::try_from(crate::fold_util::sext(x, w)).ok()
+/// New positions for the inputs of one kind bound to `operands`: an unused input becomes 0,
+/// one bound to a constant (as `constant` tells) that constant, one repeating an earlier
+/// operand that operand's position, any other the next position (`make`), its operand pushed
+/// on `kept`. Returns the replacements and how many positions there are.
+fn compact(
+    operands: &[Value],
+    used: impl Fn(usize) -> bool,
+    make: fn(u32) -> AffineExpr,
+    constant: impl Fn(Value) -> Option<i64>,
+    kept: &mut Vec<Value>,
+) -> (Vec<AffineExpr>, u32) {
+    let mut map = vec![AffineExpr::constant(0); operands.len()];
+    let mut seen: Vec<(Value, AffineExpr)> = Vec::new();
+    for (i, slot) in map.iter_mut().enumerate() {
+        if !used(i) {
+            continue;
+        }
+        let v = operands[i];
+        if let Some(c) = constant(v) {
+            *slot = AffineExpr::constant(c);
+            continue;
+        }
+        match seen.iter().find(|(x, _)| *x == v) {
+            Some((_, e)) => *slot = e.clone(),
+            None => {
+                *slot = make(seen.len() as u32);
+                kept.push(v);
+                seen.push((v, slot.clone()));
+            }
+        }
+    }
+    (map, seen.len() as u32)
 }
 
 /// MLIR's `canonicalizeSetAndOperands`.
@@ -68,49 +97,12 @@ fn canonicalize(ctx: &Context, body: &Body, op: Op, set: &IntegerSet, operands: 
     set = replace(&set, &[], &syms, (nd + demoted.len()) as u32, rest.len() as u32);
     operands = reordered;
     // Unused inputs go, repeated operands share a position, constant symbols fold in.
-    let (nd, ns) = (set.num_dims as usize, set.num_symbols as usize);
+    let nd = set.num_dims as usize;
     let used_dim = |i: usize| set.constraints.iter().any(|(e, _)| e.is_function_of_dim(i as u32));
     let used_sym = |i: usize| set.constraints.iter().any(|(e, _)| e.is_function_of_symbol(i as u32));
     let mut result = Vec::new();
-    let mut dim_map = vec![AffineExpr::constant(0); nd];
-    let mut seen: Vec<(Value, AffineExpr)> = Vec::new();
-    let mut next = 0;
-    for (i, slot) in dim_map.iter_mut().enumerate() {
-        if !used_dim(i) {
-            continue;
-        }
-        match seen.iter().find(|(v, _)| *v == operands[i]) {
-            Some((_, e)) => *slot = e.clone(),
-            None => {
-                *slot = AffineExpr::dim(next);
-                next += 1;
-                result.push(operands[i]);
-                seen.push((operands[i], slot.clone()));
-            }
-        }
-    }
-    let mut sym_map = vec![AffineExpr::constant(0); ns];
-    let mut seen: Vec<(Value, AffineExpr)> = Vec::new();
-    let mut next_sym = 0;
-    for (i, slot) in sym_map.iter_mut().enumerate() {
-        if !used_sym(i) {
-            continue;
-        }
-        let v = operands[nd + i];
-        if let Some(c) = constant(ctx, body, v) {
-            *slot = AffineExpr::constant(c);
-            continue;
-        }
-        match seen.iter().find(|(x, _)| *x == v) {
-            Some((_, e)) => *slot = e.clone(),
-            None => {
-                *slot = AffineExpr::symbol(next_sym);
-                next_sym += 1;
-                result.push(v);
-                seen.push((v, slot.clone()));
-            }
-        }
-    }
+    let (dim_map, next) = compact(&operands[..nd], used_dim, AffineExpr::dim, |_| None, &mut result);
+    let (sym_map, next_sym) = compact(&operands[nd..], used_sym, AffineExpr::symbol, |v| value_sint(ctx, body, v).and_then(|c| i64::try_from(c).ok()), &mut result);
     (replace(&set, &dim_map, &sym_map, next, next_sym), result)
 }
 
