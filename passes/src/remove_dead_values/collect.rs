@@ -62,8 +62,8 @@ pub(super) struct CleanupList {
 /// The symbol uses in one symbol table.
 #[derive(Default)]
 struct SymbolUses {
-    /// Calls, by the symbol they name.
-    calls: Vec<(mica_ir::Ident, (BodyId, Op))>,
+    /// Calls, by the symbol they name, each symbol's in op order.
+    calls: rustc_hash::FxHashMap<mica_ir::Ident, Vec<(BodyId, Op)>>,
     /// Symbols something other than a call's callee refers to.
     other: FxHashSet<mica_ir::Ident>,
     /// The table holds a symbol table whose uses cannot be known.
@@ -161,15 +161,14 @@ impl<'a> Collector<'a> {
         let name = ctx.ident(name);
         if !self.tables.contains_key(&b) {
             let mut uses = SymbolUses::default();
-            let roots = self.body(b).roots.clone();
-            self.symbol_uses(b, &roots, &mut uses);
+            self.symbol_uses(b, &self.body(b).roots, &mut uses);
             self.tables.insert(b, uses);
         }
         let uses = &self.tables[&b];
         if uses.unknown || uses.other.contains(&name) {
             return None;
         }
-        Some(uses.calls.iter().filter(|(n, _)| *n == name).map(|(_, c)| *c).collect())
+        Some(uses.calls.get(&name).cloned().unwrap_or_default())
     }
 
     /// Collects the ops of `regions` of body `b` (entering nested bodies, not nested symbol
@@ -206,13 +205,13 @@ impl<'a> Collector<'a> {
                         });
                     }
                     if let Some(callee) = direct {
-                        uses.calls.push((callee, (b, op)));
+                        uses.calls.entry(callee).or_default().push((b, op));
                     }
                     if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
                         continue;
                     }
                     match (self.bodies.nested(b, op), body.nested(op)) {
-                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots.clone(), uses),
+                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots, uses),
                         _ => self.symbol_uses(b, body.local_regions(op), uses),
                     }
                 }
@@ -374,14 +373,17 @@ impl<'a> Collector<'a> {
     /// code; then the block loses the arguments the liveness analysis found dead and every
     /// branch stops passing them.
     fn reconcile(&mut self) {
-        let mut targets: Vec<(BodyId, Block)> = Vec::new();
-        for &(b, blk, _) in &self.list.blocks {
-            if !targets.contains(&(b, blk)) {
-                targets.push((b, blk));
-            }
+        // The entries of `blocks` of each target block, targets in the order first reached.
+        let mut targets: Vec<((BodyId, Block), Vec<usize>)> = Vec::new();
+        let mut index: rustc_hash::FxHashMap<(BodyId, Block), usize> = Default::default();
+        for (i, &(b, blk, _)) in self.list.blocks.iter().enumerate() {
+            let t = *index.entry((b, blk)).or_insert_with(|| {
+                targets.push(((b, blk), Vec::new()));
+                targets.len() - 1
+            });
+            targets[t].1.push(i);
         }
-        for (b, blk) in targets {
-            let entries: Vec<usize> = (0..self.list.blocks.len()).filter(|&i| (self.list.blocks[i].0, self.list.blocks[i].1) == (b, blk)).collect();
+        for ((b, blk), entries) in targets {
             let first = &self.list.blocks[entries[0]].2;
             if entries.iter().all(|&i| self.list.blocks[i].2 == *first) {
                 continue;

@@ -81,15 +81,18 @@ fn canonicalize_region_branch_ops(ctx: &Context, root: &mut Body, owner: mica_ir
     let bodies = Bodies::collect(root);
     let mut ops: Vec<(BodyId, Op)> = Vec::new();
     collect::post_order(root, &bodies, 0, &root.roots, &mut ops);
+    // The region-branch ops of each body, bodies in the order first reached.
     let mut per_body: Vec<(BodyId, Vec<Op>)> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<BodyId, usize> = Default::default();
     for (b, op) in ops {
         if region_branch(ctx, bodies.get(root, b), op).is_none() {
             continue;
         }
-        match per_body.iter_mut().find(|(x, _)| *x == b) {
-            Some((_, list)) => list.push(op),
-            None => per_body.push((b, vec![op])),
-        }
+        let i = *index.entry(b).or_insert_with(|| {
+            per_body.push((b, Vec::new()));
+            per_body.len() - 1
+        });
+        per_body[i].1.push(op);
     }
     // With ops in several isolated bodies, MLIR's scope is a region holding them all: every
     // ancestor inside a body is queued.
