@@ -21,7 +21,8 @@ use super::liveness::Liveness;
 use crate::bodies::{BodyId, Bodies};
 use crate::call_graph::{is_call, symbol_refs_in};
 use crate::effects::{effects, Effects};
-use mica_ir::control_flow::{region_branch, terminator_operands, terminator_successors, RegionPoint};
+use super::edges::{entry_edges, terminator_edges};
+use mica_ir::control_flow::{region_branch, terminator_operands, RegionPoint};
 use mica_ir::{AttrKind, Block, Body, Context, Op, Traits, Value};
 use rustc_hash::FxHashSet;
 
@@ -267,14 +268,6 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// The values of successor `to` of region-branch op `op`.
-    fn successor_values(body: &Body, op: Op, to: RegionPoint) -> Vec<Value> {
-        match to {
-            RegionPoint::Parent => body.results(op).to_vec(),
-            RegionPoint::Region(i) => body.local_regions(op).get(i).and_then(|r| body.region_blocks(*r).first()).map(|e| body.block_args(*e).to_vec()).unwrap_or_default(),
-        }
-    }
-
     fn region_branch(&mut self, b: BodyId, op: Op) {
         let ctx = self.ctx;
         let body = self.body(b);
@@ -291,14 +284,8 @@ impl<'a> Collector<'a> {
             Some((_, inputs)) => inputs.push(v),
             None => forwarded.push(((owner, k), vec![v])),
         };
-        let consts = vec![None; body.num_operands(op)];
-        for to in (rb.entry)(ctx, body, op, &consts) {
-            let values = Self::successor_values(body, op, to);
-            for (k, i) in (rb.entry_operands)(ctx, body, op, to).zip((rb.inputs)(ctx, body, op, to)) {
-                if let Some(&v) = values.get(i) {
-                    add(op, k, v);
-                }
-            }
+        for (k, v) in entry_edges(ctx, body, op, &rb) {
+            add(op, k, v);
         }
         for (index, &r) in body.local_regions(op).iter().enumerate() {
             for &blk in body.region_blocks(r) {
@@ -306,15 +293,8 @@ impl<'a> Collector<'a> {
                 if terminator_operands(ctx, body, term, RegionPoint::Parent).is_none() {
                     continue;
                 }
-                let consts = vec![None; body.num_operands(term)];
-                for to in terminator_successors(ctx, body, term, op, &rb, index, &consts) {
-                    let Some(range) = terminator_operands(ctx, body, term, to) else { continue };
-                    let values = Self::successor_values(body, op, to);
-                    for (k, i) in range.zip((rb.inputs)(ctx, body, op, to)) {
-                        if let Some(&v) = values.get(i) {
-                            add(term, k, v);
-                        }
-                    }
+                for (k, v) in terminator_edges(ctx, body, term, op, &rb, index) {
+                    add(term, k, v);
                 }
             }
         }

@@ -11,6 +11,7 @@
 
 mod cleanup;
 mod collect;
+mod edges;
 mod liveness;
 
 use crate::bodies::{BodyId, Bodies};
