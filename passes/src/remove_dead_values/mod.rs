@@ -33,13 +33,7 @@ impl RemoveDeadValues {
         let mut canonicalize = true;
         for (k, v) in options {
             match k.as_str() {
-                "canonicalize" => {
-                    canonicalize = match v.as_str() {
-                        "" | "true" | "True" | "TRUE" | "1" => true,
-                        "false" | "False" | "FALSE" | "0" => false,
-                        _ => return Err(format!("for the --canonicalize option: '{v}' is invalid value for boolean argument! Try 0 or 1")),
-                    }
-                }
+                "canonicalize" => canonicalize = crate::canonicalize::parse_bool(k, v)?,
                 _ => return Err(format!("no such option '{k}' for pass 'remove-dead-values'")),
             }
         }
