@@ -13,11 +13,13 @@ pub struct Canonicalize {
     test_convergence: bool,
 }
 
+/// A boolean pass option's value, spelled as LLVM's command-line parser accepts it (an empty
+/// value is `true`), with its message otherwise.
 pub(crate) fn parse_bool(name: &str, v: &str) -> Result<bool, String> {
     match v {
-        "true" | "1" | "" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("Invalid argument '{v}' for option '{name}'")),
+        "" | "true" | "True" | "TRUE" | "1" => Ok(true),
+        "false" | "False" | "FALSE" | "0" => Ok(false),
+        _ => Err(format!("for the --{name} option: '{v}' is invalid value for boolean argument! Try 0 or 1")),
     }
 }
 

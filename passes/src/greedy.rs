@@ -81,7 +81,7 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
     };
     // Nested isolated bodies first: they cannot see or change anything outside.
     nested(body, &mut outcome);
-    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner, patterns: FxHashMap::default() };
+    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner, patterns: FxHashMap::default(), scope: None };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
@@ -113,9 +113,20 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
     }
 }
 
+/// Processes a worklist holding `ops` (the last comes off first) with the default
+/// configuration, queueing what changes inside `scope` (see [`crate::greedy_ops`]).
+pub(crate) fn process_ops(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, ops: &[Op], scope: Option<Region>) {
+    let config = Config::default();
+    let mut driver = Driver { ctx, config: &config, worklist: Worklist::default(), owner, patterns: FxHashMap::default(), scope };
+    for &op in ops {
+        driver.worklist.push(op);
+    }
+    driver.process(body);
+}
+
 /// MLIR's worklist: a stack without duplicates whose removed entries become holes.
 #[derive(Default)]
-pub(crate) struct Worklist {
+struct Worklist {
     list: Vec<Option<Op>>,
     /// Position in `list` of each queued op, by op index (`u32::MAX`: not queued).
     pos: Vec<u32>,
@@ -123,20 +134,20 @@ pub(crate) struct Worklist {
 
 impl Worklist {
     /// Makes room for the ops of a body of `ops` ops.
-    pub(crate) fn reserve(&mut self, ops: usize) {
+    fn reserve(&mut self, ops: usize) {
         self.list.reserve(ops.saturating_sub(self.list.len()));
         if self.pos.len() < ops {
             self.pos.resize(ops, u32::MAX);
         }
     }
 
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         for op in self.list.drain(..).flatten() {
             self.pos[op.index()] = u32::MAX;
         }
     }
 
-    pub(crate) fn push(&mut self, op: Op) {
+    fn push(&mut self, op: Op) {
         let i = op.index();
         if i >= self.pos.len() {
             self.pos.resize(i + 1, u32::MAX);
@@ -147,7 +158,7 @@ impl Worklist {
         }
     }
 
-    pub(crate) fn pop(&mut self) -> Option<Op> {
+    fn pop(&mut self) -> Option<Op> {
         while let Some(e) = self.list.pop() {
             if let Some(op) = e {
                 self.pos[op.index()] = u32::MAX;
@@ -157,7 +168,7 @@ impl Worklist {
         None
     }
 
-    pub(crate) fn remove(&mut self, op: Op) {
+    fn remove(&mut self, op: Op) {
         if let Some(&p) = self.pos.get(op.index()) {
             if p != u32::MAX {
                 self.list[p as usize] = None;
@@ -166,7 +177,7 @@ impl Worklist {
         }
     }
 
-    pub(crate) fn reverse(&mut self) {
+    fn reverse(&mut self) {
         self.list.reverse();
         for (i, e) in self.list.iter().enumerate() {
             if let Some(op) = e {
@@ -177,21 +188,16 @@ impl Worklist {
 }
 
 /// The driver's reaction to rewrites: queue what changed.
-pub(crate) struct Queue<'w> {
-    pub(crate) worklist: &'w mut Worklist,
+struct Queue<'w> {
+    worklist: &'w mut Worklist,
     /// The region ops are queued up to (their ancestors in it; `None`: the whole body).
-    pub(crate) scope: Option<Region>,
+    scope: Option<Region>,
 }
 
-impl<'w> Queue<'w> {
-    /// A queue into `worklist` over the whole body.
-    pub(crate) fn new(worklist: &'w mut Worklist) -> Self {
-        Self { worklist, scope: None }
-    }
-
+impl Queue<'_> {
     /// Queues `op` and its ancestors up to the scope (MLIR's `addToWorklist`); nothing when
     /// `op` is not in a block or not inside the scope.
-    pub(crate) fn add(&mut self, body: &Body, op: Op) {
+    fn add(&mut self, body: &Body, op: Op) {
         let mut chain: SmallVec<[Op; 4]> = SmallVec::new();
         let mut cur = op;
         loop {
@@ -257,6 +263,8 @@ struct Driver<'c> {
     owner: Option<mica_ir::Ident>,
     /// The patterns applied to each op name, by decreasing benefit.
     patterns: FxHashMap<mica_ir::Ident, SmallVec<[&'c mica_ir::Pattern; 4]>>,
+    /// The region changed ops are queued up to (`None`: the whole body).
+    scope: Option<Region>,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -341,7 +349,7 @@ impl ConstantFolder {
 
 impl<'c> Driver<'c> {
     fn worklist_listener(&mut self) -> Queue<'_> {
-        Queue::new(&mut self.worklist)
+        Queue { worklist: &mut self.worklist, scope: self.scope }
     }
 
     /// Fills the worklist for a new iteration, deduplicating and hoisting constants; says
@@ -353,7 +361,7 @@ impl<'c> Driver<'c> {
         let ctx = self.ctx;
         let cse = self.config.cse_constants;
         let top_down = self.config.top_down;
-        let mut queue = Queue::new(&mut self.worklist);
+        let mut queue = Queue { worklist: &mut self.worklist, scope: self.scope };
         let roots = body.roots.clone();
         for r in roots {
             walk(body, r, top_down, &mut |body: &mut Body, op: Op| {
@@ -395,7 +403,7 @@ impl<'c> Driver<'c> {
             }
             let eff = effects(ctx, body, op);
             if is_trivially_dead_with(ctx, body, op, eff) {
-                let mut q = Queue::new(&mut self.worklist);
+                let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
                 Rewriter::new(body, &mut q).erase_op(op);
                 changed = true;
                 continue;
@@ -425,7 +433,7 @@ impl<'c> Driver<'c> {
                 patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
                 patterns
             });
-            let mut q = Queue::new(&mut self.worklist);
+            let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
             let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
             for &p in patterns.iter() {
                 if (p.apply)(ctx, &mut rw, op) {
@@ -442,7 +450,7 @@ impl<'c> Driver<'c> {
         match fold_op(self.ctx, body, op, def) {
             FoldAttempt::Failed => FoldOutcome::Failed,
             FoldAttempt::InPlace => {
-                Queue::new(&mut self.worklist).add(body, op);
+                Queue { worklist: &mut self.worklist, scope: self.scope }.add(body, op);
                 FoldOutcome::InPlace
             }
             FoldAttempt::Results(r) => self.replace_folded(body, op, def, &r),
@@ -450,7 +458,7 @@ impl<'c> Driver<'c> {
     }
 
     fn replace_folded(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef, results: &[Folded]) -> FoldOutcome {
-        let mut q = Queue::new(&mut self.worklist);
+        let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
         if replace_folded(self.ctx, &mut Rewriter::new(body, &mut q), op, def.dialect(), results) {
             FoldOutcome::Replaced
         } else {
@@ -461,7 +469,7 @@ impl<'c> Driver<'c> {
 
 /// Replaces `op` by what it folded to, materializing constants right before it with the
 /// dialect's materializer; `false` (and nothing changed) when a constant cannot be made.
-pub(crate) fn replace_folded(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, dialect: &str, results: &[Folded]) -> bool {
+fn replace_folded(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, dialect: &str, results: &[Folded]) -> bool {
     let mut values: SmallVec<[Value; 2]> = SmallVec::new();
     let mut created: SmallVec<[Op; 2]> = SmallVec::new();
     let types: SmallVec<[Type; 2]> = rw.body.results(op).iter().map(|r| rw.body.value_type(*r)).collect();

@@ -7,11 +7,7 @@
 //! at most one other user — and the driver stops when the worklist is empty: no constants are
 //! collected or hoisted first, no region is simplified, nothing is repeated.
 
-use crate::effects::{effects, is_trivially_dead_with};
-use crate::greedy::{fold_op, replace_folded, FoldAttempt, Queue, Worklist};
-use mica_ir::rewrite::Rewriter;
-use mica_ir::{Body, Context, Ident, Op, Region, Traits};
-use smallvec::SmallVec;
+use mica_ir::{Body, Context, Ident, Op, Region};
 
 /// The region nearest to all of `ops` that holds them (MLIR's `findCommonAncestor`); `None`
 /// when only the body's own regions do, or when they are in different ones.
@@ -39,44 +35,5 @@ pub(crate) fn common_region(body: &Body, ops: &[Op]) -> Option<Region> {
 /// Applies folds and canonicalization patterns greedily starting from `ops` (all in `body`,
 /// owned by an op named `owner`), queueing changes inside `scope`.
 pub(crate) fn apply(ctx: &Context, body: &mut Body, owner: Option<Ident>, ops: &[Op], scope: Option<Region>) {
-    let mut worklist = Worklist::default();
-    for &op in ops {
-        worklist.push(op);
-    }
-    while let Some(op) = worklist.pop() {
-        if body.is_erased(op) {
-            continue;
-        }
-        let eff = effects(ctx, body, op);
-        if is_trivially_dead_with(ctx, body, op, eff) {
-            let mut q = Queue { worklist: &mut worklist, scope };
-            Rewriter::new(body, &mut q).erase_op(op);
-            continue;
-        }
-        let Some(def) = ctx.registry().get(body.op(op).name) else { continue };
-        if !def.traits.contains(Traits::CONSTANT_LIKE) {
-            match fold_op(ctx, body, op, def) {
-                FoldAttempt::Failed => {}
-                FoldAttempt::InPlace => {
-                    Queue { worklist: &mut worklist, scope }.add(body, op);
-                    continue;
-                }
-                FoldAttempt::Results(r) => {
-                    let mut q = Queue { worklist: &mut worklist, scope };
-                    if replace_folded(ctx, &mut Rewriter::new(body, &mut q), op, def.dialect(), &r) {
-                        continue;
-                    }
-                }
-            }
-        }
-        let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def.canonicalize.iter().collect();
-        patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
-        let mut q = Queue { worklist: &mut worklist, scope };
-        let mut rw = Rewriter::new(body, &mut q).with_owner(owner);
-        for p in patterns {
-            if (p.apply)(ctx, &mut rw, op) {
-                break;
-            }
-        }
-    }
+    crate::greedy::process_ops(ctx, body, owner, ops, scope);
 }

@@ -82,7 +82,7 @@ struct LiveMap {
     args: FixedBitSet,
     read_ops: FixedBitSet,
     read_args: FixedBitSet,
-    changed: bool,
+    /// Something noted not live became live in this pass.
     stale: bool,
 }
 
@@ -94,14 +94,12 @@ impl LiveMap {
             args: FixedBitSet::with_capacity(values),
             read_ops: FixedBitSet::with_capacity(ops),
             read_args: FixedBitSet::with_capacity(values),
-            changed: false,
             stale: false,
         }
     }
 
     /// Starts a pass.
     fn start_pass(&mut self) {
-        self.changed = false;
         self.stale = false;
         self.read_ops.clear();
         self.read_args.clear();
@@ -143,7 +141,6 @@ impl LiveMap {
 
     fn set_op(&mut self, op: Op) {
         if !self.ops.put(op.index()) {
-            self.changed = true;
             self.stale |= self.read_ops.contains(op.index());
         }
     }
@@ -153,7 +150,6 @@ impl LiveMap {
             mica_ir::ValueDef::Result(op, _) => self.set_op(op),
             mica_ir::ValueDef::Arg(..) => {
                 if !self.args.put(v.index()) {
-                    self.changed = true;
                     self.stale |= self.read_args.contains(v.index());
                 }
             }
@@ -177,7 +173,7 @@ fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> b
         for &r in regions {
             propagate_region(ctx, rw.body, r, &mut live);
         }
-        if !live.changed || !live.stale {
+        if !live.stale {
             break;
         }
     }

@@ -5,6 +5,7 @@
 // RUN: ir-opt %s --canonicalize --allow-unregistered-dialect | FileCheck %s
 // RUN: ir-opt %s --canonicalize --canonicalize --allow-unregistered-dialect | FileCheck %s
 // RUN: ir-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{max-iterations=10 top-down=true}))' --allow-unregistered-dialect | FileCheck %s
+// RUN: ir-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{top-down=True}))' --allow-unregistered-dialect | FileCheck %s
 
 // CHECK-LABEL: func.func @constant_order(%arg0: i32) -> (i32, i32, i32) {
 // CHECK-NEXT: %c7_i32 = arith.constant 7 : i32

@@ -462,16 +462,23 @@ fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// Generates the programs, runs both tools on them as one split file and compares.
-fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
+/// The `MICA_PASS_DIFF_CASES` programs (120 unless set) `generate` makes from the seed
+/// `MICA_PASS_DIFF_SEED` and `what`; `None` (the test is skipped) when mlir-opt is not
+/// installed, which fails when `MICA_REQUIRE_ORACLES=1`.
+fn programs(what: &str, generate: fn(&mut Rng) -> String) -> Option<Vec<String>> {
     if !Path::new(MLIR_OPT).exists() {
         assert!(std::env::var("MICA_REQUIRE_ORACLES").as_deref() != Ok("1"), "{MLIR_OPT} is missing and MICA_REQUIRE_ORACLES=1");
         eprintln!("SKIPPED: {MLIR_OPT} not installed");
-        return;
+        return None;
     }
     let cases = env_number("MICA_PASS_DIFF_CASES", 120) as usize;
     let mut rng = Rng::new(env_number("MICA_PASS_DIFF_SEED", 0x001A_110E) ^ what.len() as u64);
-    let programs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
+    Some((0..cases).map(|_| generate(&mut rng)).collect())
+}
+
+/// Generates the programs, runs both tools on them as one split file and compares.
+fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
+    let Some(programs) = programs(what, generate) else { return };
     let input = programs.join(SPLIT);
     let (mlir_ok, mlir_out, mlir_err) = run(MLIR_OPT, &input, flags);
     assert!(mlir_ok, "mlir-opt rejected the generated {what} programs:\n{mlir_err}");
@@ -494,6 +501,14 @@ fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
     eprintln!("{what}: {} programs identical to mlir-opt", expected.len());
 }
 
+/// Writes program `i` of the `what` programs to the directory `MICA_PASS_DIFF_DUMP` names, if set.
+fn dump(prefix: &str, what: &str, i: usize, program: &str) {
+    if let Ok(dir) = std::env::var("MICA_PASS_DIFF_DUMP") {
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(Path::new(&dir).join(format!("{prefix}{}-{i}.mlir", what.replace(' ', "_"))), program);
+    }
+}
+
 /// Like [`compare`], for a pass mlir-opt 22 sometimes crashes on or leaves invalid IR behind
 /// (its `remove-dead-values` drops the uses of values public functions ignore, leaving null
 /// operands, and canonicalizes what it broke): each program runs on its own, one that
@@ -504,24 +519,13 @@ fn compare(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String) {
 /// `MICA_PASS_DIFF_DUMP=dir` writes each differing program there. At least `floor` percent of
 /// the compared programs must be identical (100: all of them).
 fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng) -> String, floor: usize) {
-    if !Path::new(MLIR_OPT).exists() {
-        assert!(std::env::var("MICA_REQUIRE_ORACLES").as_deref() != Ok("1"), "{MLIR_OPT} is missing and MICA_REQUIRE_ORACLES=1");
-        eprintln!("SKIPPED: {MLIR_OPT} not installed");
-        return;
-    }
-    let cases = env_number("MICA_PASS_DIFF_CASES", 120) as usize;
-    let mut rng = Rng::new(env_number("MICA_PASS_DIFF_SEED", 0x001A_110E) ^ what.len() as u64);
-    let programs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
-    let dump = std::env::var("MICA_PASS_DIFF_DUMP").ok();
+    let Some(programs) = programs(what, generate) else { return };
     let (mut rejected, mut varying, mut differing) = (0, 0, Vec::new());
     for (i, program) in programs.iter().enumerate() {
         let (mlir_ok, expected, _) = run(MLIR_OPT, program, flags);
         if !mlir_ok {
             rejected += 1;
-            if let Some(dir) = &dump {
-                let _ = std::fs::create_dir_all(dir);
-                let _ = std::fs::write(Path::new(dir).join(format!("rejected-{}-{i}.mlir", what.replace(' ', "_"))), program);
-            }
+            dump("rejected-", what, i, program);
             continue;
         }
         let (mica_ok, got, mica_err) = run(env!("CARGO_BIN_EXE_ir-opt"), program, flags);
@@ -531,13 +535,11 @@ fn compare_where_mlir_succeeds(what: &str, flags: &[&str], generate: fn(&mut Rng
             continue;
         }
         if got != expected {
-            if let Some(dir) = &dump {
-                let _ = std::fs::create_dir_all(dir);
-                let _ = std::fs::write(Path::new(dir).join(format!("{}-{i}.mlir", what.replace(' ', "_"))), program);
-            }
+            dump("", what, i, program);
             differing.push((i, expected, got));
         }
     }
+    let cases = programs.len();
     let compared = cases - rejected;
     eprintln!(
         "{what}: {} of {compared} programs identical to mlir-opt ({varying} of them to one of its varying outputs; {rejected} more that mlir-opt fails on)",

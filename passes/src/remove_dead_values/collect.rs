@@ -21,7 +21,8 @@ use super::liveness::Liveness;
 use crate::bodies::{BodyId, Bodies};
 use crate::call_graph::{is_call, symbol_refs_in};
 use crate::effects::{effects, Effects};
-use mica_ir::control_flow::{region_branch, terminator_operands, terminator_successors, RegionPoint};
+use super::edges::{entry_edges, terminator_edges};
+use mica_ir::control_flow::{region_branch, terminator_operands, RegionPoint};
 use mica_ir::{AttrKind, Block, Body, Context, Op, Traits, Value};
 use rustc_hash::FxHashSet;
 
@@ -62,8 +63,8 @@ pub(super) struct CleanupList {
 /// The symbol uses in one symbol table.
 #[derive(Default)]
 struct SymbolUses {
-    /// Calls, by the symbol they name.
-    calls: Vec<(mica_ir::Ident, (BodyId, Op))>,
+    /// Calls, by the symbol they name, each symbol's in op order.
+    calls: rustc_hash::FxHashMap<mica_ir::Ident, Vec<(BodyId, Op)>>,
     /// Symbols something other than a call's callee refers to.
     other: FxHashSet<mica_ir::Ident>,
     /// The table holds a symbol table whose uses cannot be known.
@@ -161,15 +162,14 @@ impl<'a> Collector<'a> {
         let name = ctx.ident(name);
         if !self.tables.contains_key(&b) {
             let mut uses = SymbolUses::default();
-            let roots = self.body(b).roots.clone();
-            self.symbol_uses(b, &roots, &mut uses);
+            self.symbol_uses(b, &self.body(b).roots, &mut uses);
             self.tables.insert(b, uses);
         }
         let uses = &self.tables[&b];
         if uses.unknown || uses.other.contains(&name) {
             return None;
         }
-        Some(uses.calls.iter().filter(|(n, _)| *n == name).map(|(_, c)| *c).collect())
+        Some(uses.calls.get(&name).cloned().unwrap_or_default())
     }
 
     /// Collects the ops of `regions` of body `b` (entering nested bodies, not nested symbol
@@ -206,13 +206,13 @@ impl<'a> Collector<'a> {
                         });
                     }
                     if let Some(callee) = direct {
-                        uses.calls.push((callee, (b, op)));
+                        uses.calls.entry(callee).or_default().push((b, op));
                     }
                     if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
                         continue;
                     }
                     match (self.bodies.nested(b, op), body.nested(op)) {
-                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots.clone(), uses),
+                        (Some(n), Some(inner)) => self.symbol_uses(n, &inner.roots, uses),
                         _ => self.symbol_uses(b, body.local_regions(op), uses),
                     }
                 }
@@ -268,14 +268,6 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// The values of successor `to` of region-branch op `op`.
-    fn successor_values(body: &Body, op: Op, to: RegionPoint) -> Vec<Value> {
-        match to {
-            RegionPoint::Parent => body.results(op).to_vec(),
-            RegionPoint::Region(i) => body.local_regions(op).get(i).and_then(|r| body.region_blocks(*r).first()).map(|e| body.block_args(*e).to_vec()).unwrap_or_default(),
-        }
-    }
-
     fn region_branch(&mut self, b: BodyId, op: Op) {
         let ctx = self.ctx;
         let body = self.body(b);
@@ -292,14 +284,8 @@ impl<'a> Collector<'a> {
             Some((_, inputs)) => inputs.push(v),
             None => forwarded.push(((owner, k), vec![v])),
         };
-        let consts = vec![None; body.num_operands(op)];
-        for to in (rb.entry)(ctx, body, op, &consts) {
-            let values = Self::successor_values(body, op, to);
-            for (k, i) in (rb.entry_operands)(ctx, body, op, to).zip((rb.inputs)(ctx, body, op, to)) {
-                if let Some(&v) = values.get(i) {
-                    add(op, k, v);
-                }
-            }
+        for (k, v) in entry_edges(ctx, body, op, &rb) {
+            add(op, k, v);
         }
         for (index, &r) in body.local_regions(op).iter().enumerate() {
             for &blk in body.region_blocks(r) {
@@ -307,15 +293,8 @@ impl<'a> Collector<'a> {
                 if terminator_operands(ctx, body, term, RegionPoint::Parent).is_none() {
                     continue;
                 }
-                let consts = vec![None; body.num_operands(term)];
-                for to in terminator_successors(ctx, body, term, op, &rb, index, &consts) {
-                    let Some(range) = terminator_operands(ctx, body, term, to) else { continue };
-                    let values = Self::successor_values(body, op, to);
-                    for (k, i) in range.zip((rb.inputs)(ctx, body, op, to)) {
-                        if let Some(&v) = values.get(i) {
-                            add(term, k, v);
-                        }
-                    }
+                for (k, v) in terminator_edges(ctx, body, term, op, &rb, index) {
+                    add(term, k, v);
                 }
             }
         }
@@ -374,14 +353,17 @@ impl<'a> Collector<'a> {
     /// code; then the block loses the arguments the liveness analysis found dead and every
     /// branch stops passing them.
     fn reconcile(&mut self) {
-        let mut targets: Vec<(BodyId, Block)> = Vec::new();
-        for &(b, blk, _) in &self.list.blocks {
-            if !targets.contains(&(b, blk)) {
-                targets.push((b, blk));
-            }
+        // The entries of `blocks` of each target block, targets in the order first reached.
+        let mut targets: Vec<((BodyId, Block), Vec<usize>)> = Vec::new();
+        let mut index: rustc_hash::FxHashMap<(BodyId, Block), usize> = Default::default();
+        for (i, &(b, blk, _)) in self.list.blocks.iter().enumerate() {
+            let t = *index.entry((b, blk)).or_insert_with(|| {
+                targets.push(((b, blk), Vec::new()));
+                targets.len() - 1
+            });
+            targets[t].1.push(i);
         }
-        for (b, blk) in targets {
-            let entries: Vec<usize> = (0..self.list.blocks.len()).filter(|&i| (self.list.blocks[i].0, self.list.blocks[i].1) == (b, blk)).collect();
+        for ((b, blk), entries) in targets {
             let first = &self.list.blocks[entries[0]].2;
             if entries.iter().all(|&i| self.list.blocks[i].2 == *first) {
                 continue;

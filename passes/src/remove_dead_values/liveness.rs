@@ -18,7 +18,8 @@ use crate::bodies::{BodyId, Bodies};
 use crate::effects::would_be_trivially_dead;
 use crate::sccp::callables::{is_call_op, Callables};
 use crate::sccp::solver::Solution;
-use mica_ir::control_flow::{region_branch, terminator_operands, terminator_successors, RegionPoint};
+use super::edges::{entry_edges, successor_values, terminator_edges};
+use mica_ir::control_flow::{region_branch, terminator_operands, RegionPoint};
 use mica_ir::{Body, Context, EntityRef, Op, Traits, Value};
 use smallvec::SmallVec;
 
@@ -226,37 +227,22 @@ impl<'a> Analysis<'a> {
         self.generic(b, op, &operands, me);
     }
 
-    /// The values of successor `to` of region-branch op `op`: the arguments of the region's
-    /// entry block, or the op's results.
-    fn successor_values(body: &Body, op: Op, to: RegionPoint) -> Vec<Value> {
-        match to {
-            RegionPoint::Parent => body.results(op).to_vec(),
-            RegionPoint::Region(i) => body.local_regions(op).get(i).and_then(|r| body.region_blocks(*r).first()).map(|e| body.block_args(*e).to_vec()).unwrap_or_default(),
-        }
-    }
-
     fn visit_region_branch(&mut self, b: BodyId, op: Op) {
         let ctx = self.ctx;
         let me = (b, op);
         let body = self.body(b);
         let Some(rb) = region_branch(ctx, body, op) else { return };
         let n = body.num_operands(op);
-        let consts = vec![None; n];
-        let successors = (rb.entry)(ctx, body, op, &consts);
+        let edges = entry_edges(ctx, body, op, &rb);
         let mut accounted = vec![false; n];
-        let mut edges: Vec<(usize, Value)> = Vec::new();
+        for &(k, _) in &edges {
+            accounted[k] = true;
+        }
         let mut non_forwarded: Vec<Value> = Vec::new();
-        for &to in &successors {
-            let values = Self::successor_values(body, op, to);
-            let inputs = (rb.inputs)(ctx, body, op, to);
-            for (k, i) in (rb.entry_operands)(ctx, body, op, to).zip(inputs.clone()) {
-                if let Some(&v) = values.get(i) {
-                    accounted[k] = true;
-                    edges.push((k, v));
-                }
-            }
+        for to in (rb.entry)(ctx, body, op, &vec![None; n]) {
             if let RegionPoint::Region(_) = to {
-                non_forwarded.extend(values.iter().enumerate().filter(|(i, _)| !inputs.contains(i)).map(|(_, v)| *v));
+                let inputs = (rb.inputs)(ctx, body, op, to);
+                non_forwarded.extend(successor_values(body, op, to).into_iter().enumerate().filter(|(i, _)| !inputs.contains(i)).map(|(_, v)| v));
             }
         }
         let rest: Vec<Value> = (0..n).filter(|k| !accounted[*k]).map(|k| body.operand(op, k)).collect();
@@ -280,19 +266,10 @@ impl<'a> Analysis<'a> {
         let region = body.op_block(op).and_then(|blk| body.block_region(blk));
         let index = body.local_regions(parent).iter().position(|r| Some(*r) == region).unwrap_or(0);
         let n = body.num_operands(op);
-        let consts = vec![None; n];
+        let edges = terminator_edges(ctx, body, op, parent, &rb, index);
         let mut accounted = vec![false; n];
-        let mut edges: Vec<(usize, Value)> = Vec::new();
-        for to in terminator_successors(ctx, body, op, parent, &rb, index, &consts) {
-            let Some(range) = terminator_operands(ctx, body, op, to) else { continue };
-            let values = Self::successor_values(body, parent, to);
-            let inputs = (rb.inputs)(ctx, body, parent, to);
-            for (k, i) in range.zip(inputs) {
-                if let Some(&v) = values.get(i) {
-                    accounted[k] = true;
-                    edges.push((k, v));
-                }
-            }
+        for &(k, _) in &edges {
+            accounted[k] = true;
         }
         let rest: Vec<Value> = (0..n).filter(|k| !accounted[*k]).map(|k| body.operand(op, k)).collect();
         for (k, v) in edges {

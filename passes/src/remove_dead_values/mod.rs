@@ -11,6 +11,7 @@
 
 mod cleanup;
 mod collect;
+mod edges;
 mod liveness;
 
 use crate::bodies::{BodyId, Bodies};
@@ -32,13 +33,7 @@ impl RemoveDeadValues {
         let mut canonicalize = true;
         for (k, v) in options {
             match k.as_str() {
-                "canonicalize" => {
-                    canonicalize = match v.as_str() {
-                        "" | "true" | "True" | "TRUE" | "1" => true,
-                        "false" | "False" | "FALSE" | "0" => false,
-                        _ => return Err(format!("for the --canonicalize option: '{v}' is invalid value for boolean argument! Try 0 or 1")),
-                    }
-                }
+                "canonicalize" => canonicalize = crate::canonicalize::parse_bool(k, v)?,
                 _ => return Err(format!("no such option '{k}' for pass 'remove-dead-values'")),
             }
         }
@@ -81,15 +76,18 @@ fn canonicalize_region_branch_ops(ctx: &Context, root: &mut Body, owner: mica_ir
     let bodies = Bodies::collect(root);
     let mut ops: Vec<(BodyId, Op)> = Vec::new();
     collect::post_order(root, &bodies, 0, &root.roots, &mut ops);
+    // The region-branch ops of each body, bodies in the order first reached.
     let mut per_body: Vec<(BodyId, Vec<Op>)> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<BodyId, usize> = Default::default();
     for (b, op) in ops {
         if region_branch(ctx, bodies.get(root, b), op).is_none() {
             continue;
         }
-        match per_body.iter_mut().find(|(x, _)| *x == b) {
-            Some((_, list)) => list.push(op),
-            None => per_body.push((b, vec![op])),
-        }
+        let i = *index.entry(b).or_insert_with(|| {
+            per_body.push((b, Vec::new()));
+            per_body.len() - 1
+        });
+        per_body[i].1.push(op);
     }
     // With ops in several isolated bodies, MLIR's scope is a region holding them all: every
     // ancestor inside a body is queued.
