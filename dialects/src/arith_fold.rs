@@ -1105,8 +1105,10 @@ fn make_binary(ctx: &Context, rw: &mut Rewriter<'_>, name: &str, x: Value, y: Va
 /// DRR location: the root's and that of the first constant op met depth-first (the inner
 /// op's constant when the inner op comes first, else the outer constant).
 fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type, Attr)> {
-    let inner = def_op(ctx, b, b.operand(op, which), inner_name)?;
+    // The constant side first: most ops a chain pattern sees have none, and it is the cheaper
+    // test.
     let (c1, ty) = scalar_int(ctx, b, b.operand(op, 1 - which))?;
+    let inner = def_op(ctx, b, b.operand(op, which), inner_name)?;
     let (c0, _) = scalar_int(ctx, b, b.operand(inner, const_side))?;
     let first_const = if which == 0 { b.operand(inner, const_side) } else { b.operand(op, 0) };
     let loc = fused_loc(ctx, b, &[op, value_def(b, first_const)?]);

@@ -281,6 +281,7 @@ pub fn value_sint(ctx: &Context, body: &Body, v: Value) -> Option<i128> {
 }
 
 /// The op defining `v` if it is named `name`.
+#[inline] // callers pass a literal name: the comparison becomes a few loads, not a memcmp call
 pub fn def_op(ctx: &Context, body: &Body, v: Value, name: &str) -> Option<Op> {
     let ValueDef::Result(op, _) = body.value(v).def else { return None };
     (ctx.str(body.op(op).name) == name).then_some(op)
