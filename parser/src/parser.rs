@@ -40,10 +40,11 @@ pub(crate) type PResult<T> = Result<T, ()>;
 mod body_room;
 mod chunks;
 mod deferred;
+mod name_map;
 mod recent;
 mod scope_names;
 
-use scope_names::ScopeNames;
+use scope_names::{Name, ScopeNames};
 
 /// An alias definition of the file, for the parsers of deferred regions.
 #[derive(Clone)]
@@ -736,7 +737,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
-    fn lookup_value(&self, name: &str) -> Option<Defined> {
+    fn lookup_value(&self, name: &Name<'_>) -> Option<Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
                 return Some(v);
@@ -749,7 +750,7 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Self::lookup_value`] in the scopes enclosing the innermost one (up to an isolated one).
-    fn lookup_value_outer(&self, name: &str) -> Option<Defined> {
+    fn lookup_value_outer(&self, name: &Name<'_>) -> Option<Defined> {
         let (last, outer) = self.scopes.split_last()?;
         if last.isolated {
             return None;
@@ -771,24 +772,25 @@ impl<'a> Parser<'a> {
         self.src.get(start..start + op.name_len as usize).unwrap_or("")
     }
 
-    fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
+    fn define_values(&mut self, text: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
         let values = Defined { first, count, offset };
         if self.chunk && self.forward.len() == 1 {
             // A chunk's body level: the merge checks the name against the enclosing scopes.
-            self.chunk_defs.push((name, values, self.scopes.len() == 2));
+            self.chunk_defs.push((text, values, self.scopes.len() == 2));
         }
+        let name = Name::new(text);
         // The common case: no forward reference waits, the name is new in the enclosing
         // scopes and the innermost one takes it in one lookup.
-        if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
+        if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(&name).is_none() {
             if let Some(s) = self.scopes.last_mut() {
-                if s.values.insert_new(name, values) {
+                if s.values.insert_new(&name, values) {
                     return Ok(());
                 }
             }
         }
         // Redefinition check across visible scopes.
-        if let Some(Defined { offset: prev, .. }) = self.lookup_value(name) {
-            let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
+        if let Some(Defined { offset: prev, .. }) = self.lookup_value(&name) {
+            let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{text}'"));
             self.note_at(prev, "previously defined here");
             return Err(());
         }
@@ -796,17 +798,17 @@ impl<'a> Parser<'a> {
         if self.forward.last().is_some_and(|f| !f.is_empty()) {
             let depth = self.scopes.len();
             for (i, v) in (0..count).filter_map(|i| Some((i as usize, values.get(i)?))) {
-                let visible = self.forward.last().and_then(|f| f.get(&(name, i as u32))).is_some_and(|f| f.depth >= depth);
+                let visible = self.forward.last().and_then(|f| f.get(&(text, i as u32))).is_some_and(|f| f.depth >= depth);
                 if !visible {
                     continue;
                 }
-                let fwd = self.forward.last_mut().and_then(|f| f.remove(&(name, i as u32)));
+                let fwd = self.forward.last_mut().and_then(|f| f.remove(&(text, i as u32)));
                 if let Some(f) = fwd {
                     let pty = self.cur_body_ref().value_type(f.placeholder);
                     let vty = self.cur_body_ref().value_type(v);
                     if pty != vty {
                         let msg = format!(
-                            "definition of SSA value '%{name}#{i}' has type '{}'",
+                            "definition of SSA value '%{text}#{i}' has type '{}'",
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
@@ -821,13 +823,13 @@ impl<'a> Parser<'a> {
             if let Some(f) = self
                 .forward
                 .last()
-                .and_then(|f| f.iter().find(|((k, i), r)| *k == name && *i >= n && r.depth >= depth).map(|(_, f)| f.offset))
+                .and_then(|f| f.iter().find(|((k, i), r)| *k == text && *i >= n && r.depth >= depth).map(|(_, f)| f.offset))
             {
                 return self.err(f, "reference to invalid result number");
             }
         }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.set(name, values);
+            s.values.set(&name, values);
         }
         Ok(())
     }
@@ -838,7 +840,7 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some(defined) = self.lookup_value(name) {
+        if let Some(defined) = self.lookup_value(&Name::new(name)) {
             let def_at = defined.offset;
             let Some(v) = defined.get(number) else {
                 return self.err(offset, "reference to invalid result number");
@@ -1424,7 +1426,7 @@ impl<'a> Parser<'a> {
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
             let name = self.operand_name(&a.name);
             // A name already defined, or used ahead of its definition, is taken.
-            let taken = self.lookup_value(name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
+            let taken = self.lookup_value(&Name::new(name)).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
             if let Some(prev) = taken {
                 let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
                 self.note_at(prev, "previously referenced here");

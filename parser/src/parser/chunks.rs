@@ -20,7 +20,7 @@
 
 use super::body_room::Room;
 use super::deferred::region_close;
-use super::{BlockScope, Defined, ForwardRef, PResult, Parser, ScopeNames};
+use super::{BlockScope, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
 use crate::lexer::Tok;
 use mica_ir::{Attr, Block, Body, MergeMap, SourceId, Type};
 use rustc_hash::FxHashMap;
@@ -379,13 +379,13 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(name).is_some()) {
+        if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(&Name::new(name)).is_some()) {
             return false;
         }
         let mut values = Vec::with_capacity(chunk.outer_refs.len());
         let mut last_uses = Vec::with_capacity(chunk.outer_refs.len());
         for ((name, number), f, last) in &chunk.outer_refs {
-            let Some(v) = self.lookup_value(name).and_then(|d| d.get(*number)) else { return false };
+            let Some(v) = self.lookup_value(&Name::new(name)).and_then(|d| d.get(*number)) else { return false };
             if self.cur_body_ref().value_type(v) != chunk.body.value_type(f.placeholder) {
                 return false;
             }
@@ -402,7 +402,7 @@ impl<'a> Parser<'a> {
             let remap = |d: Defined| Defined { first: merged.get(d.first), ..d };
             if !scope.values.absorb(&chunk.names, remap) {
                 for (name, d, _) in chunk.defs.into_iter().filter(|d| d.2) {
-                    scope.values.set(name, remap(d));
+                    scope.values.set(&Name::new(name), remap(d));
                 }
             }
         }
