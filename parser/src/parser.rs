@@ -6,7 +6,7 @@
 //! stack.
 
 use crate::diagnostics::Source;
-use crate::lexer::{Tok, Token, lex_at};
+use crate::lexer::{Lexer, Tok, Token};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use mica_ir::{
     Attr, AttrKind, Block, Body, Context, Diagnostic, Ident, Location, Op, OperationState, Region, Traits, Type,
@@ -97,6 +97,8 @@ pub struct Parser<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) src: &'a str,
     pub(crate) tok: Token,
+    /// Lexes the tokens after `tok` (it stands where `tok` ends).
+    lexer: Lexer<'a>,
     pub(crate) diag: Option<Diagnostic>,
     pub(crate) depth: u32,
     /// The deepest `depth` reached (reset by function-type parsing to measure a type's nesting).
@@ -190,10 +192,12 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser over `src`, reporting locations in `file`.
     pub fn new(ctx: &'a Context, file: &'a str, src: &'a str) -> Self {
+        let mut lexer = Lexer::new(src);
         Self {
             ctx,
             src,
-            tok: lex_at(src, 0),
+            tok: lexer.next_token(),
+            lexer,
             diag: None,
             depth: 0,
             depth_peak: 0,
@@ -268,12 +272,13 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------------ tokens
 
     pub(crate) fn bump(&mut self) {
-        self.tok = lex_at(self.src, self.tok.end);
+        self.tok = self.lexer.next_token();
     }
 
     /// Continues lexing at byte offset `pos`.
     pub(crate) fn reset_to(&mut self, pos: usize) {
-        self.tok = lex_at(self.src, pos);
+        self.lexer.seek(pos);
+        self.tok = self.lexer.next_token();
     }
 
     pub(crate) fn text(&self) -> &'a str {
