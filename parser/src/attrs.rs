@@ -73,10 +73,7 @@ impl Parser<'_> {
                 })?;
                 Ok(ctx.array_attr(&items))
             }
-            Tok::LBrace => {
-                let entries = self.parse_attr_dict_entries()?;
-                Ok(ctx.dict_attr(entries))
-            }
+            Tok::LBrace => self.parse_attr_dict(),
             Tok::AtIdent => {
                 let root = self.parse_symbol_name_token()?;
                 let root = ctx.ident(&root);
@@ -142,6 +139,22 @@ impl Parser<'_> {
             }
             _ => self.err_here("expected attribute value"),
         }
+    }
+
+    /// Parses `{name = attr, name, ...}` into a dictionary attribute.
+    pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
+        // A dictionary ends at its `}`: nothing after it extends it.
+        if self.is(Tok::LBrace) {
+            if let Some(a) = self.reuse(|p| &mut p.recent_dicts, &[]) {
+                return Ok(a);
+            }
+        }
+        let (entries, text, nesting) = self.parse_measured(Self::parse_attr_dict_entries_tokens)?;
+        let a = self.ctx.dict_attr(entries);
+        if reusable(text) {
+            self.recent_dicts.insert(text, a, nesting);
+        }
+        Ok(a)
     }
 
     /// Parses `{name = attr, name, ...}` and returns the entries in written order.

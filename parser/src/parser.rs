@@ -135,8 +135,10 @@ pub struct Parser<'a> {
     /// Function types parsed recently, with their text and how deep they nest, most recently
     /// used first (see `parse_function_type`).
     pub(crate) recent_fn_types: recent::Recent<'a, Type, { crate::types::RECENT_FN_TYPES }>,
-    /// Attribute dictionaries parsed recently (entries as written).
+    /// Attribute dictionaries parsed recently for custom ops' hooks (entries as written).
     pub(crate) recent_attr_dicts: recent::Recent<'a, Vec<(Ident, Attr)>, 4>,
+    /// Dictionary attributes parsed recently.
+    pub(crate) recent_dicts: recent::Recent<'a, Attr, 4>,
     /// Attributes parsed recently with [`Parser::parse_attribute`].
     pub(crate) recent_attrs: recent::Recent<'a, Attr, 4>,
     /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
@@ -227,6 +229,7 @@ impl<'a> Parser<'a> {
             function_types: FxHashMap::default(),
             recent_fn_types: Default::default(),
             recent_attr_dicts: Default::default(),
+            recent_dicts: Default::default(),
             recent_attrs: Default::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
@@ -1038,8 +1041,7 @@ impl<'a> Parser<'a> {
         }
         // Attributes.
         if self.is(Tok::LBrace) {
-            let entries = self.parse_attr_dict_entries()?;
-            state.attrs = self.ctx.dict_attr(entries);
+            state.attrs = self.parse_attr_dict()?;
         }
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let ty_at = self.tok.start;

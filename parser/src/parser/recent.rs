@@ -22,8 +22,9 @@ pub(crate) struct Recent<'a, T, const N: usize> {
 struct Item<'a, T> {
     text: &'a str,
     /// The first (up to) eight bytes of `text` as a little-endian number, to rule texts out
-    /// without comparing them.
+    /// without comparing them, and the mask of those bytes.
     head: u64,
+    mask: u64,
     value: T,
     nesting: u32,
 }
@@ -64,7 +65,7 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     pub(crate) fn find(&mut self, rest: &str, room: u32) -> Option<(usize, T)> {
         let rest_head = head(rest.as_bytes());
         let i = self.items.iter().position(|it| {
-            rest_head & head_mask(it.text.len()) == it.head
+            rest_head & it.mask == it.head
                 && rest.starts_with(it.text)
                 && !rest.as_bytes().get(it.text.len()).is_some_and(|&b| continues_token(b))
                 && it.nesting <= room
@@ -89,8 +90,9 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
         if self.items.len() == N {
             self.items.pop();
         }
-        let head = head(text.as_bytes()) & head_mask(text.len());
-        self.items.insert(0, Item { text, head, value, nesting });
+        let mask = head_mask(text.len());
+        let head = head(text.as_bytes()) & mask;
+        self.items.insert(0, Item { text, head, mask, value, nesting });
     }
 }
 
