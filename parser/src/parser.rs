@@ -141,8 +141,9 @@ pub struct Parser<'a> {
     pub(crate) recent_dicts: recent::Recent<'a, Attr, 4>,
     /// Attributes parsed recently with [`Parser::parse_attribute`].
     pub(crate) recent_attrs: recent::Recent<'a, Attr, 4>,
-    /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
-    pub(crate) simple_types: FxHashMap<&'a str, Type>,
+    /// Builtin types spelled by one identifier of at most eight bytes (`i64`, `f32`), by
+    /// [`Self::token_word`].
+    pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
     /// Scratch space for building op names.
@@ -286,6 +287,27 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn text(&self) -> &'a str {
         &self.src[self.tok.start..self.tok.end]
+    }
+
+    /// The current token's text as a little-endian number (zero-padded), when it is at most
+    /// eight bytes long: a key for short words that needs no string hashing or comparison.
+    #[inline]
+    pub(crate) fn token_word(&self) -> Option<u64> {
+        let (start, end) = (self.tok.start, self.tok.end);
+        let len = end - start;
+        if len > 8 {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let word = match bytes.get(start..start + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().ok()?),
+            None => {
+                let mut w = [0u8; 8];
+                w[..len].copy_from_slice(bytes.get(start..end)?);
+                u64::from_le_bytes(w)
+            }
+        };
+        Some(if len == 8 { word } else { word & ((1u64 << (8 * len)) - 1) })
     }
 
     pub(crate) fn is(&self, k: Tok) -> bool {
@@ -1237,7 +1259,7 @@ impl<'a> Parser<'a> {
             Tok::LParen | Tok::BangIdent => true,
             Tok::BareIdent => {
                 let t = self.text();
-                self.simple_types.contains_key(t)
+                self.token_word().is_some_and(|w| self.simple_types.contains_key(&w))
                     || matches!(t, "index" | "none" | "complex" | "tuple" | "tensor" | "memref" | "vector")
                     || mica_ir::FloatKind::from_mlir_name(t).is_some()
                     || self.starts_int_type()
