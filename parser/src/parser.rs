@@ -818,8 +818,16 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        self.define_values_checked(text, &name, values)
+    }
+
+    /// [`Self::define_values`] when the name may be taken or forward references may wait for
+    /// it.
+    #[inline(never)]
+    fn define_values_checked(&mut self, text: &'a str, name: &Name<'a>, values: Defined) -> PResult<()> {
+        let (offset, count) = (values.offset, values.count);
         // Redefinition check across visible scopes.
-        if let Some(Defined { offset: prev, .. }) = self.lookup_value(&name) {
+        if let Some(Defined { offset: prev, .. }) = self.lookup_value(name) {
             let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{text}'"));
             self.note_at(prev, "previously defined here");
             return Err(());
@@ -859,7 +867,7 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(s) = self.scopes.last_mut() {
-            s.values.set(&name, values);
+            s.values.set(name, values);
         }
         Ok(())
     }
@@ -870,39 +878,29 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some(defined) = self.lookup_value(&Name::new(name)) {
-            let def_at = defined.offset;
-            let Some(v) = defined.get(number) else {
-                return self.err(offset, "reference to invalid result number");
-            };
-            let vty = self.cur_body_ref().value_type(v);
-            if vty != ty {
-                let msg = format!(
-                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                    crate::type_to_string(self.ctx, ty),
-                    crate::type_to_string(self.ctx, vty)
-                );
-                let _ = self.err::<()>(offset, msg);
-                self.note_at(def_at, "prior use here");
-                return Err(());
-            }
-            return Ok(v);
+        let Some(defined) = self.lookup_value(&Name::new(name)) else {
+            return self.resolve_forward(name, number, offset, ty);
+        };
+        let Some(v) = defined.get(number) else {
+            return self.err(offset, "reference to invalid result number");
+        };
+        let vty = self.cur_body_ref().value_type(v);
+        if vty != ty {
+            return self.type_mismatch(name, offset, ty, vty, defined.offset);
         }
+        Ok(v)
+    }
+
+    /// A use of a name not defined yet: the placeholder of its earlier uses, or a new one.
+    #[inline(never)]
+    fn resolve_forward(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
         let outer = self.chunk && self.forward.len() == 1;
         let refs = if outer { Some(&self.outer_refs) } else { self.forward.last() };
         if let Some(f) = refs.and_then(|f| f.get(&(name, number))) {
-            let p = f.placeholder;
+            let (p, first) = (f.placeholder, f.offset);
             let pty = self.cur_body_ref().value_type(p);
             if pty != ty {
-                let first = f.offset;
-                let msg = format!(
-                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                    crate::type_to_string(self.ctx, ty),
-                    crate::type_to_string(self.ctx, pty)
-                );
-                let _ = self.err::<()>(offset, msg);
-                self.note_at(first, "prior use here");
-                return Err(());
+                return self.type_mismatch(name, offset, ty, pty, first);
             }
             return Ok(p);
         }
@@ -914,6 +912,20 @@ impl<'a> Parser<'a> {
             f.insert((name, number), ForwardRef { placeholder, offset, depth });
         }
         Ok(placeholder)
+    }
+
+    /// The error for a use of `%name` at `offset` as a `ty` where its definition or first use
+    /// (at `prior_at`) made it a `prior`.
+    #[cold]
+    fn type_mismatch<T>(&mut self, name: &str, offset: usize, ty: Type, prior: Type, prior_at: usize) -> PResult<T> {
+        let msg = format!(
+            "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
+            crate::type_to_string(self.ctx, ty),
+            crate::type_to_string(self.ctx, prior)
+        );
+        let _ = self.err::<()>(offset, msg);
+        self.note_at(prior_at, "prior use here");
+        Err(())
     }
 
     fn finish_forward_refs(&mut self) -> PResult<()> {
