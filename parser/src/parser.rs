@@ -804,21 +804,28 @@ impl<'a> Parser<'a> {
 
     fn define_values(&mut self, text: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
         let values = Defined { first, count, offset };
+        let name = Name::new(text);
+        if self.define_new(text, &name, values) {
+            return Ok(());
+        }
+        self.define_values_checked(text, &name, values)
+    }
+
+    /// Defines `name` (spelled `text`) in the innermost scope in the common case, where no
+    /// forward reference waits and the name is new in the visible scopes (one lookup per
+    /// scope); says whether it did. Otherwise [`Self::define_values_checked`] does.
+    #[inline]
+    fn define_new(&mut self, text: &'a str, name: &Name<'a>, values: Defined) -> bool {
         if self.chunk && self.forward.len() == 1 {
             // A chunk's body level: the merge checks the name against the enclosing scopes.
             self.chunk_defs.push((text, values, self.scopes.len() == 2));
         }
-        let name = Name::new(text);
-        // The common case: no forward reference waits, the name is new in the enclosing
-        // scopes and the innermost one takes it in one lookup.
-        if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(&name).is_none() {
+        if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
             if let Some(s) = self.scopes.last_mut() {
-                if s.values.insert_new(&name, values) {
-                    return Ok(());
-                }
+                return s.values.insert_new(name, values);
             }
         }
-        self.define_values_checked(text, &name, values)
+        false
     }
 
     /// [`Self::define_values`] when the name may be taken or forward references may wait for
@@ -1465,16 +1472,20 @@ impl<'a> Parser<'a> {
         for a in entry_args {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
-            let name = self.operand_name(&a.name);
+            let text = self.operand_name(&a.name);
+            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
+            let (name, values) = (Name::new(text), Defined { first: v, count: 1, offset: a.name.offset });
+            if self.define_new(text, &name, values) {
+                continue;
+            }
             // A name already defined, or used ahead of its definition, is taken.
-            let taken = self.lookup_value(&Name::new(name)).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
+            let taken = self.lookup_value(&name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(text, a.name.number))).map(|f| f.offset));
             if let Some(prev) = taken {
-                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
+                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{text}' is already in use"));
                 self.note_at(prev, "previously referenced here");
                 return Err(());
             }
-            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
-            self.define_values(name, a.name.offset, v, 1)?;
+            self.define_values_checked(text, &name, values)?;
         }
         Ok(())
     }
