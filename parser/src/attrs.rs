@@ -33,7 +33,7 @@ fn reusable(text: &str) -> bool {
     !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w))
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// Parses an attribute.
     pub fn parse_attribute(&mut self) -> PResult<Attr> {
         // A text read before, unless what follows would have extended it (`1 : i32`, `@a::@b`,
@@ -1043,7 +1043,7 @@ impl Parser<'_> {
     }
 
     /// Decodes the current `@name` / `@"name"` token.
-    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<String> {
+    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<std::borrow::Cow<'a, str>> {
         let text = &self.text()[1..];
         if let Some(q) = text.strip_prefix('"') {
             let at = self.tok.start;
@@ -1051,14 +1051,13 @@ impl Parser<'_> {
             return match unescape(raw) {
                 Ok(b) => {
                     self.bump();
-                    Ok(String::from_utf8_lossy(&b).into_owned())
+                    Ok(String::from_utf8_lossy(&b).into_owned().into())
                 }
                 Err(off) => self.err(at + 2 + off, "unknown escape in string literal"),
             };
         }
-        let s = text.to_string();
         self.bump();
-        Ok(s)
+        Ok(text.into())
     }
 
 }
