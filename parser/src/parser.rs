@@ -85,8 +85,9 @@ struct ForwardRef {
     depth: usize,
 }
 
-struct BlockScope {
-    blocks: FxHashMap<String, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
+struct BlockScope<'a> {
+    /// Block names (borrowing the source) -> blocks.
+    blocks: FxHashMap<&'a str, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
     region: Region,
     /// Whether a long block of this region may be parsed in chunks on several threads.
     chunkable: bool,
@@ -124,7 +125,7 @@ pub struct Parser<'a> {
     free_bodies: Vec<Body>,
     scopes: Vec<Scope<'a>>,
     forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
-    block_scopes: Vec<BlockScope>,
+    block_scopes: Vec<BlockScope<'a>>,
     /// A region-less block per body whose arguments stand in for forward references.
     fwd_blocks: Vec<Block>,
     default_dialects: Vec<&'static str>,
@@ -1292,12 +1293,12 @@ impl<'a> Parser<'a> {
             return self.err_here("expected block name");
         }
         let at = self.tok.start;
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
-        self.block_ref(&name, at)
+        self.block_ref(name, at)
     }
 
-    fn block_ref(&mut self, name: &str, at: usize) -> PResult<Block> {
+    fn block_ref(&mut self, name: &'a str, at: usize) -> PResult<Block> {
         let Some(scope) = self.block_scopes.last() else {
             return self.err(at, "block reference outside a region");
         };
@@ -1307,7 +1308,7 @@ impl<'a> Parser<'a> {
         let region = scope.region;
         let b = self.cur_body().append_block(region);
         if let Some(s) = self.block_scopes.last_mut() {
-            s.blocks.insert(name.to_string(), (b, Some(at), false));
+            s.blocks.insert(name, (b, Some(at), false));
         }
         Ok(b)
     }
@@ -1492,9 +1493,9 @@ impl<'a> Parser<'a> {
 
     fn parse_labeled_block(&mut self, region: Region) -> PResult<()> {
         let at = self.tok.start;
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
-        let existing = self.block_scopes.last().and_then(|s| s.blocks.get(&name).copied());
+        let existing = self.block_scopes.last().and_then(|s| s.blocks.get(name).copied());
         let b = match existing {
             Some((_, _, true)) => return self.err(at, format!("redefinition of block '^{name}'")),
             Some((b, _, false)) => {
