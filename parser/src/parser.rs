@@ -85,6 +85,21 @@ struct ForwardRef {
     depth: usize,
 }
 
+/// A custom op being parsed by its hook.
+#[derive(Copy, Clone)]
+struct CustomOpFrame {
+    /// Its name, for its errors (`custom op 'name' ...`); none in the frame a worker parser
+    /// starts with for the op whose region it parses.
+    name: Option<&'static str>,
+    /// The default dialect of its regions.
+    default_dialect: &'static str,
+    /// Whether it is IsolatedFromAbove (for `parse_region`).
+    isolated: bool,
+    /// Whether its isolated region may be deferred and is not a symbol table's (none: not
+    /// known, which counts as neither).
+    deferrable: Option<bool>,
+}
+
 struct BlockScope<'a> {
     /// Block names (borrowing the source) -> blocks.
     blocks: FxHashMap<&'a str, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
@@ -128,7 +143,6 @@ pub struct Parser<'a> {
     block_scopes: Vec<BlockScope<'a>>,
     /// A region-less block per body whose arguments stand in for forward references.
     fwd_blocks: Vec<Block>,
-    default_dialects: Vec<&'static str>,
     /// Location aliases used before their definition: name -> (placeholder, first use).
     deferred_locs: Vec<(String, Attr, usize)>,
     /// Function types already built, by their inputs and results.
@@ -151,10 +165,8 @@ pub struct Parser<'a> {
     name_buf: String,
     /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
     free_value_maps: Vec<ScopeNames<'a>>,
-    /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
-    pending_isolated: Vec<bool>,
-    /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
-    custom_ops: Vec<&'static str>,
+    /// The custom ops being parsed by their hooks, innermost last.
+    custom_ops: Vec<CustomOpFrame>,
     /// `distinct[N]<attr>` seen so far: the attribute each id refers to.
     pub(crate) distinct_refs: FxHashMap<u64, Attr>,
     resources: Vec<(String, String, String)>,
@@ -174,8 +186,6 @@ pub struct Parser<'a> {
     pending: Vec<Vec<(Op, deferred::Pending)>>,
     /// What the op being parsed waits for.
     op_pending: Option<deferred::Pending>,
-    /// Per custom op being parsed by its hook: whether its isolated region may be deferred.
-    deferrable: Vec<bool>,
     /// Whether the region about to be parsed belongs to a symbol table (its ops are mostly
     /// isolated ones, parsed on several threads by deferring them, not by chunks).
     region_symbol_table: bool,
@@ -220,8 +230,6 @@ impl<'a> Parser<'a> {
             forward: Vec::new(),
             block_scopes: Vec::new(),
             fwd_blocks: Vec::new(),
-            default_dialects: Vec::new(),
-            pending_isolated: Vec::new(),
             custom_ops: Vec::new(),
             distinct_refs: FxHashMap::default(),
             name_buf: String::new(),
@@ -243,7 +251,6 @@ impl<'a> Parser<'a> {
             jobs_made: 0,
             pending: Vec::new(),
             op_pending: None,
-            deferrable: Vec::new(),
             region_symbol_table: false,
             chunk: false,
             outer_refs: FxHashMap::default(),
@@ -1191,7 +1198,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let reg = self.ctx.registry();
         // The default dialect: `builtin` at the top, else the enclosing custom op's (maybe none).
-        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        let default = self.custom_ops.last().map_or("builtin", |f| f.default_dialect);
         // The name as written; a name without a dialect prefix, with the default dialect's.
         let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
         let dotted = written.contains('.');
@@ -1222,15 +1229,14 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         let parse = def.parse.expect("checked above");
-        self.default_dialects.push(def.default_dialect.unwrap_or(""));
-        self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-        self.deferrable.push(!def.traits.contains(Traits::SYMBOL_TABLE));
-        self.custom_ops.push(def.name);
+        self.custom_ops.push(CustomOpFrame {
+            name: Some(def.name),
+            default_dialect: def.default_dialect.unwrap_or(""),
+            isolated: def.traits.contains(Traits::ISOLATED_FROM_ABOVE),
+            deferrable: Some(!def.traits.contains(Traits::SYMBOL_TABLE)),
+        });
         let r = parse(def, self, &mut state);
         self.custom_ops.pop();
-        self.deferrable.pop();
-        self.pending_isolated.pop();
-        self.default_dialects.pop();
         r?;
         self.parse_trailing_location(&mut state)?;
         if def.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
@@ -1600,7 +1606,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn error_at(&mut self, offset: usize, message: &str) {
-        let msg = match self.custom_ops.last() {
+        let msg = match self.custom_ops.last().and_then(|f| f.name) {
             Some(name) => format!("custom op '{name}' {message}"),
             None => message.to_string(),
         };
@@ -1848,7 +1854,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn add_empty_region(&mut self, state: &mut OperationState) {
-        if self.pending_isolated.last().copied().unwrap_or(false) {
+        if self.custom_ops.last().is_some_and(|f| f.isolated) {
             let mut b = Body::new();
             let r = b.new_region();
             b.roots.push(r);
@@ -1875,14 +1881,14 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()> {
-        let isolated = self.pending_isolated.last().copied().unwrap_or(false);
-        if isolated && self.deferrable.last().copied().unwrap_or(false) {
+        let (isolated, deferrable) = self.custom_ops.last().map_or((false, None), |f| (f.isolated, f.deferrable));
+        if isolated && deferrable.unwrap_or(false) {
             if let Some(placeholder) = self.try_defer(entry_args, false) {
                 state.nested = Some(Box::new(placeholder));
                 return Ok(());
             }
         }
-        self.region_symbol_table = !self.deferrable.last().copied().unwrap_or(true);
+        self.region_symbol_table = !deferrable.unwrap_or(true);
         if isolated {
             self.push_body();
             let r = self.parse_region_body(entry_args);

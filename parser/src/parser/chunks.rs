@@ -20,7 +20,7 @@
 
 use super::body_room::Room;
 use super::deferred::region_close;
-use super::{BlockScope, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
+use super::{BlockScope, CustomOpFrame, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
 use crate::lexer::Tok;
 use mica_ir::{Attr, Block, Body, MergeMap, SourceId, Type};
 use rustc_hash::FxHashMap;
@@ -153,9 +153,8 @@ struct Setup<'a> {
     type_aliases: FxHashMap<String, Type>,
     attr_aliases: FxHashMap<String, Attr>,
     depth: u32,
-    default_dialect: Option<&'static str>,
-    custom_op: Option<&'static str>,
-    isolated: Option<bool>,
+    /// The custom op whose region the chunks are in (whether it may defer is not passed on).
+    custom_op: Option<CustomOpFrame>,
 }
 
 impl<'a> Parser<'a> {
@@ -182,9 +181,7 @@ impl<'a> Parser<'a> {
             type_aliases: self.type_aliases.clone(),
             attr_aliases: self.attr_aliases.clone(),
             depth: self.depth,
-            default_dialect: self.default_dialects.last().copied(),
-            custom_op: self.custom_ops.last().copied(),
-            isolated: self.pending_isolated.last().copied(),
+            custom_op: self.custom_ops.last().map(|f| CustomOpFrame { deferrable: None, ..*f }),
         };
         let shared = Shared { state: Mutex::new(State { next: 1, last: usize::MAX, done: Vec::new(), spare: Vec::new() }), ready: Condvar::new(), stop: AtomicBool::new(false) };
         let helpers = self.ctx.threads - 1;
@@ -273,9 +270,7 @@ impl<'a> Parser<'a> {
         p.chunk = true;
         p.type_aliases = setup.type_aliases.clone();
         p.attr_aliases = setup.attr_aliases.clone();
-        p.default_dialects.extend(setup.default_dialect);
         p.custom_ops.extend(setup.custom_op);
-        p.pending_isolated.extend(setup.isolated);
         p.chunk_depth = setup.depth;
         p
     }
