@@ -1016,7 +1016,7 @@ impl<'a> Parser<'a> {
                 return self.err(start, msg);
             }
             let mut i = 0usize;
-            for (name, count, at) in results {
+            for &(name, count, at) in &results {
                 let group = &self.cur_body_ref().results(op)[i..i + count as usize];
                 debug_assert!(group.windows(2).all(|w| w[1].as_u32() == w[0].as_u32() + 1), "results are consecutive");
                 let first = group[0];
