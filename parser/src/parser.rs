@@ -1567,7 +1567,6 @@ impl Parser<'_> {
     /// with `with_region`, it gets one region holding one empty block.
     fn add_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str, yielding: bool, with_region: bool) {
         let ctx = self.ctx;
-        let name = ctx.ident(terminator);
         let loc = state.loc;
         let Some((body, region)) = self.state_region(state, index) else { return };
         let block = match body.region_blocks(region).last() {
@@ -1579,7 +1578,7 @@ impl Parser<'_> {
                 return;
             }
         }
-        let mut term = OperationState::new(name, ctx.empty_dict(), loc);
+        let mut term = OperationState::new(ctx.ident(terminator), ctx.empty_dict(), loc);
         if with_region {
             let r = body.new_region();
             body.append_block(r);
