@@ -3,10 +3,11 @@
 
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Body, Op, OperationState, Printer, Type};
+use smallvec::SmallVec;
 
 /// Parses `%a, %b, ...` (possibly empty).
-pub(crate) fn parse_operand_list(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOperand>, ()> {
-    let mut ops = Vec::new();
+pub(crate) fn parse_operand_list(p: &mut dyn AsmParser<'_>) -> Result<SmallVec<[UnresolvedOperand; 4]>, ()> {
+    let mut ops = SmallVec::new();
     while p.peek_ssa_name() {
         ops.push(p.parse_operand()?);
         if !p.parse_optional_punct(",") {
@@ -25,7 +26,7 @@ pub(crate) fn parse_colon_types_and_resolve(
     state: &mut OperationState,
 ) -> Result<(), ()> {
     p.parse_punct(":")?;
-    let mut types: Vec<Type> = Vec::new();
+    let mut types: SmallVec<[Type; 4]> = SmallVec::new();
     loop {
         types.push(p.parse_type()?);
         if !p.parse_optional_punct(",") {

@@ -2,6 +2,7 @@
 //! `func.constant`, with their custom forms and verifiers.
 
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
+use smallvec::SmallVec;
 use crate::asm_util;
 use mica_ir::verify::SymbolTable;
 use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits, Type, TypeKind};
@@ -91,9 +92,10 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     props.push((ctx.ident("sym_name"), ctx.string_attr(ctx.str(name))));
     // Arguments: `%name: type {attrs} loc(...)` or, for declarations, `type {attrs}`.
     p.parse_punct("(")?;
-    let mut args: Vec<EntryArg> = Vec::new();
-    let mut types: Vec<Type> = Vec::new();
-    let mut arg_attrs: Vec<Attr> = Vec::new();
+    // Signatures are short: their lists stay on the stack.
+    let mut args: SmallVec<[EntryArg; 4]> = SmallVec::new();
+    let mut types: SmallVec<[Type; 4]> = SmallVec::new();
+    let mut arg_attrs: SmallVec<[Attr; 4]> = SmallVec::new();
     let mut named: Option<bool> = None;
     if !p.parse_optional_punct(")") {
         loop {
@@ -131,8 +133,8 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
         }
     }
     // Results.
-    let mut results: Vec<Type> = Vec::new();
-    let mut res_attrs: Vec<Attr> = Vec::new();
+    let mut results: SmallVec<[Type; 2]> = SmallVec::new();
+    let mut res_attrs: SmallVec<[Attr; 2]> = SmallVec::new();
     if p.parse_optional_punct("->") {
         if p.parse_optional_punct("(") {
             if !p.parse_optional_punct(")") {

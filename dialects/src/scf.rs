@@ -205,7 +205,7 @@ fn parse_paren_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOpera
     p.parse_punct("(")?;
     let ops = crate::asm_util::parse_operand_list(p)?;
     p.parse_punct(")")?;
-    Ok(ops)
+    Ok(ops.into_vec())
 }
 
 fn entry_args(names: &[UnresolvedOperand], types: &[Type]) -> Vec<EntryArg> {

@@ -433,10 +433,11 @@ impl Body {
             self.new_value(ValueSlot::new(*ty, ValueDef::Result(op, i as u32), None));
         }
         // The op's operand range is the end of the arenas.
+        let start = self.operand_values.len();
         self.operand_values.extend_from_slice(&state.operands);
         self.operand_links.resize(self.operand_values.len(), Links { prev: UseLink::NONE, next: UseLink::NONE });
-        for index in 0..n_operands as u32 {
-            self.link_use(Use { op, index });
+        for (index, &value) in state.operands.iter().enumerate() {
+            self.link_use_at(start + index, value, Use { op, index: index as u32 });
         }
         if let Some(nested) = state.nested {
             self.extra_mut(op).nested = Some(nested);
@@ -501,7 +502,12 @@ impl Body {
 
     pub(crate) fn link_use(&mut self, u: Use) {
         let at = self.slot(u);
-        let value = self.operand_values[at];
+        self.link_use_at(at, self.operand_values[at], u);
+    }
+
+    /// [`Self::link_use`] for slot `u`, which is arena index `at` and reads `value`.
+    #[inline]
+    fn link_use_at(&mut self, at: usize, value: Value, u: Use) {
         let old_first = self.values[value].first_use;
         self.operand_links[at] = Links { prev: UseLink::NONE, next: old_first };
         if let Some(f) = old_first.get() {

@@ -33,7 +33,7 @@ fn reusable(text: &str) -> bool {
     !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w))
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// Parses an attribute.
     pub fn parse_attribute(&mut self) -> PResult<Attr> {
         // A text read before, unless what follows would have extended it (`1 : i32`, `@a::@b`,
@@ -73,10 +73,7 @@ impl Parser<'_> {
                 })?;
                 Ok(ctx.array_attr(&items))
             }
-            Tok::LBrace => {
-                let entries = self.parse_attr_dict_entries()?;
-                Ok(ctx.dict_attr(entries))
-            }
+            Tok::LBrace => self.parse_attr_dict(),
             Tok::AtIdent => {
                 let root = self.parse_symbol_name_token()?;
                 let root = ctx.ident(&root);
@@ -142,6 +139,22 @@ impl Parser<'_> {
             }
             _ => self.err_here("expected attribute value"),
         }
+    }
+
+    /// Parses `{name = attr, name, ...}` into a dictionary attribute.
+    pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
+        // A dictionary ends at its `}`: nothing after it extends it.
+        if self.is(Tok::LBrace) {
+            if let Some(a) = self.reuse(|p| &mut p.recent_dicts, &[]) {
+                return Ok(a);
+            }
+        }
+        let (entries, text, nesting) = self.parse_measured(Self::parse_attr_dict_entries_tokens)?;
+        let a = self.ctx.dict_attr(entries);
+        if reusable(text) {
+            self.recent_dicts.insert(text, a, nesting);
+        }
+        Ok(a)
     }
 
     /// Parses `{name = attr, name, ...}` and returns the entries in written order.
@@ -1030,7 +1043,7 @@ impl Parser<'_> {
     }
 
     /// Decodes the current `@name` / `@"name"` token.
-    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<String> {
+    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<std::borrow::Cow<'a, str>> {
         let text = &self.text()[1..];
         if let Some(q) = text.strip_prefix('"') {
             let at = self.tok.start;
@@ -1038,14 +1051,13 @@ impl Parser<'_> {
             return match unescape(raw) {
                 Ok(b) => {
                     self.bump();
-                    Ok(String::from_utf8_lossy(&b).into_owned())
+                    Ok(String::from_utf8_lossy(&b).into_owned().into())
                 }
                 Err(off) => self.err(at + 2 + off, "unknown escape in string literal"),
             };
         }
-        let s = text.to_string();
         self.bump();
-        Ok(s)
+        Ok(text.into())
     }
 
 }

@@ -153,29 +153,64 @@ pub struct Token {
     pub end: usize,
 }
 
-/// Lexes one token starting at or after `pos` (skipping whitespace and comments).
-pub fn lex_at(src: &str, pos: usize) -> Token {
-    let rest = src.get(pos..).unwrap_or("");
-    let mut lx = Tok::lexer(rest);
-    match lx.next() {
-        None => Token { kind: Tok::Eof, start: src.len(), end: src.len() },
-        Some(Ok(kind)) => {
-            let sp = lx.span();
-            Token { kind, start: pos + sp.start, end: pos + sp.end }
-        }
-        Some(Err(())) => {
-            let sp = lx.span();
-            let mut start = pos + sp.start;
-            if rest[sp.start..].starts_with('"') || rest[sp.start..].starts_with("@\"") {
-                // An unterminated string (or quoted symbol name): MLIR reports it where the
-                // line ends.
-                start += rest[sp.start..].find('\n').unwrap_or(rest.len() - sp.start);
-                return Token { kind: Tok::Error, start, end: start };
+/// A lexer moving through a buffer token by token (what the parser advances with), or
+/// continuing at any offset.
+pub struct Lexer<'a> {
+    src: &'a str,
+    inner: logos::Lexer<'a, Tok>,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Lexer { src, inner: Tok::lexer(src) }
+    }
+
+    /// Continues at byte offset `pos` (the next token is the first at or after it; none when
+    /// `pos` is not a character boundary of the buffer).
+    pub fn seek(&mut self, pos: usize) {
+        self.inner = Tok::lexer(self.src);
+        self.inner.bump(if self.src.is_char_boundary(pos) { pos } else { self.src.len() });
+    }
+
+    /// The next token (skipping whitespace and comments).
+    #[inline]
+    pub fn next_token(&mut self) -> Token {
+        match self.inner.next() {
+            None => Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() },
+            Some(Ok(kind)) => {
+                let sp = self.inner.span();
+                Token { kind, start: sp.start, end: sp.end }
             }
-            let end = (start + rest[sp.start..].chars().next().map_or(1, char::len_utf8)).min(src.len());
-            Token { kind: Tok::Error, start, end }
+            Some(Err(())) => self.error_token(),
         }
     }
+
+    /// The token for text that starts no token (at the lexer's current span), after which
+    /// lexing goes on where the returned token ends.
+    #[cold]
+    fn error_token(&mut self) -> Token {
+        let (src, sp) = (self.src, self.inner.span());
+        let rest = &src[sp.start..];
+        let t = if rest.starts_with('"') || rest.starts_with("@\"") {
+            // An unterminated string (or quoted symbol name): MLIR reports it where the
+            // line ends.
+            let start = sp.start + rest.find('\n').unwrap_or(rest.len());
+            Token { kind: Tok::Error, start, end: start }
+        } else {
+            let end = (sp.start + rest.chars().next().map_or(1, char::len_utf8)).min(src.len());
+            Token { kind: Tok::Error, start: sp.start, end }
+        };
+        self.seek(t.end);
+        t
+    }
+}
+
+/// Lexes one token starting at or after `pos` (skipping whitespace and comments).
+pub fn lex_at(src: &str, pos: usize) -> Token {
+    let mut lx = Lexer::new(src);
+    lx.seek(pos);
+    lx.next_token()
 }
 
 #[cfg(test)]
@@ -227,6 +262,25 @@ mod tests {
                 Tok::Eof
             ]
         );
+    }
+
+    #[test]
+    fn a_moving_lexer_gives_the_tokens_of_lex_at() {
+        let src = "%0 = \"a.b\"() : () -> i32 // c\n ` x \"open\n y é";
+        let mut lx = Lexer::new(src);
+        let mut pos = 0;
+        loop {
+            let (t, u) = (lx.next_token(), lex_at(src, pos));
+            assert_eq!(t, u);
+            if t.kind == Tok::Eof {
+                break;
+            }
+            pos = t.end;
+        }
+        lx.seek(2);
+        assert_eq!(lx.next_token().kind, Tok::Equal);
+        lx.seek(src.len() - 1);
+        assert_eq!(lx.next_token().kind, Tok::Eof, "not a character boundary");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! stack.
 
 use crate::diagnostics::Source;
-use crate::lexer::{Tok, Token, lex_at};
+use crate::lexer::{Lexer, Tok, Token};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use mica_ir::{
     Attr, AttrKind, Block, Body, Context, Diagnostic, Ident, Location, Op, OperationState, Region, Traits, Type,
@@ -40,10 +40,11 @@ pub(crate) type PResult<T> = Result<T, ()>;
 mod body_room;
 mod chunks;
 mod deferred;
+mod name_map;
 mod recent;
 mod scope_names;
 
-use scope_names::ScopeNames;
+use scope_names::{Name, ScopeNames};
 
 /// An alias definition of the file, for the parsers of deferred regions.
 #[derive(Clone)]
@@ -84,8 +85,24 @@ struct ForwardRef {
     depth: usize,
 }
 
-struct BlockScope {
-    blocks: FxHashMap<String, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
+/// A custom op being parsed by its hook.
+#[derive(Copy, Clone)]
+struct CustomOpFrame {
+    /// Its name, for its errors (`custom op 'name' ...`); none in the frame a worker parser
+    /// starts with for the op whose region it parses.
+    name: Option<&'static str>,
+    /// The default dialect of its regions.
+    default_dialect: &'static str,
+    /// Whether it is IsolatedFromAbove (for `parse_region`).
+    isolated: bool,
+    /// Whether its isolated region may be deferred and is not a symbol table's (none: not
+    /// known, which counts as neither).
+    deferrable: Option<bool>,
+}
+
+struct BlockScope<'a> {
+    /// Block names (borrowing the source) -> blocks.
+    blocks: FxHashMap<&'a str, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
     region: Region,
     /// Whether a long block of this region may be parsed in chunks on several threads.
     chunkable: bool,
@@ -96,6 +113,8 @@ pub struct Parser<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) src: &'a str,
     pub(crate) tok: Token,
+    /// Lexes the tokens after `tok` (it stands where `tok` ends).
+    lexer: Lexer<'a>,
     pub(crate) diag: Option<Diagnostic>,
     pub(crate) depth: u32,
     /// The deepest `depth` reached (reset by function-type parsing to measure a type's nesting).
@@ -121,10 +140,9 @@ pub struct Parser<'a> {
     free_bodies: Vec<Body>,
     scopes: Vec<Scope<'a>>,
     forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
-    block_scopes: Vec<BlockScope>,
+    block_scopes: Vec<BlockScope<'a>>,
     /// A region-less block per body whose arguments stand in for forward references.
     fwd_blocks: Vec<Block>,
-    default_dialects: Vec<&'static str>,
     /// Location aliases used before their definition: name -> (placeholder, first use).
     deferred_locs: Vec<(String, Attr, usize)>,
     /// Function types already built, by their inputs and results.
@@ -132,22 +150,23 @@ pub struct Parser<'a> {
     /// Function types parsed recently, with their text and how deep they nest, most recently
     /// used first (see `parse_function_type`).
     pub(crate) recent_fn_types: recent::Recent<'a, Type, { crate::types::RECENT_FN_TYPES }>,
-    /// Attribute dictionaries parsed recently (entries as written).
+    /// Attribute dictionaries parsed recently for custom ops' hooks (entries as written).
     pub(crate) recent_attr_dicts: recent::Recent<'a, Vec<(Ident, Attr)>, 4>,
+    /// Dictionary attributes parsed recently.
+    pub(crate) recent_dicts: recent::Recent<'a, Attr, 4>,
     /// Attributes parsed recently with [`Parser::parse_attribute`].
     pub(crate) recent_attrs: recent::Recent<'a, Attr, 4>,
-    /// Builtin types spelled by one identifier (`i64`, `f32`), by spelling.
-    pub(crate) simple_types: FxHashMap<&'a str, Type>,
+    /// Builtin types spelled by one identifier of at most eight bytes (`i64`, `f32`), by
+    /// [`Self::token_word`].
+    pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
     /// Scratch space for building op names.
     name_buf: String,
     /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
     free_value_maps: Vec<ScopeNames<'a>>,
-    /// Whether the custom op being parsed is IsolatedFromAbove (for `parse_region`).
-    pending_isolated: Vec<bool>,
-    /// The custom ops being parsed by their hooks (their errors say `custom op 'name'`).
-    custom_ops: Vec<&'static str>,
+    /// The custom ops being parsed by their hooks, innermost last.
+    custom_ops: Vec<CustomOpFrame>,
     /// `distinct[N]<attr>` seen so far: the attribute each id refers to.
     pub(crate) distinct_refs: FxHashMap<u64, Attr>,
     resources: Vec<(String, String, String)>,
@@ -167,8 +186,6 @@ pub struct Parser<'a> {
     pending: Vec<Vec<(Op, deferred::Pending)>>,
     /// What the op being parsed waits for.
     op_pending: Option<deferred::Pending>,
-    /// Per custom op being parsed by its hook: whether its isolated region may be deferred.
-    deferrable: Vec<bool>,
     /// Whether the region about to be parsed belongs to a symbol table (its ops are mostly
     /// isolated ones, parsed on several threads by deferring them, not by chunks).
     region_symbol_table: bool,
@@ -189,10 +206,12 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser over `src`, reporting locations in `file`.
     pub fn new(ctx: &'a Context, file: &'a str, src: &'a str) -> Self {
+        let mut lexer = Lexer::new(src);
         Self {
             ctx,
             src,
-            tok: lex_at(src, 0),
+            tok: lexer.next_token(),
+            lexer,
             diag: None,
             depth: 0,
             depth_peak: 0,
@@ -211,8 +230,6 @@ impl<'a> Parser<'a> {
             forward: Vec::new(),
             block_scopes: Vec::new(),
             fwd_blocks: Vec::new(),
-            default_dialects: Vec::new(),
-            pending_isolated: Vec::new(),
             custom_ops: Vec::new(),
             distinct_refs: FxHashMap::default(),
             name_buf: String::new(),
@@ -222,6 +239,7 @@ impl<'a> Parser<'a> {
             function_types: FxHashMap::default(),
             recent_fn_types: Default::default(),
             recent_attr_dicts: Default::default(),
+            recent_dicts: Default::default(),
             recent_attrs: Default::default(),
             deferred_locs: Vec::new(),
             resources: Vec::new(),
@@ -233,7 +251,6 @@ impl<'a> Parser<'a> {
             jobs_made: 0,
             pending: Vec::new(),
             op_pending: None,
-            deferrable: Vec::new(),
             region_symbol_table: false,
             chunk: false,
             outer_refs: FxHashMap::default(),
@@ -267,16 +284,38 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------------ tokens
 
     pub(crate) fn bump(&mut self) {
-        self.tok = lex_at(self.src, self.tok.end);
+        self.tok = self.lexer.next_token();
     }
 
     /// Continues lexing at byte offset `pos`.
     pub(crate) fn reset_to(&mut self, pos: usize) {
-        self.tok = lex_at(self.src, pos);
+        self.lexer.seek(pos);
+        self.tok = self.lexer.next_token();
     }
 
     pub(crate) fn text(&self) -> &'a str {
         &self.src[self.tok.start..self.tok.end]
+    }
+
+    /// The current token's text as a little-endian number (zero-padded), when it is at most
+    /// eight bytes long: a key for short words that needs no string hashing or comparison.
+    #[inline]
+    pub(crate) fn token_word(&self) -> Option<u64> {
+        let (start, end) = (self.tok.start, self.tok.end);
+        let len = end - start;
+        if len > 8 {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let word = match bytes.get(start..start + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().ok()?),
+            None => {
+                let mut w = [0u8; 8];
+                w[..len].copy_from_slice(bytes.get(start..end)?);
+                u64::from_le_bytes(w)
+            }
+        };
+        Some(if len == 8 { word } else { word & ((1u64 << (8 * len)) - 1) })
     }
 
     pub(crate) fn is(&self, k: Tok) -> bool {
@@ -736,7 +775,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
-    fn lookup_value(&self, name: &str) -> Option<Defined> {
+    fn lookup_value(&self, name: &Name<'_>) -> Option<Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
                 return Some(v);
@@ -749,7 +788,7 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Self::lookup_value`] in the scopes enclosing the innermost one (up to an isolated one).
-    fn lookup_value_outer(&self, name: &str) -> Option<Defined> {
+    fn lookup_value_outer(&self, name: &Name<'_>) -> Option<Defined> {
         let (last, outer) = self.scopes.split_last()?;
         if last.isolated {
             return None;
@@ -771,24 +810,40 @@ impl<'a> Parser<'a> {
         self.src.get(start..start + op.name_len as usize).unwrap_or("")
     }
 
-    fn define_values(&mut self, name: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
+    fn define_values(&mut self, text: &'a str, offset: usize, first: Value, count: u32) -> PResult<()> {
         let values = Defined { first, count, offset };
+        let name = Name::new(text);
+        if self.define_new(text, &name, values) {
+            return Ok(());
+        }
+        self.define_values_checked(text, &name, values)
+    }
+
+    /// Defines `name` (spelled `text`) in the innermost scope in the common case, where no
+    /// forward reference waits and the name is new in the visible scopes (one lookup per
+    /// scope); says whether it did. Otherwise [`Self::define_values_checked`] does.
+    #[inline]
+    fn define_new(&mut self, text: &'a str, name: &Name<'a>, values: Defined) -> bool {
         if self.chunk && self.forward.len() == 1 {
             // A chunk's body level: the merge checks the name against the enclosing scopes.
-            self.chunk_defs.push((name, values, self.scopes.len() == 2));
+            self.chunk_defs.push((text, values, self.scopes.len() == 2));
         }
-        // The common case: no forward reference waits, the name is new in the enclosing
-        // scopes and the innermost one takes it in one lookup.
         if self.forward.last().is_none_or(|f| f.is_empty()) && self.lookup_value_outer(name).is_none() {
             if let Some(s) = self.scopes.last_mut() {
-                if s.values.insert_new(name, values) {
-                    return Ok(());
-                }
+                return s.values.insert_new(name, values);
             }
         }
+        false
+    }
+
+    /// [`Self::define_values`] when the name may be taken or forward references may wait for
+    /// it.
+    #[inline(never)]
+    fn define_values_checked(&mut self, text: &'a str, name: &Name<'a>, values: Defined) -> PResult<()> {
+        let (offset, count) = (values.offset, values.count);
         // Redefinition check across visible scopes.
         if let Some(Defined { offset: prev, .. }) = self.lookup_value(name) {
-            let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{name}'"));
+            let _ = self.err::<()>(offset, format!("redefinition of SSA value '%{text}'"));
             self.note_at(prev, "previously defined here");
             return Err(());
         }
@@ -796,17 +851,17 @@ impl<'a> Parser<'a> {
         if self.forward.last().is_some_and(|f| !f.is_empty()) {
             let depth = self.scopes.len();
             for (i, v) in (0..count).filter_map(|i| Some((i as usize, values.get(i)?))) {
-                let visible = self.forward.last().and_then(|f| f.get(&(name, i as u32))).is_some_and(|f| f.depth >= depth);
+                let visible = self.forward.last().and_then(|f| f.get(&(text, i as u32))).is_some_and(|f| f.depth >= depth);
                 if !visible {
                     continue;
                 }
-                let fwd = self.forward.last_mut().and_then(|f| f.remove(&(name, i as u32)));
+                let fwd = self.forward.last_mut().and_then(|f| f.remove(&(text, i as u32)));
                 if let Some(f) = fwd {
                     let pty = self.cur_body_ref().value_type(f.placeholder);
                     let vty = self.cur_body_ref().value_type(v);
                     if pty != vty {
                         let msg = format!(
-                            "definition of SSA value '%{name}#{i}' has type '{}'",
+                            "definition of SSA value '%{text}#{i}' has type '{}'",
                             crate::type_to_string(self.ctx, vty)
                         );
                         let _ = self.err::<()>(offset, msg);
@@ -821,7 +876,7 @@ impl<'a> Parser<'a> {
             if let Some(f) = self
                 .forward
                 .last()
-                .and_then(|f| f.iter().find(|((k, i), r)| *k == name && *i >= n && r.depth >= depth).map(|(_, f)| f.offset))
+                .and_then(|f| f.iter().find(|((k, i), r)| *k == text && *i >= n && r.depth >= depth).map(|(_, f)| f.offset))
             {
                 return self.err(f, "reference to invalid result number");
             }
@@ -838,39 +893,29 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_name(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
-        if let Some(defined) = self.lookup_value(name) {
-            let def_at = defined.offset;
-            let Some(v) = defined.get(number) else {
-                return self.err(offset, "reference to invalid result number");
-            };
-            let vty = self.cur_body_ref().value_type(v);
-            if vty != ty {
-                let msg = format!(
-                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                    crate::type_to_string(self.ctx, ty),
-                    crate::type_to_string(self.ctx, vty)
-                );
-                let _ = self.err::<()>(offset, msg);
-                self.note_at(def_at, "prior use here");
-                return Err(());
-            }
-            return Ok(v);
+        let Some(defined) = self.lookup_value(&Name::new(name)) else {
+            return self.resolve_forward(name, number, offset, ty);
+        };
+        let Some(v) = defined.get(number) else {
+            return self.err(offset, "reference to invalid result number");
+        };
+        let vty = self.cur_body_ref().value_type(v);
+        if vty != ty {
+            return self.type_mismatch(name, offset, ty, vty, defined.offset);
         }
+        Ok(v)
+    }
+
+    /// A use of a name not defined yet: the placeholder of its earlier uses, or a new one.
+    #[inline(never)]
+    fn resolve_forward(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
         let outer = self.chunk && self.forward.len() == 1;
         let refs = if outer { Some(&self.outer_refs) } else { self.forward.last() };
         if let Some(f) = refs.and_then(|f| f.get(&(name, number))) {
-            let p = f.placeholder;
+            let (p, first) = (f.placeholder, f.offset);
             let pty = self.cur_body_ref().value_type(p);
             if pty != ty {
-                let first = f.offset;
-                let msg = format!(
-                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                    crate::type_to_string(self.ctx, ty),
-                    crate::type_to_string(self.ctx, pty)
-                );
-                let _ = self.err::<()>(offset, msg);
-                self.note_at(first, "prior use here");
-                return Err(());
+                return self.type_mismatch(name, offset, ty, pty, first);
             }
             return Ok(p);
         }
@@ -882,6 +927,20 @@ impl<'a> Parser<'a> {
             f.insert((name, number), ForwardRef { placeholder, offset, depth });
         }
         Ok(placeholder)
+    }
+
+    /// The error for a use of `%name` at `offset` as a `ty` where its definition or first use
+    /// (at `prior_at`) made it a `prior`.
+    #[cold]
+    fn type_mismatch<T>(&mut self, name: &str, offset: usize, ty: Type, prior: Type, prior_at: usize) -> PResult<T> {
+        let msg = format!(
+            "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
+            crate::type_to_string(self.ctx, ty),
+            crate::type_to_string(self.ctx, prior)
+        );
+        let _ = self.err::<()>(offset, msg);
+        self.note_at(prior_at, "prior use here");
+        Err(())
     }
 
     fn finish_forward_refs(&mut self) -> PResult<()> {
@@ -957,7 +1016,7 @@ impl<'a> Parser<'a> {
                 return self.err(start, msg);
             }
             let mut i = 0usize;
-            for (name, count, at) in results {
+            for &(name, count, at) in &results {
                 let group = &self.cur_body_ref().results(op)[i..i + count as usize];
                 debug_assert!(group.windows(2).all(|w| w[1].as_u32() == w[0].as_u32() + 1), "results are consecutive");
                 let first = group[0];
@@ -1031,8 +1090,7 @@ impl<'a> Parser<'a> {
         }
         // Attributes.
         if self.is(Tok::LBrace) {
-            let entries = self.parse_attr_dict_entries()?;
-            state.attrs = self.ctx.dict_attr(entries);
+            state.attrs = self.parse_attr_dict()?;
         }
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let ty_at = self.tok.start;
@@ -1140,7 +1198,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let reg = self.ctx.registry();
         // The default dialect: `builtin` at the top, else the enclosing custom op's (maybe none).
-        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        let default = self.custom_ops.last().map_or("builtin", |f| f.default_dialect);
         // The name as written; a name without a dialect prefix, with the default dialect's.
         let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
         let dotted = written.contains('.');
@@ -1171,15 +1229,14 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
         let parse = def.parse.expect("checked above");
-        self.default_dialects.push(def.default_dialect.unwrap_or(""));
-        self.pending_isolated.push(def.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-        self.deferrable.push(!def.traits.contains(Traits::SYMBOL_TABLE));
-        self.custom_ops.push(def.name);
+        self.custom_ops.push(CustomOpFrame {
+            name: Some(def.name),
+            default_dialect: def.default_dialect.unwrap_or(""),
+            isolated: def.traits.contains(Traits::ISOLATED_FROM_ABOVE),
+            deferrable: Some(!def.traits.contains(Traits::SYMBOL_TABLE)),
+        });
         let r = parse(def, self, &mut state);
         self.custom_ops.pop();
-        self.deferrable.pop();
-        self.pending_isolated.pop();
-        self.default_dialects.pop();
         r?;
         self.parse_trailing_location(&mut state)?;
         if def.traits.contains(Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR) {
@@ -1228,7 +1285,7 @@ impl<'a> Parser<'a> {
             Tok::LParen | Tok::BangIdent => true,
             Tok::BareIdent => {
                 let t = self.text();
-                self.simple_types.contains_key(t)
+                self.token_word().is_some_and(|w| self.simple_types.contains_key(&w))
                     || matches!(t, "index" | "none" | "complex" | "tuple" | "tensor" | "memref" | "vector")
                     || mica_ir::FloatKind::from_mlir_name(t).is_some()
                     || self.starts_int_type()
@@ -1242,12 +1299,12 @@ impl<'a> Parser<'a> {
             return self.err_here("expected block name");
         }
         let at = self.tok.start;
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
-        self.block_ref(&name, at)
+        self.block_ref(name, at)
     }
 
-    fn block_ref(&mut self, name: &str, at: usize) -> PResult<Block> {
+    fn block_ref(&mut self, name: &'a str, at: usize) -> PResult<Block> {
         let Some(scope) = self.block_scopes.last() else {
             return self.err(at, "block reference outside a region");
         };
@@ -1257,7 +1314,7 @@ impl<'a> Parser<'a> {
         let region = scope.region;
         let b = self.cur_body().append_block(region);
         if let Some(s) = self.block_scopes.last_mut() {
-            s.blocks.insert(name.to_string(), (b, Some(at), false));
+            s.blocks.insert(name, (b, Some(at), false));
         }
         Ok(b)
     }
@@ -1422,25 +1479,29 @@ impl<'a> Parser<'a> {
         for a in entry_args {
             // Without an explicit location, an argument is located at its name.
             let loc = a.loc.unwrap_or_else(|| self.loc_at(a.name.offset));
-            let name = self.operand_name(&a.name);
+            let text = self.operand_name(&a.name);
+            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
+            let (name, values) = (Name::new(text), Defined { first: v, count: 1, offset: a.name.offset });
+            if self.define_new(text, &name, values) {
+                continue;
+            }
             // A name already defined, or used ahead of its definition, is taken.
-            let taken = self.lookup_value(name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(name, a.name.number))).map(|f| f.offset));
+            let taken = self.lookup_value(&name).map(|d| d.offset).or_else(|| self.forward.last().and_then(|f| f.get(&(text, a.name.number))).map(|f| f.offset));
             if let Some(prev) = taken {
-                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{name}' is already in use"));
+                let _ = self.err::<()>(a.name.offset, format!("region entry argument '%{text}' is already in use"));
                 self.note_at(prev, "previously referenced here");
                 return Err(());
             }
-            let v = self.cur_body().add_block_arg(b, a.ty, Some(loc));
-            self.define_values(name, a.name.offset, v, 1)?;
+            self.define_values_checked(text, &name, values)?;
         }
         Ok(())
     }
 
     fn parse_labeled_block(&mut self, region: Region) -> PResult<()> {
         let at = self.tok.start;
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
-        let existing = self.block_scopes.last().and_then(|s| s.blocks.get(&name).copied());
+        let existing = self.block_scopes.last().and_then(|s| s.blocks.get(name).copied());
         let b = match existing {
             Some((_, _, true)) => return self.err(at, format!("redefinition of block '^{name}'")),
             Some((b, _, false)) => {
@@ -1506,7 +1567,6 @@ impl Parser<'_> {
     /// with `with_region`, it gets one region holding one empty block.
     fn add_terminator(&mut self, state: &mut OperationState, index: usize, terminator: &str, yielding: bool, with_region: bool) {
         let ctx = self.ctx;
-        let name = ctx.ident(terminator);
         let loc = state.loc;
         let Some((body, region)) = self.state_region(state, index) else { return };
         let block = match body.region_blocks(region).last() {
@@ -1518,7 +1578,7 @@ impl Parser<'_> {
                 return;
             }
         }
-        let mut term = OperationState::new(name, ctx.empty_dict(), loc);
+        let mut term = OperationState::new(ctx.ident(terminator), ctx.empty_dict(), loc);
         if with_region {
             let r = body.new_region();
             body.append_block(r);
@@ -1545,7 +1605,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn error_at(&mut self, offset: usize, message: &str) {
-        let msg = match self.custom_ops.last() {
+        let msg = match self.custom_ops.last().and_then(|f| f.name) {
             Some(name) => format!("custom op '{name}' {message}"),
             None => message.to_string(),
         };
@@ -1793,7 +1853,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn add_empty_region(&mut self, state: &mut OperationState) {
-        if self.pending_isolated.last().copied().unwrap_or(false) {
+        if self.custom_ops.last().is_some_and(|f| f.isolated) {
             let mut b = Body::new();
             let r = b.new_region();
             b.roots.push(r);
@@ -1820,14 +1880,14 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_region(&mut self, state: &mut OperationState, entry_args: &[EntryArg]) -> Result<(), ()> {
-        let isolated = self.pending_isolated.last().copied().unwrap_or(false);
-        if isolated && self.deferrable.last().copied().unwrap_or(false) {
+        let (isolated, deferrable) = self.custom_ops.last().map_or((false, None), |f| (f.isolated, f.deferrable));
+        if isolated && deferrable.unwrap_or(false) {
             if let Some(placeholder) = self.try_defer(entry_args, false) {
                 state.nested = Some(Box::new(placeholder));
                 return Ok(());
             }
         }
-        self.region_symbol_table = !self.deferrable.last().copied().unwrap_or(true);
+        self.region_symbol_table = !deferrable.unwrap_or(true);
         if isolated {
             self.push_body();
             let r = self.parse_region_body(entry_args);

@@ -26,30 +26,33 @@ impl Parser<'_> {
             Tok::LParen => self.parse_function_type(),
             Tok::BangIdent => self.parse_bang_type(),
             Tok::BareIdent => {
+                // A type spelled by one short word (`i64`, `index`) is found by the word.
+                let word = self.token_word();
+                if let Some(&t) = word.and_then(|w| self.simple_types.get(&w)) {
+                    self.bump();
+                    return Ok(t);
+                }
                 let text = self.text();
-                if let Some(&t) = self.simple_types.get(text) {
-                    self.bump();
-                    return Ok(t);
-                }
                 let at = self.tok.start;
-                if let Some(t) = self.parse_int_type_name(text, at)? {
-                    self.simple_types.insert(text, t);
-                    self.bump();
-                    return Ok(t);
-                }
-                if let Some(k) = FloatKind::from_mlir_name(text) {
-                    let t = ctx.float_type(k);
-                    self.simple_types.insert(text, t);
+                let simple = if let Some(t) = self.parse_int_type_name(text, at)? {
+                    Some(t)
+                } else if let Some(k) = FloatKind::from_mlir_name(text) {
+                    Some(ctx.float_type(k))
+                } else {
+                    match text {
+                        "index" => Some(ctx.index_type()),
+                        "none" => Some(ctx.none_type()),
+                        _ => None,
+                    }
+                };
+                if let Some(t) = simple {
+                    if let Some(w) = word {
+                        self.simple_types.insert(w, t);
+                    }
                     self.bump();
                     return Ok(t);
                 }
                 match text {
-                    "index" | "none" => {
-                        let t = if text == "index" { ctx.index_type() } else { ctx.none_type() };
-                        self.simple_types.insert(text, t);
-                        self.bump();
-                        Ok(t)
-                    }
                     "complex" => {
                         self.bump();
                         self.expect(Tok::Less, "'<' in complex type")?;

@@ -20,7 +20,7 @@
 
 use super::body_room::Room;
 use super::deferred::region_close;
-use super::{BlockScope, Defined, ForwardRef, PResult, Parser, ScopeNames};
+use super::{BlockScope, CustomOpFrame, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
 use crate::lexer::Tok;
 use mica_ir::{Attr, Block, Body, MergeMap, SourceId, Type};
 use rustc_hash::FxHashMap;
@@ -153,9 +153,8 @@ struct Setup<'a> {
     type_aliases: FxHashMap<String, Type>,
     attr_aliases: FxHashMap<String, Attr>,
     depth: u32,
-    default_dialect: Option<&'static str>,
-    custom_op: Option<&'static str>,
-    isolated: Option<bool>,
+    /// The custom op whose region the chunks are in (whether it may defer is not passed on).
+    custom_op: Option<CustomOpFrame>,
 }
 
 impl<'a> Parser<'a> {
@@ -182,9 +181,7 @@ impl<'a> Parser<'a> {
             type_aliases: self.type_aliases.clone(),
             attr_aliases: self.attr_aliases.clone(),
             depth: self.depth,
-            default_dialect: self.default_dialects.last().copied(),
-            custom_op: self.custom_ops.last().copied(),
-            isolated: self.pending_isolated.last().copied(),
+            custom_op: self.custom_ops.last().map(|f| CustomOpFrame { deferrable: None, ..*f }),
         };
         let shared = Shared { state: Mutex::new(State { next: 1, last: usize::MAX, done: Vec::new(), spare: Vec::new() }), ready: Condvar::new(), stop: AtomicBool::new(false) };
         let helpers = self.ctx.threads - 1;
@@ -273,9 +270,7 @@ impl<'a> Parser<'a> {
         p.chunk = true;
         p.type_aliases = setup.type_aliases.clone();
         p.attr_aliases = setup.attr_aliases.clone();
-        p.default_dialects.extend(setup.default_dialect);
         p.custom_ops.extend(setup.custom_op);
-        p.pending_isolated.extend(setup.isolated);
         p.chunk_depth = setup.depth;
         p
     }
@@ -379,13 +374,13 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(name).is_some()) {
+        if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(&Name::new(name)).is_some()) {
             return false;
         }
         let mut values = Vec::with_capacity(chunk.outer_refs.len());
         let mut last_uses = Vec::with_capacity(chunk.outer_refs.len());
         for ((name, number), f, last) in &chunk.outer_refs {
-            let Some(v) = self.lookup_value(name).and_then(|d| d.get(*number)) else { return false };
+            let Some(v) = self.lookup_value(&Name::new(name)).and_then(|d| d.get(*number)) else { return false };
             if self.cur_body_ref().value_type(v) != chunk.body.value_type(f.placeholder) {
                 return false;
             }
@@ -402,7 +397,7 @@ impl<'a> Parser<'a> {
             let remap = |d: Defined| Defined { first: merged.get(d.first), ..d };
             if !scope.values.absorb(&chunk.names, remap) {
                 for (name, d, _) in chunk.defs.into_iter().filter(|d| d.2) {
-                    scope.values.set(name, remap(d));
+                    scope.values.set(&Name::new(name), remap(d));
                 }
             }
         }

@@ -13,7 +13,7 @@
 //! thread, so diagnostics are exactly the sequential parser's.
 
 use super::body_room::Room;
-use super::{AliasDef, ParsedModule, Parser};
+use super::{AliasDef, CustomOpFrame, ParsedModule, Parser};
 use crate::lexer::Tok;
 use mica_ir::asm::EntryArg;
 use mica_ir::{Attr, Body, Context, Op, SourceId};
@@ -373,7 +373,7 @@ impl<'a> Parser<'a> {
             entry_args: entry_args.to_vec(),
             generic,
             depth: self.depth,
-            default_dialect: self.default_dialects.last().copied(),
+            default_dialect: self.custom_ops.last().map(|f| f.default_dialect),
             aliases: st.aliases.len(),
         };
         st.jobs.push(job);
@@ -439,8 +439,8 @@ impl<'a> Worker<'a> {
         p.diag = None;
         p.depth = job.depth;
         p.depth_peak = job.depth;
-        p.default_dialects.clear();
-        p.default_dialects.extend(job.default_dialect);
+        p.custom_ops.clear();
+        p.custom_ops.extend(job.default_dialect.map(|d| CustomOpFrame { name: None, default_dialect: d, isolated: false, deferrable: None }));
         p.next_body_room = Room::for_text(&p.src.as_bytes()[job.start..job.resume]);
         p.push_body();
         let r = if job.generic {

@@ -12,10 +12,21 @@ use crate::lexer::Tok;
 /// The least text worth remembering: shorter texts cost less to parse than to compare.
 const MIN_TEXT: usize = 4;
 
-/// Up to `N` texts, the most recently used first, each with its value and how deep its
-/// parse nested (so that a reuse still respects the nesting limit).
+/// Up to `N` texts, each with its value and how deep its parse nested (so that a reuse still
+/// respects the nesting limit). A text found moves one place to the front, so the texts used
+/// most are compared first; a new text goes first and pushes the last one out.
 pub(crate) struct Recent<'a, T, const N: usize> {
-    items: Vec<(&'a str, T, u32)>,
+    items: Vec<Item<'a, T>>,
+}
+
+struct Item<'a, T> {
+    text: &'a str,
+    /// The first (up to) eight bytes of `text` as a little-endian number, to rule texts out
+    /// without comparing them, and the mask of those bytes.
+    head: u64,
+    mask: u64,
+    value: T,
+    nesting: u32,
 }
 
 impl<T, const N: usize> Default for Recent<'_, T, N> {
@@ -30,18 +41,43 @@ fn continues_token(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_$.-".contains(&b)
 }
 
+/// The first (up to) eight bytes of `s`, zero-padded, as a little-endian number.
+#[inline]
+fn head(s: &[u8]) -> u64 {
+    match s.first_chunk::<8>() {
+        Some(h) => u64::from_le_bytes(*h),
+        None => {
+            let mut h = [0u8; 8];
+            h[..s.len()].copy_from_slice(s);
+            u64::from_le_bytes(h)
+        }
+    }
+}
+
+/// The mask keeping the bytes of `head` that a text of `len` bytes has.
+fn head_mask(len: usize) -> u64 {
+    if len >= 8 { u64::MAX } else { (1u64 << (8 * len)) - 1 }
+}
+
 impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     /// The value of a remembered text that `rest` starts with, followed by a token boundary,
     /// whose parse would nest at most `room` levels; with the text's length.
     pub(crate) fn find(&mut self, rest: &str, room: u32) -> Option<(usize, T)> {
-        let i = self.items.iter().position(|(text, _, nesting)| {
-            rest.starts_with(text) && !rest.as_bytes().get(text.len()).is_some_and(|&b| continues_token(b)) && *nesting <= room
+        let rest_head = head(rest.as_bytes());
+        let i = self.items.iter().position(|it| {
+            rest_head & it.mask == it.head
+                && rest.starts_with(it.text)
+                && !rest.as_bytes().get(it.text.len()).is_some_and(|&b| continues_token(b))
+                && it.nesting <= room
         })?;
-        if i > 0 {
-            self.items[..=i].rotate_right(1);
-        }
-        let (text, value, _) = &self.items[0];
-        Some((text.len(), value.clone()))
+        let i = if i > 0 {
+            self.items.swap(i - 1, i);
+            i - 1
+        } else {
+            i
+        };
+        let it = &self.items[i];
+        Some((it.text.len(), it.value.clone()))
     }
 
     /// Remembers `text` (trailing blanks dropped) as parsing to `value`, nesting `nesting`
@@ -54,7 +90,9 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
         if self.items.len() == N {
             self.items.pop();
         }
-        self.items.insert(0, (text, value, nesting));
+        let mask = head_mask(text.len());
+        let head = head(text.as_bytes()) & mask;
+        self.items.insert(0, Item { text, head, mask, value, nesting });
     }
 }
 
@@ -100,9 +138,23 @@ mod tests {
         assert_eq!(r.find("(i64) -> i64", 1), None, "would nest too deep");
         r.insert("{a = 1 : i32}", 2, 1);
         r.insert("{b = 2 : i32}", 3, 1);
-        assert_eq!(r.find("(i64) -> i64", 8), None, "the oldest text was dropped");
+        assert_eq!(r.find("(i64) -> i64", 8), None, "the last text was dropped");
         assert_eq!(r.find("{a = 1 : i32}", 8), Some((13, 2)));
         r.insert("x", 4, 0);
         assert_eq!(r.find("x", 8), None, "short texts are not kept");
+    }
+
+    #[test]
+    fn used_texts_move_forward_and_stay() {
+        let mut r: Recent<'_, u32, 3> = Recent::default();
+        r.insert("(i1)", 1, 1);
+        r.insert("(i8) -> i8", 2, 1);
+        r.insert("(i16)", 3, 1);
+        assert_eq!(r.find("(i1) ", 8), Some((4, 1)), "a text shorter than eight bytes");
+        assert_eq!(r.find("(i1)", 8), Some((4, 1)));
+        r.insert("(i32)", 4, 1);
+        assert_eq!(r.find("(i1)", 8), Some((4, 1)), "moved forward: kept");
+        assert_eq!(r.find("(i8) -> i8", 8), None, "dropped");
+        assert_eq!(r.find("(i1", 8), None);
     }
 }

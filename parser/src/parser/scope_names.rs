@@ -2,11 +2,15 @@
 //! order, so names that are plain decimal numbers go in a vector indexed from the first number
 //! the scope defined (no hashing, no rehashing as a long block grows); other names, and numbers
 //! far from the run, go in a hash map. The vector's entries are packed in 12 bytes (a long
-//! block has one per operation).
+//! block has one per operation). A name is looked up as a [`Name`], which carries its number or
+//! its hash: a lookup through several scopes, or a lookup followed by an insertion, reads and
+//! hashes the text once.
 
 use super::Defined;
+use super::name_map::NameMap;
 use mica_ir::Value;
-use rustc_hash::FxHashMap;
+use rustc_hash::FxHasher;
+use std::hash::Hasher;
 
 /// How far past the end of the vector a number may land and still go in it.
 const SLACK: usize = 64;
@@ -32,13 +36,47 @@ impl Packed {
     }
 }
 
+/// The hash of a name's text.
+fn hash_text(text: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(text.as_bytes());
+    h.finish()
+}
+
+/// An SSA name (without `%`) ready for lookups: its number when it is a canonical decimal
+/// number (which needs no hash), else the hash of its text.
+#[derive(Copy, Clone)]
+pub(in crate::parser) struct Name<'a> {
+    text: &'a str,
+    number: Option<u32>,
+    /// The hash of `text` (0 for numbers, which hash on demand).
+    hash: u64,
+}
+
+impl<'a> Name<'a> {
+    /// `text` (a name without its `%`) ready for lookups.
+    #[inline]
+    pub(in crate::parser) fn new(text: &'a str) -> Name<'a> {
+        let number = number_of(text);
+        Name { text, number, hash: if number.is_some() { 0 } else { hash_text(text) } }
+    }
+
+    /// The hash of the text.
+    fn hash(&self) -> u64 {
+        match self.number {
+            Some(_) => hash_text(self.text),
+            None => self.hash,
+        }
+    }
+}
+
 /// The names of one scope.
 #[derive(Default)]
-pub(super) struct ScopeNames<'a> {
+pub(in crate::parser) struct ScopeNames<'a> {
     /// The number of `numbered[0]`.
     base: u32,
     numbered: Vec<Packed>,
-    named: FxHashMap<&'a str, Defined>,
+    named: NameMap<'a>,
     /// Whether `named` holds decimal numbers (far from the vector's run).
     numeric_named: bool,
 }
@@ -63,7 +101,7 @@ fn number_of(name: &str) -> Option<u32> {
 
 impl<'a> ScopeNames<'a> {
     /// Makes room for `names` numbered names.
-    pub(super) fn reserve(&mut self, names: usize) {
+    pub(in crate::parser) fn reserve(&mut self, names: usize) {
         self.numbered.reserve(names);
     }
 
@@ -82,53 +120,53 @@ impl<'a> ScopeNames<'a> {
         self.numbered.get_mut(i)
     }
 
-    fn get_numbered(&self, name: &str, n: Option<u32>) -> Option<Defined> {
-        if let Some(i) = n.and_then(|n| n.checked_sub(self.base)) {
-            if let Some(d) = self.numbered.get(i as usize).and_then(|p| p.get()) {
-                return Some(d);
-            }
-        }
-        if self.named.is_empty() { None } else { self.named.get(name).copied() }
+    /// What number `n` stands for in the vector.
+    fn get_in_vector(&self, n: u32) -> Option<Defined> {
+        let i = n.checked_sub(self.base)?;
+        self.numbered.get(i as usize).and_then(|p| p.get())
     }
 
     /// What `name` stands for in this scope.
     #[inline]
-    pub(super) fn get(&self, name: &str) -> Option<Defined> {
-        if self.numbered.is_empty() && self.named.is_empty() {
-            return None;
+    pub(in crate::parser) fn get(&self, name: &Name<'_>) -> Option<Defined> {
+        match name.number {
+            Some(n) => match self.get_in_vector(n) {
+                Some(d) => Some(d),
+                None if self.numeric_named => self.named.get(name.text, name.hash()),
+                None => None,
+            },
+            None if self.named.is_empty() => None,
+            None => self.named.get(name.text, name.hash),
         }
-        self.get_numbered(name, number_of(name))
     }
 
     /// Defines `name` unless this scope has it; says whether it did.
-    pub(super) fn insert_new(&mut self, name: &'a str, d: Defined) -> bool {
-        let n = number_of(name);
-        if self.get_numbered(name, n).is_some() {
-            return false;
+    pub(in crate::parser) fn insert_new(&mut self, name: &Name<'a>, d: Defined) -> bool {
+        if name.number.is_some() {
+            if self.get(name).is_some() {
+                return false;
+            }
+            self.set(name, d);
+            return true;
         }
-        self.set_numbered(name, n, d);
-        true
+        self.named.insert_new(name.text, name.hash, d)
     }
 
     /// Defines `name` (which this scope does not have).
-    pub(super) fn set(&mut self, name: &'a str, d: Defined) {
-        self.set_numbered(name, number_of(name), d);
-    }
-
-    fn set_numbered(&mut self, name: &'a str, n: Option<u32>, d: Defined) {
+    pub(in crate::parser) fn set(&mut self, name: &Name<'a>, d: Defined) {
         // A definition past 4 GiB into the buffer goes in the map (its offset does not pack).
-        if let (Some(p), Some(n)) = (Packed::new(d), n) {
+        if let (Some(p), Some(n)) = (Packed::new(d), name.number) {
             if let Some(slot) = self.slot(n) {
                 *slot = p;
                 return;
             }
         }
-        self.numeric_named |= n.is_some();
-        self.named.insert(name, d);
+        self.numeric_named |= name.number.is_some();
+        self.named.insert(name.text, name.hash(), d);
     }
 
     /// Forgets every name, keeping the memory.
-    pub(super) fn clear(&mut self) {
+    pub(in crate::parser) fn clear(&mut self) {
         self.numbered.clear();
         self.named.clear();
         self.base = 0;
@@ -137,14 +175,11 @@ impl<'a> ScopeNames<'a> {
 
     /// Whether number `n` is defined here.
     fn has_number(&self, n: u32) -> bool {
-        if n.checked_sub(self.base).is_some_and(|i| self.numbered.get(i as usize).is_some_and(|p| p.get().is_some())) {
-            return true;
-        }
-        self.numeric_named && self.named.contains_key(n.to_string().as_str())
+        self.get_in_vector(n).is_some() || (self.numeric_named && self.get(&Name::new(&n.to_string())).is_some())
     }
 
     /// Whether a name of `other` is defined here.
-    pub(super) fn shares_a_name(&self, other: &ScopeNames<'_>) -> bool {
+    pub(in crate::parser) fn shares_a_name(&self, other: &ScopeNames<'_>) -> bool {
         if self.numbered.is_empty() && self.named.is_empty() {
             return false;
         }
@@ -156,13 +191,13 @@ impl<'a> ScopeNames<'a> {
                 return true;
             }
         }
-        other.named.keys().any(|k| self.get(k).is_some())
+        other.named.iter().any(|(text, hash, _)| self.get(&Name { text, number: number_of(text), hash }).is_some())
     }
 
     /// Adds every name of `other` (none of which is defined here), with its values passed
     /// through `f`. `false`, with nothing added, when `other`'s numbers do not continue this
     /// scope's run (the names must then be set one by one).
-    pub(super) fn absorb(&mut self, other: &ScopeNames<'a>, f: impl Fn(Defined) -> Defined) -> bool {
+    pub(in crate::parser) fn absorb(&mut self, other: &ScopeNames<'a>, f: impl Fn(Defined) -> Defined) -> bool {
         if !other.numbered.is_empty() {
             if self.numbered.is_empty() {
                 self.base = other.base;
@@ -180,15 +215,15 @@ impl<'a> ScopeNames<'a> {
                 }
             }
         }
-        for (&k, d) in &other.named {
-            self.numeric_named |= number_of(k).is_some();
-            self.named.insert(k, f(*d));
+        for (text, hash, d) in other.named.iter() {
+            self.numeric_named |= number_of(text).is_some();
+            self.named.insert(text, hash, f(d));
         }
         true
     }
 
     /// How many names the scope has room for.
-    pub(super) fn capacity(&self) -> usize {
+    pub(in crate::parser) fn capacity(&self) -> usize {
         self.numbered.capacity() + self.named.capacity()
     }
 }
@@ -205,22 +240,22 @@ mod tests {
     #[test]
     fn numbers_and_names_are_found_where_they_went() {
         let mut s = ScopeNames::default();
-        assert!(s.insert_new("5", d(5)));
-        assert!(s.insert_new("6", d(6)));
-        assert!(!s.insert_new("5", d(7)));
-        assert!(s.insert_new("2", d(2)), "below the base: in the map");
-        assert!(s.insert_new("1000000", d(9)), "far past the end: in the map");
-        assert!(s.insert_new("06", d(8)), "not canonical: a name");
-        assert!(s.insert_new("x", d(1)));
+        assert!(s.insert_new(&Name::new("5"), d(5)));
+        assert!(s.insert_new(&Name::new("6"), d(6)));
+        assert!(!s.insert_new(&Name::new("5"), d(7)));
+        assert!(s.insert_new(&Name::new("2"), d(2)), "below the base: in the map");
+        assert!(s.insert_new(&Name::new("1000000"), d(9)), "far past the end: in the map");
+        assert!(s.insert_new(&Name::new("06"), d(8)), "not canonical: a name");
+        assert!(s.insert_new(&Name::new("x"), d(1)));
         let far = Defined { first: Value::from_u32(10), count: 1, offset: 1 << 33 };
-        assert!(s.insert_new("7", far), "past 4 GiB: in the map");
-        assert_eq!(s.get("7").map(|d| d.offset), Some(1 << 33));
+        assert!(s.insert_new(&Name::new("7"), far), "past 4 GiB: in the map");
+        assert_eq!(s.get(&Name::new("7")).map(|d| d.offset), Some(1 << 33));
         for (name, v) in [("5", 5), ("6", 6), ("2", 2), ("1000000", 9), ("06", 8), ("x", 1), ("7", 10)] {
-            assert_eq!(s.get(name).map(|d| d.first.as_u32()), Some(v), "{name}");
+            assert_eq!(s.get(&Name::new(name)).map(|d| d.first.as_u32()), Some(v), "{name}");
         }
-        assert!(s.get("8").is_none() && s.get("y").is_none() && s.get("0").is_none());
+        assert!(s.get(&Name::new("8")).is_none() && s.get(&Name::new("y")).is_none() && s.get(&Name::new("0")).is_none());
         s.clear();
-        assert!(s.get("5").is_none() && s.get("x").is_none() && s.capacity() > 0);
+        assert!(s.get(&Name::new("5")).is_none() && s.get(&Name::new("x")).is_none() && s.capacity() > 0);
     }
 
     #[test]
@@ -228,34 +263,34 @@ mod tests {
         let mut a = ScopeNames::default();
         let mut b = ScopeNames::default();
         for n in 0..10u32 {
-            a.set(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"][n as usize], d(n));
+            a.set(&Name::new(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"][n as usize]), d(n));
         }
-        a.set("x", d(100));
+        a.set(&Name::new("x"), d(100));
         for (name, n) in [("10", 10), ("11", 11), ("y", 12)] {
-            b.set(name, d(n));
+            b.set(&Name::new(name), d(n));
         }
         assert!(!a.shares_a_name(&b));
         assert!(a.absorb(&b, |x| Defined { first: Value::from_u32(x.first.as_u32() + 1000), ..x }));
-        assert_eq!(a.get("11").map(|d| d.first.as_u32()), Some(1011));
-        assert_eq!(a.get("y").map(|d| d.first.as_u32()), Some(1012));
-        assert_eq!(a.get("3").map(|d| d.first.as_u32()), Some(3));
+        assert_eq!(a.get(&Name::new("11")).map(|d| d.first.as_u32()), Some(1011));
+        assert_eq!(a.get(&Name::new("y")).map(|d| d.first.as_u32()), Some(1012));
+        assert_eq!(a.get(&Name::new("3")).map(|d| d.first.as_u32()), Some(3));
         let mut c = ScopeNames::default();
-        c.set("4", d(4));
+        c.set(&Name::new("4"), d(4));
         assert!(a.shares_a_name(&c));
         let mut e = ScopeNames::default();
-        e.set("x", d(1));
+        e.set(&Name::new("x"), d(1));
         assert!(a.shares_a_name(&e));
         // A number far from the run went to the map: still seen.
         let mut f = ScopeNames::default();
-        f.set("5", d(5));
-        f.set("900", d(900));
+        f.set(&Name::new("5"), d(5));
+        f.set(&Name::new("900"), d(900));
         let mut g = ScopeNames::default();
-        g.set("900", d(1));
+        g.set(&Name::new("900"), d(1));
         assert!(f.shares_a_name(&g));
         // Numbers that do not continue the run are not absorbed.
         let mut h = ScopeNames::default();
-        h.set("100000", d(1));
+        h.set(&Name::new("100000"), d(1));
         assert!(!a.absorb(&h, |x| x));
-        assert!(a.get("100000").is_none());
+        assert!(a.get(&Name::new("100000")).is_none());
     }
 }
