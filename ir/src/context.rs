@@ -17,11 +17,32 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct Ident(pub(crate) u32);
 
 impl Ident {
+    /// `sym_name`: like the other constants here, interned by every context when it is made, so
+    /// that the verifier looks these attributes up without comparing strings.
+    pub const SYM_NAME: Ident = Ident(0);
+    /// `sym_visibility`.
+    pub const SYM_VISIBILITY: Ident = Ident(1);
+    /// `function_type`.
+    pub const FUNCTION_TYPE: Ident = Ident(2);
+    /// `arg_attrs`.
+    pub const ARG_ATTRS: Ident = Ident(3);
+    /// `res_attrs`.
+    pub const RES_ATTRS: Ident = Ident(4);
+
     /// The raw index of this identifier in its context.
     pub fn index(self) -> u32 {
         self.0
     }
 }
+
+/// The identifiers every context interns first, with the constants naming them.
+const PREINTERNED: [(Ident, &str); 5] = [
+    (Ident::SYM_NAME, "sym_name"),
+    (Ident::SYM_VISIBILITY, "sym_visibility"),
+    (Ident::FUNCTION_TYPE, "function_type"),
+    (Ident::ARG_ATTRS, "arg_attrs"),
+    (Ident::RES_ATTRS, "res_attrs"),
+];
 
 /// Owner of all interned IR data and of the registry of known operations.
 pub struct Context {
@@ -60,8 +81,14 @@ impl Context {
         let attrs: Interner<AttrKind> = Interner::default();
         let empty_dict = Attr(attrs.intern(AttrKind::Dictionary(Box::new([]))));
         let unknown_loc = Attr(attrs.intern(AttrKind::Location(Location::Unknown)));
+        let idents: Interner<Box<str>> = Interner::default();
+        for (id, name) in PREINTERNED {
+            // A fresh table numbers its values from 0 in insertion order.
+            let got = idents.intern_with(name, || name.into());
+            assert_eq!(got, id.0, "pre-interned identifier '{name}' out of order");
+        }
         Self {
-            idents: Interner::default(),
+            idents,
             types: Interner::default(),
             attrs,
             registry: Registry::default(),
@@ -430,6 +457,15 @@ impl Context {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preinterned_identifiers_are_their_constants() {
+        let ctx = Context::new();
+        for (id, name) in PREINTERNED {
+            assert_eq!(ctx.ident(name), id);
+            assert_eq!(ctx.str(id), name);
+        }
+    }
 
     #[test]
     fn sorted_dictionaries_intern_like_built_ones() {

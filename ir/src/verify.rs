@@ -37,7 +37,7 @@ pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
 }
 
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
-    ctx.as_str(ctx.op_attr(body, op, "sym_name")?)
+    ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
 }
 
 fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>) -> Result<(), Diagnostic> {
@@ -103,7 +103,7 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
 /// symbol interface verifier runs.
 pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let name = body.op(op).name;
-    if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr(body, op, "sym_name").is_none() {
+    if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr_id(body, op, crate::Ident::SYM_NAME).is_none() {
         return Ok(());
     }
     let Some(def) = parent.and_then(|(pb, p)| ctx.registry().get(pb.op(p).name)) else { return Ok(()) };
