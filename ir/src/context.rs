@@ -368,6 +368,10 @@ impl Context {
     /// The entries of a dictionary attribute (empty for other attributes).
     #[inline]
     pub fn dict_entries(&self, a: Attr) -> &[(Ident, Attr)] {
+        // Most ops have no discardable attributes: their dictionary is this one.
+        if a == self.empty_dict {
+            return &[];
+        }
         match self.attr_kind(a) {
             AttrKind::Dictionary(e) => e,
             _ => &[],

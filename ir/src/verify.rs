@@ -5,7 +5,7 @@
 //! first error, like mlir-opt.
 
 use crate::body::{Block, Body, Op, ValueDef};
-use crate::registry::Traits;
+use crate::registry::{OpDef, Traits};
 use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
 
@@ -28,7 +28,7 @@ impl<'a> SymbolTable<'a> {
 /// An error emitted on an operation gets its `see current operation` note here, when the
 /// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None, &mut None, None, (body, top))
+    verify_op(ctx, body, top, ctx.registry().get(body.op(top).name), None, &mut None, None, (body, top))
         .and_then(|()| verify_symbol_uses(ctx, body, top, None))
         .map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
@@ -46,6 +46,9 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
         f(ctx, body, op, t)?;
     }
     let (rb, regions) = body.op_regions(op);
+    if regions.is_empty() {
+        return Ok(());
+    }
     let own;
     let table = if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
         let mut symbols = FxHashMap::default();
@@ -72,25 +75,14 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     // error in op order is the one one thread finds.
     let children = if ctx.threads > 1 { isolated_children(body, op) } else { Vec::new() };
     let threads = threads_for_children(ctx, rb, &children);
-    if threads > 1 {
-        let results = crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table));
-        let mut results = results.into_iter();
-        for &r in regions {
-            for &b in rb.region_blocks(r) {
-                for inner in rb.block_ops(b) {
-                    match rb.nested(inner) {
-                        Some(_) => results.next().unwrap_or(Ok(()))?,
-                        None => verify_symbol_uses(ctx, rb, inner, table)?,
-                    }
-                }
-            }
-        }
-        return Ok(());
-    }
+    let mut results = (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table)).into_iter());
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
-                verify_symbol_uses(ctx, rb, inner, table)?;
+                match results.as_mut().filter(|_| rb.nested(inner).is_some()) {
+                    Some(results) => results.next().unwrap_or(Ok(()))?,
+                    None => verify_symbol_uses(ctx, rb, inner, table)?,
+                }
             }
         }
     }
@@ -113,22 +105,24 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     Err(Diagnostic::on_op(body, op, format!("'{}' op symbol's parent must have the SymbolTable trait", ctx.str(name))))
 }
 
-/// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
-/// location of the op whose own body holds `body`'s root regions; `root` is the operation being
-/// verified (the top of the IR, which names values when an operation is printed in a message).
+/// `def` is the op's definition (`None` when it is unregistered); `facts` caches the facts of
+/// `body` the checks need (filled on first need); `root_owner` is the location of the op whose
+/// own body holds `body`'s root regions; `root` is the operation being verified (the top of the
+/// IR, which names values when an operation is printed in a message).
+#[allow(clippy::too_many_arguments)]
 fn verify_op(
     ctx: &Context,
     body: &Body,
     op: Op,
+    def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
-    dom: &mut Option<DomInfo>,
+    facts: &mut Option<BodyFacts>,
     root_owner: Option<crate::Attr>,
     root: (&Body, Op),
 ) -> Result<(), Diagnostic> {
     let data = body.op(op);
-    let owner = if body.nested(op).is_some() { data.loc } else { root_owner.unwrap_or(data.loc) };
-    let def = ctx.registry().get(data.name);
-    let traits = def.map_or(Traits::NONE, |d| d.traits);
+    let isolated_op = body.nested(op).is_some();
+    let owner = if isolated_op { data.loc } else { root_owner.unwrap_or(data.loc) };
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
         if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), body.successors(op).len()) {
@@ -141,58 +135,82 @@ fn verify_op(
                 }
             }
         }
+        if let Some(vf) = d.verify {
+            vf(d, ctx, body, op, parent)?;
+        }
     }
-    if let Some((d, vf)) = def.and_then(|d| d.verify.map(|f| (d, f))) {
+    if !regions.is_empty() {
+        // The regions' body: this body, or the op's own when it is isolated.
+        let mut own_facts: Option<BodyFacts> = None;
+        let facts = if isolated_op { &mut own_facts } else { facts };
+        verify_regions(ctx, body, op, def, regions, facts, owner, root)?;
+    }
+    if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
     }
-    for &r in regions {
-        if let Some(&entry) = rb.region_blocks(r).first() {
-            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
-            if branches_to_entry {
-                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+    Ok(())
+}
+
+/// What [`verify_op`] checks of `regions`, the regions of `op` (of `body`, defined by `def`): their entry blocks,
+/// their blocks' terminators and symbols, and each op in them. `facts` are those of the body
+/// holding the regions.
+#[allow(clippy::too_many_arguments)]
+fn verify_regions(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    def: Option<&OpDef>,
+    regions: &[crate::Region],
+    facts: &mut Option<BodyFacts>,
+    owner: crate::Attr,
+    root: (&Body, Op),
+) -> Result<(), Diagnostic> {
+    let rb = body.op_regions(op).0;
+    if facts.get_or_insert_with(|| BodyFacts::new(rb)).has_successors {
+        for &r in regions {
+            if let Some(&entry) = rb.region_blocks(r).first() {
+                let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
+                if branches_to_entry {
+                    return Err(Diagnostic::error(body.op(op).loc, "entry block of region may not have predecessors"));
+                }
             }
         }
     }
-    // The regions' body: this body, or the op's own when it is isolated.
-    let mut own_dom: Option<DomInfo> = None;
-    let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
     let mut isolated = verify_isolated_children(ctx, body, op, owner, root);
+    let traits = def.map_or(Traits::NONE, |d| d.traits);
+    let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
+    let ssa = !traits.contains(Traits::GRAPH_REGION);
+    let symbol_table = traits.contains(Traits::SYMBOL_TABLE);
     for &r in regions {
-        let blocks = rb.region_blocks(r);
-        let needs_terminator = def.is_some()
-            && !traits.contains(Traits::NO_TERMINATOR)
-            && !traits.contains(Traits::GRAPH_REGION);
         let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
-        for &b in blocks {
+        for &b in rb.region_blocks(r) {
             if needs_terminator && rb.block_last_op(b).is_none() {
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
             }
-            let ssa = !traits.contains(Traits::GRAPH_REGION);
             // A long block of a region that is no symbol table, with no isolated ops verified
             // up front: its ops in runs on several threads.
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
-            if isolated.is_none() && !traits.contains(Traits::SYMBOL_TABLE) && ctx.threads > 1 && long() {
+            if isolated.is_none() && !symbol_table && ctx.threads > 1 && long() {
                 let ops: Vec<Op> = rb.block_ops(b).collect();
-                let dom = ssa.then(|| dom_cache.get_or_insert_with(|| DomInfo::new(rb)).clone());
+                let shared = facts.clone();
                 let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
-                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || dom.clone(), |dom, run| {
-                    run.iter().try_for_each(|&inner| verify_in_block(ctx, body, op, rb, inner, dom, owner, root))
+                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || shared.clone(), |facts, run| {
+                    run.iter().try_for_each(|&inner| {
+                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner)?;
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), root)
+                    })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
                 check_block_terminator(ctx, rb, b, needs_terminator, root)?;
                 continue;
             }
             for inner in rb.block_ops(b) {
-                terminator_is_last(ctx, rb, inner)?;
-                if ssa {
-                    let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
-                    check_operands_dominate(ctx, rb, inner, dom, owner)?;
-                }
-                if traits.contains(Traits::SYMBOL_TABLE) {
+                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner)?;
+                if symbol_table {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
                             return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
@@ -202,38 +220,36 @@ fn verify_op(
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), root)?,
                 }
             }
             check_block_terminator(ctx, rb, b, needs_terminator, root)?;
         }
     }
-    if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
-        vf(d, ctx, body, op, parent)?;
-    }
     Ok(())
 }
 
-/// A terminator must be the last op of its block.
-fn terminator_is_last(ctx: &Context, rb: &Body, inner: Op) -> Result<(), Diagnostic> {
-    if let Some(idef) = ctx.registry().get(rb.op(inner).name) {
-        if idef.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
-            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", idef.name)));
+/// The checks of `inner`, an op of a block of `rb`, that its block makes before the op itself
+/// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
+/// every operand must dominate it. Gives the op's definition.
+fn check_in_block<'c>(
+    ctx: &'c Context,
+    rb: &Body,
+    inner: Op,
+    ssa: bool,
+    facts: &mut Option<BodyFacts>,
+    owner: crate::Attr,
+) -> Result<Option<&'c OpDef>, Diagnostic> {
+    let idef = ctx.registry().get(rb.op(inner).name);
+    if let Some(d) = idef {
+        if d.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
+            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
         }
     }
-    Ok(())
-}
-
-/// What [`verify_op`] checks of `inner`, an op of a block of `op`'s regions (in `rb`) that is
-/// neither isolated-verified up front nor in a symbol table: its place, its operands'
-/// dominance (with `dom`, in an SSA region) and the op itself.
-#[allow(clippy::too_many_arguments)]
-fn verify_in_block(ctx: &Context, body: &Body, op: Op, rb: &Body, inner: Op, dom: &mut Option<DomInfo>, owner: crate::Attr, root: (&Body, Op)) -> Result<(), Diagnostic> {
-    terminator_is_last(ctx, rb, inner)?;
-    if let Some(d) = dom.as_mut() {
-        check_operands_dominate(ctx, rb, inner, d, owner)?;
+    if ssa {
+        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(rb)), owner)?;
     }
-    verify_op(ctx, rb, inner, Some((body, op)), dom, Some(owner), root)
+    Ok(idef)
 }
 
 /// As MLIR, the terminator is checked when leaving the block, after its ops.
@@ -291,21 +307,26 @@ fn verify_isolated_children(
     if threads <= 1 {
         return None;
     }
-    // An isolated op's verification uses no dominance facts of the body holding it.
-    let results = crate::parallel::map_in_order(&children, threads, |&c| verify_op(ctx, rb, c, Some((body, op)), &mut None, Some(owner), root));
+    // An isolated op's verification uses no facts of the body holding it.
+    let results = crate::parallel::map_in_order(&children, threads, |&c| {
+        let def = ctx.registry().get(rb.op(c).name);
+        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, Some(owner), root)
+    });
     Some(results.into_iter())
 }
 
-/// Per-body facts the dominance check needs: each op's position in its block and, per region,
-/// the dominator tree of its blocks numbered in depth-first order (a block dominates another
-/// when the other's interval lies within its own).
+/// Per-body facts the checks need: each op's position in its block, whether any op has
+/// successors (else no entry block has predecessors) and, per region, the dominator tree of its
+/// blocks numbered in depth-first order (a block dominates another when the other's interval
+/// lies within its own).
 #[derive(Clone)]
-struct DomInfo {
+struct BodyFacts {
     position: Vec<u32>,
+    has_successors: bool,
     intervals: FxHashMap<crate::Region, FxHashMap<Block, (u32, u32)>>,
 }
 
-impl DomInfo {
+impl BodyFacts {
     fn new(body: &Body) -> Self {
         let mut position = vec![0u32; body.num_ops()];
         for b in 0..body.num_blocks() {
@@ -314,7 +335,9 @@ impl DomInfo {
                 position[cranelift_entity::EntityRef::index(op)] = i as u32;
             }
         }
-        Self { position, intervals: FxHashMap::default() }
+        // Parts of erased ops may remain: they can only make this `true`, which is safe.
+        let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
+        Self { position, has_successors, intervals: FxHashMap::default() }
     }
 
     fn before(&self, a: Op, b: Op) -> bool {
@@ -444,18 +467,36 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     idom
 }
 
+/// The common case of dominance: `def` is an argument of the block of `op` or of one of its
+/// ancestors, or an op before it (or before the ancestor) in that block. `false` leaves the
+/// question to the general check.
+fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
+    let (def_block, def_op) = match def {
+        ValueDef::Result(d, _) => match body.op_block(d) {
+            Some(b) => (b, Some(d)),
+            None => return false,
+        },
+        ValueDef::Arg(b, _) => (b, None),
+    };
+    let mut cur = op;
+    while let Some(b) = body.op_block(cur) {
+        if b == def_block {
+            return def_op.is_none_or(|d| dom.before(d, cur));
+        }
+        match body.parent_op(cur) {
+            Some(p) => cur = p,
+            None => return false,
+        }
+    }
+    false
+}
+
 /// Every operand of `op` must be defined by something that dominates the use.
 /// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
 /// block arguments).
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
-    let user_block = body.op_block(op);
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     for (i, v) in body.operands(op).enumerate() {
-        // The common case: defined earlier in the user's own block.
-        let local = match body.value(v).def {
-            ValueDef::Result(d, _) => d != op && body.op_block(d) == user_block && dom.before(d, op),
-            ValueDef::Arg(b, _) => Some(b) == user_block,
-        };
-        if local && user_block.is_some() {
+        if defined_above(body, dom, op, body.value_def(v)) {
             continue;
         }
         // A value whose definition left the IR: a pass erased or detached it but kept a use.

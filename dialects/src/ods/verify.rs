@@ -5,7 +5,7 @@
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use crate::ods::constraints::{element_or_self, AttrSyntax};
-use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, Value, DYNAMIC};
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Traits, Type, TypeKind, Value, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
 pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
@@ -13,7 +13,9 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
     let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     view.parent = parent;
     invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
-    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
+    if spec.traits.contains(Traits::SYMBOL) {
+        mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
+    }
     if let Some(f) = spec.successor_operands {
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }

@@ -60,21 +60,25 @@ impl<'a> OpView<'a> {
     }
 
     /// The values of operand slot `i`.
+    #[inline]
     pub fn operand_group(&self, i: usize) -> &'a [Value] {
         &self.operands[slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i)]
     }
 
     /// The values of result slot `i`.
+    #[inline]
     pub fn result_group(&self, i: usize) -> &'a [Value] {
         &self.results[slot_range(&self.spec.results, self.result_layout, self.results.len(), i)]
     }
 
     /// The index of the first operand of slot `i` among all operands.
+    #[inline]
     pub fn operand_start(&self, i: usize) -> usize {
         slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i).start
     }
 
     /// The index of the first result of slot `i` among all results.
+    #[inline]
     pub fn result_start(&self, i: usize) -> usize {
         slot_range(&self.spec.results, self.result_layout, self.results.len(), i).start
     }
