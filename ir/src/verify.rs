@@ -29,7 +29,7 @@ impl<'a> SymbolTable<'a> {
 /// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
     verify_op(ctx, body, top, ctx.registry().get(body.op(top).name), None, &mut None, None, (body, top))
-        .and_then(|()| verify_symbol_uses(ctx, body, top, None))
+        .and_then(|()| verify_symbol_uses(ctx, body, top, None, ctx.threads > 1 && may_hold_isolated(body)))
         .map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
             d
@@ -40,7 +40,9 @@ fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
     ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
 }
 
-fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>) -> Result<(), Diagnostic> {
+/// `isolated_here` says whether `body` may hold isolated ops worth verifying on several
+/// threads (see [`may_hold_isolated`]).
+fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>, isolated_here: bool) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(op).name);
     if let (Some(t), Some(f)) = (table, def.and_then(|d| d.verify_symbol_uses)) {
         f(ctx, body, op, t)?;
@@ -73,15 +75,17 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     };
     // Isolated ops (functions) are checked on several threads when they are many; the first
     // error in op order is the one one thread finds.
-    let children = if ctx.threads > 1 { isolated_children(body, op) } else { Vec::new() };
+    let isolated_here = if body.nested(op).is_some() { ctx.threads > 1 && may_hold_isolated(rb) } else { isolated_here };
+    let children = if isolated_here { isolated_children(body, op) } else { Vec::new() };
     let threads = threads_for_children(ctx, rb, &children);
-    let mut results = (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table)).into_iter());
+    let mut results =
+        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table, isolated_here)).into_iter());
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
                 match results.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_symbol_uses(ctx, rb, inner, table)?,
+                    None => verify_symbol_uses(ctx, rb, inner, table, isolated_here)?,
                 }
             }
         }
@@ -166,7 +170,7 @@ fn verify_regions(
     root: (&Body, Op),
 ) -> Result<(), Diagnostic> {
     let rb = body.op_regions(op).0;
-    if facts.get_or_insert_with(|| BodyFacts::new(rb)).has_successors {
+    if facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)).has_successors {
         for &r in regions {
             if let Some(&entry) = rb.region_blocks(r).first() {
                 let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
@@ -178,7 +182,7 @@ fn verify_regions(
     }
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
-    let mut isolated = verify_isolated_children(ctx, body, op, owner, root);
+    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, root) } else { None };
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
     let ssa = !traits.contains(Traits::GRAPH_REGION);
@@ -247,7 +251,7 @@ fn check_in_block<'c>(
         }
     }
     if ssa {
-        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(rb)), owner)?;
+        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)), owner)?;
     }
     Ok(idef)
 }
@@ -265,6 +269,12 @@ fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: 
         }
     }
     Ok(())
+}
+
+/// Whether `body` may hold isolated ops (ops owning their bodies): parts of erased ops may
+/// remain, which can only make this `true`.
+fn may_hold_isolated(body: &Body) -> bool {
+    body.extras.values().any(|e| e.nested.is_some())
 }
 
 /// The ops of `op`'s regions that own their bodies, in region, block and op order.
@@ -316,18 +326,22 @@ fn verify_isolated_children(
 }
 
 /// Per-body facts the checks need: each op's position in its block, whether any op has
-/// successors (else no entry block has predecessors) and, per region, the dominator tree of its
+/// successors (else no entry block has predecessors), whether isolated ops may be verified on
+/// several threads and, per region, the dominator tree of its
 /// blocks numbered in depth-first order (a block dominates another when the other's interval
 /// lies within its own).
 #[derive(Clone)]
 struct BodyFacts {
     position: Vec<u32>,
     has_successors: bool,
+    /// Whether ops of the body may be verified on several threads: the context allows it and
+    /// the body may hold isolated ops.
+    has_isolated: bool,
     intervals: FxHashMap<crate::Region, FxHashMap<Block, (u32, u32)>>,
 }
 
 impl BodyFacts {
-    fn new(body: &Body) -> Self {
+    fn new(ctx: &Context, body: &Body) -> Self {
         let mut position = vec![0u32; body.num_ops()];
         for b in 0..body.num_blocks() {
             let b = <Block as cranelift_entity::EntityRef>::new(b);
@@ -337,7 +351,8 @@ impl BodyFacts {
         }
         // Parts of erased ops may remain: they can only make this `true`, which is safe.
         let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
-        Self { position, has_successors, intervals: FxHashMap::default() }
+        let has_isolated = ctx.threads > 1 && may_hold_isolated(body);
+        Self { position, has_successors, has_isolated, intervals: FxHashMap::default() }
     }
 
     fn before(&self, a: Op, b: Op) -> bool {
