@@ -8,6 +8,7 @@ use crate::body::{Block, Body, Op, ValueDef};
 use crate::registry::{OpDef, Traits};
 use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The symbols defined directly in a symbol-table operation's region: name -> defining op.
 pub struct SymbolTable<'a> {
@@ -28,22 +29,46 @@ impl<'a> SymbolTable<'a> {
 /// An error emitted on an operation gets its `see current operation` note here, when the
 /// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, ctx.registry().get(body.op(top).name), None, &mut None, None, (body, top))
-        .and_then(|()| verify_symbol_uses(ctx, body, top, None, ctx.threads > 1 && may_hold_isolated(body)))
+    let def = ctx.registry().get(body.op(top).name);
+    let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
+    verify_op(ctx, body, top, def, None, &mut None, None, &walk)
+        .and_then(|()| {
+            // Symbol uses are checked by hooks: without ops that have one, nothing to check.
+            if !walk.symbol_users.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            verify_symbol_uses(ctx, body, top, def, None, ctx.threads > 1 && may_hold_isolated(body))
+        })
         .map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
             d
         })
 }
 
+/// What the whole verification shares.
+struct Walk<'a> {
+    /// The operation being verified (the top of the IR, which names values when an operation
+    /// is printed in a message), with its body.
+    root: (&'a Body, Op),
+    /// Whether an op met has a symbol-use hook (set by any thread that meets one).
+    symbol_users: AtomicBool,
+}
+
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
     ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
 }
 
-/// `isolated_here` says whether `body` may hold isolated ops worth verifying on several
-/// threads (see [`may_hold_isolated`]).
-fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>, isolated_here: bool) -> Result<(), Diagnostic> {
-    let def = ctx.registry().get(body.op(op).name);
+/// The symbol uses of `op` (defined by `def`) and of the ops nested in it, against `table`,
+/// the nearest enclosing symbol table. `isolated_here` says whether `body` may hold isolated
+/// ops worth checking on several threads (see [`may_hold_isolated`]).
+fn verify_symbol_uses<'a>(
+    ctx: &'a Context,
+    body: &'a Body,
+    op: Op,
+    def: Option<&OpDef>,
+    table: Option<&SymbolTable<'a>>,
+    isolated_here: bool,
+) -> Result<(), Diagnostic> {
     if let (Some(t), Some(f)) = (table, def.and_then(|d| d.verify_symbol_uses)) {
         f(ctx, body, op, t)?;
     }
@@ -79,13 +104,18 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     let children = if isolated_here { isolated_children(body, op) } else { Vec::new() };
     let threads = threads_for_children(ctx, rb, &children);
     let mut results =
-        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table, isolated_here)).into_iter());
+        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, ctx.registry().get(rb.op(c).name), table, isolated_here)).into_iter());
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
+                let idef = ctx.registry().get(rb.op(inner).name);
+                // An op with neither regions (nor successors) nor a hook to run has nothing to check.
+                if rb.extra(inner).is_none() && (table.is_none() || idef.is_none_or(|d| d.verify_symbol_uses.is_none())) {
+                    continue;
+                }
                 match results.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_symbol_uses(ctx, rb, inner, table, isolated_here)?,
+                    None => verify_symbol_uses(ctx, rb, inner, idef, table, isolated_here)?,
                 }
             }
         }
@@ -111,8 +141,7 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
 
 /// `def` is the op's definition (`None` when it is unregistered); `facts` caches the facts of
 /// `body` the checks need (filled on first need); `root_owner` is the location of the op whose
-/// own body holds `body`'s root regions; `root` is the operation being verified (the top of the
-/// IR, which names values when an operation is printed in a message).
+/// own body holds `body`'s root regions.
 #[allow(clippy::too_many_arguments)]
 fn verify_op(
     ctx: &Context,
@@ -122,7 +151,7 @@ fn verify_op(
     parent: Option<(&Body, Op)>,
     facts: &mut Option<BodyFacts>,
     root_owner: Option<crate::Attr>,
-    root: (&Body, Op),
+    walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
     let data = body.op(op);
     let isolated_op = body.nested(op).is_some();
@@ -147,7 +176,7 @@ fn verify_op(
         // The regions' body: this body, or the op's own when it is isolated.
         let mut own_facts: Option<BodyFacts> = None;
         let facts = if isolated_op { &mut own_facts } else { facts };
-        verify_regions(ctx, body, op, def, regions, facts, owner, root)?;
+        verify_regions(ctx, body, op, def, regions, facts, owner, walk)?;
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
@@ -167,7 +196,7 @@ fn verify_regions(
     regions: &[crate::Region],
     facts: &mut Option<BodyFacts>,
     owner: crate::Attr,
-    root: (&Body, Op),
+    walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
     let rb = body.op_regions(op).0;
     if facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)).has_successors {
@@ -182,7 +211,7 @@ fn verify_regions(
     }
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
-    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, root) } else { None };
+    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
     let ssa = !traits.contains(Traits::GRAPH_REGION);
@@ -204,16 +233,16 @@ fn verify_regions(
                 // in op order, as one thread would find it.
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || shared.clone(), |facts, run| {
                     run.iter().try_for_each(|&inner| {
-                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner)?;
-                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), root)
+                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)
                     })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
-                check_block_terminator(ctx, rb, b, needs_terminator, root)?;
+                check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
                 continue;
             }
             for inner in rb.block_ops(b) {
-                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner)?;
+                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
                 if symbol_table {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
@@ -224,10 +253,10 @@ fn verify_regions(
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), root)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)?,
                 }
             }
-            check_block_terminator(ctx, rb, b, needs_terminator, root)?;
+            check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
         }
     }
     Ok(())
@@ -235,7 +264,8 @@ fn verify_regions(
 
 /// The checks of `inner`, an op of a block of `rb`, that its block makes before the op itself
 /// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
-/// every operand must dominate it. Gives the op's definition.
+/// every operand must dominate it. Gives the op's definition (and notes in `walk` an op with a
+/// symbol-use hook).
 fn check_in_block<'c>(
     ctx: &'c Context,
     rb: &Body,
@@ -243,9 +273,13 @@ fn check_in_block<'c>(
     ssa: bool,
     facts: &mut Option<BodyFacts>,
     owner: crate::Attr,
+    walk: &Walk<'_>,
 ) -> Result<Option<&'c OpDef>, Diagnostic> {
     let idef = ctx.registry().get(rb.op(inner).name);
     if let Some(d) = idef {
+        if d.verify_symbol_uses.is_some() {
+            walk.symbol_users.store(true, Ordering::Relaxed);
+        }
         if d.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
             return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
         }
@@ -257,13 +291,13 @@ fn check_in_block<'c>(
 }
 
 /// As MLIR, the terminator is checked when leaving the block, after its ops.
-fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: bool, root: (&Body, Op)) -> Result<(), Diagnostic> {
+fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: bool, walk: &Walk<'_>) -> Result<(), Diagnostic> {
     if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
         if let Some(ld) = ctx.registry().get(rb.op(last).name) {
             if !ld.traits.contains(Traits::TERMINATOR) {
                 // MLIR shows the operation in the message too, as its notes show it.
                 let opts = ctx.print_op_on_diagnostic.clone().unwrap_or_default();
-                let text = crate::printer::op_for_diagnostic(ctx, root.0, root.1, rb, last, &opts);
+                let text = crate::printer::op_for_diagnostic(ctx, walk.root.0, walk.root.1, rb, last, &opts);
                 return Err(Diagnostic::on_op(rb, last, format!("block with no terminator, has {text}")));
             }
         }
@@ -306,7 +340,7 @@ fn verify_isolated_children(
     body: &Body,
     op: Op,
     owner: crate::Attr,
-    root: (&Body, Op),
+    walk: &Walk<'_>,
 ) -> Option<std::vec::IntoIter<Result<(), Diagnostic>>> {
     if ctx.threads <= 1 {
         return None;
@@ -320,7 +354,7 @@ fn verify_isolated_children(
     // An isolated op's verification uses no facts of the body holding it.
     let results = crate::parallel::map_in_order(&children, threads, |&c| {
         let def = ctx.registry().get(rb.op(c).name);
-        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, Some(owner), root)
+        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, Some(owner), walk)
     });
     Some(results.into_iter())
 }
