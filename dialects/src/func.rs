@@ -274,7 +274,8 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
 }
 
 fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let attr = |name: Ident| ctx.op_attr_id(body, op, name);
+    let attrs = ctx.op_attrs(body, op);
+    let attr = |name: Ident| attrs.get(name);
     let Some(fty) = attr(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };

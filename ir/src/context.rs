@@ -35,6 +35,19 @@ impl Ident {
     }
 }
 
+/// An op's properties and discardable attributes, as [`Context::op_attrs`] gives them.
+#[derive(Copy, Clone)]
+pub struct OpAttrs<'a>([&'a [(Ident, Attr)]; 2]);
+
+impl OpAttrs<'_> {
+    /// The attribute `name`: a property, else a discardable attribute of that name (as
+    /// [`Context::op_attr`]).
+    #[inline]
+    pub fn get(&self, name: Ident) -> Option<Attr> {
+        self.0.iter().find_map(|entries| entries.iter().find(|(k, _)| *k == name).map(|e| e.1))
+    }
+}
+
 /// The identifiers every context interns first, with the constants naming them.
 const PREINTERNED: [(Ident, &str); 5] = [
     (Ident::SYM_NAME, "sym_name"),
@@ -387,6 +400,14 @@ impl Context {
     #[inline]
     pub fn dict_get_id(&self, dict: Attr, name: Ident) -> Option<Attr> {
         self.dict_entries(dict).iter().find(|(k, _)| *k == name).map(|e| e.1)
+    }
+
+    /// An op's attributes for several lookups by identifier: the entries of its properties and
+    /// of its discardable attributes, fetched once.
+    #[inline]
+    pub fn op_attrs(&self, body: &crate::Body, op: crate::Op) -> OpAttrs<'_> {
+        let d = body.op(op);
+        OpAttrs([d.properties().map_or(&[][..], |p| self.dict_entries(p)), self.dict_entries(d.attrs)])
     }
 
     /// [`Self::op_attr`] by identifier.

@@ -2,7 +2,7 @@
 //! segment-size properties or the variadic rules), inherent attributes by name.
 
 use super::{Arity, OpSpec, ValueSpec};
-use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, Type, Value};
+use mica_ir::{Attr, AttrKind, Body, Context, Op, OpAttrs, Type, Value};
 use std::ops::Range;
 
 /// One op seen through its spec.
@@ -20,9 +20,8 @@ pub struct OpView<'a> {
     pub parent: Option<(&'a Body, Op)>,
     operands: &'a [Value],
     results: &'a [Value],
-    /// The entries of the op's properties and of its discardable attributes, looked up in this
-    /// order.
-    attr_entries: [&'a [(Ident, Attr)]; 2],
+    /// The op's properties and discardable attributes.
+    attrs: OpAttrs<'a>,
     /// How the operands fill the operand slots.
     operand_layout: Layout<'a>,
     /// How the results fill the result slots.
@@ -45,8 +44,7 @@ impl<'a> OpView<'a> {
     /// segment-size messages).
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
         let (operands, results) = (body.operand_values(op), body.results(op));
-        let data = body.op(op);
-        let attr_entries = [data.properties().map_or(&[][..], |p| ctx.dict_entries(p)), ctx.dict_entries(data.attrs)];
+        let attrs = ctx.op_attrs(body, op);
         let seg = |name: &str| ctx.op_attr(body, op, name);
         let operand_layout = match spec.operand_segments {
             true => Layout::Segments(segment_sizes(ctx, &spec.operands, operands.len(), seg("operandSegmentSizes"), "operand")?),
@@ -56,7 +54,7 @@ impl<'a> OpView<'a> {
             true => Layout::Segments(segment_sizes(ctx, &spec.results, results.len(), seg("resultSegmentSizes"), "result")?),
             false => layout(&spec.results, results.len()),
         };
-        Ok(Self { ctx, spec, body, op, parent: None, operands, results, attr_entries, operand_layout, result_layout })
+        Ok(Self { ctx, spec, body, op, parent: None, operands, results, attrs, operand_layout, result_layout })
     }
 
     /// The values of operand slot `i`.
@@ -123,12 +121,7 @@ impl<'a> OpView<'a> {
 
     /// The inherent attribute in slot `i`.
     pub fn attr_at(&self, i: usize) -> Option<Attr> {
-        self.attr_by_id(self.spec.attrs[i].ident(self.ctx))
-    }
-
-    /// The attribute named `name` (a property, or a discardable attribute of that name).
-    pub fn attr_by_id(&self, name: Ident) -> Option<Attr> {
-        self.attr_entries.iter().find_map(|entries| entries.iter().find(|(k, _)| *k == name).map(|e| e.1))
+        self.attrs.get(self.spec.attrs[i].ident(self.ctx))
     }
 
     /// The integer value of attribute `name`.
