@@ -519,6 +519,7 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
 /// The common case of dominance: `def` is an argument of the block of `op` or of one of its
 /// ancestors, or an op before it (or before the ancestor) in that block. `false` leaves the
 /// question to the general check.
+#[inline]
 fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
     let (def_block, def_op) = match def {
         ValueDef::Result(d, _) => match body.op_block(d) {
@@ -548,73 +549,79 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFac
         if defined_above(body, dom, op, body.value_def(v)) {
             continue;
         }
-        // A value whose definition left the IR: a pass erased or detached it but kept a use.
-        let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
-        let (def_block, def_op) = match body.value(v).def {
-            ValueDef::Result(d, _) => match body.op_block(d) {
-                Some(b) => (b, Some(d)),
-                None => return Err(dangling()),
-            },
-            ValueDef::Arg(b, _) => (b, None),
-        };
-        let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
-        // Graph regions impose no order, nor do the regions of unregistered ops (which might be
-        // graph regions), as in MLIR's dominance info.
-        if let Some(owner) = body.region_parent(def_region) {
-            let name = body.op(owner).name;
-            if ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::GRAPH_REGION)) {
-                continue;
-            }
+        check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
+    }
+    Ok(())
+}
+
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`.
+fn check_operand_dominates(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    // A value whose definition left the IR: a pass erased or detached it but kept a use.
+    let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
+    let (def_block, def_op) = match body.value(v).def {
+        ValueDef::Result(d, _) => match body.op_block(d) {
+            Some(b) => (b, Some(d)),
+            None => return Err(dangling()),
+        },
+        ValueDef::Arg(b, _) => (b, None),
+    };
+    let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
+    // Graph regions impose no order, nor do the regions of unregistered ops (which might be
+    // graph regions), as in MLIR's dominance info.
+    if let Some(owner) = body.region_parent(def_region) {
+        let name = body.op(owner).name;
+        if ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::GRAPH_REGION)) {
+            return Ok(());
         }
-        // Climb from the user to its ancestor in the defining region.
-        let mut cur = op;
-        let mut nested = false;
-        loop {
-            let Some(b) = body.op_block(cur) else { break };
-            if body.block_region(b) == Some(def_region) {
-                break;
-            }
-            match body.parent_op(cur) {
-                Some(p) => {
-                    cur = p;
-                    nested = true;
-                }
-                None => break,
-            }
+    }
+    // Climb from the user to its ancestor in the defining region.
+    let mut cur = op;
+    let mut nested = false;
+    loop {
+        let Some(b) = body.op_block(cur) else { break };
+        if body.block_region(b) == Some(def_region) {
+            break;
         }
-        let Some(use_block) = body.op_block(cur) else { continue };
-        if body.block_region(use_block) != Some(def_region) {
-            continue;
-        }
-        let ok = if use_block == def_block {
-            match def_op {
-                // A use in a block unreachable from the entry is dominated by everything (as in
-                // MLIR), even by a later op of its own block.
-                Some(d) => d != cur && dom.before(d, cur) || !dom.reachable(body, def_region, use_block),
-                None => true,
+        match body.parent_op(cur) {
+            Some(p) => {
+                cur = p;
+                nested = true;
             }
-        } else {
-            dom.dominates(body, def_region, def_block, use_block)
-        };
-        if !ok {
-            let mut d = Diagnostic::on_op(body, op, format!("operand #{i} does not dominate this use"));
-            if let Some(def) = def_op {
-                let where_ = if nested {
-                    "op in a parent region"
-                } else if use_block == def_block {
-                    "op in the same block"
-                } else {
-                    "op in the same region"
-                };
-                d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+            None => break,
+        }
+    }
+    let Some(use_block) = body.op_block(cur) else { return Ok(()) };
+    if body.block_region(use_block) != Some(def_region) {
+        return Ok(());
+    }
+    let ok = if use_block == def_block {
+        match def_op {
+            // A use in a block unreachable from the entry is dominated by everything (as in
+            // MLIR), even by a later op of its own block.
+            Some(d) => d != cur && dom.before(d, cur) || !dom.reachable(body, def_region, use_block),
+            None => true,
+        }
+    } else {
+        dom.dominates(body, def_region, def_block, use_block)
+    };
+    if !ok {
+        let mut d = Diagnostic::on_op(body, op, format!("operand #{i} does not dominate this use"));
+        if let Some(def) = def_op {
+            let where_ = if nested {
+                "op in a parent region"
+            } else if use_block == def_block {
+                "op in the same block"
             } else {
-                let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
-                let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
-                let where_ = if nested { "in a parent region" } else { "in the same region" };
-                d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
-            }
-            return Err(d);
+                "op in the same region"
+            };
+            d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+        } else {
+            let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
+            let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
+            let where_ = if nested { "in a parent region" } else { "in the same region" };
+            d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
         }
+        return Err(d);
     }
     Ok(())
 }
