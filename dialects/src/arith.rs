@@ -180,11 +180,11 @@ fn cast(name: &'static str, from: &'static TypeConstraint, to: &'static TypeCons
 
 fn same_tensor_dims(ctx: &Context, v: &OpView<'_>) -> bool {
     let dims = |t: Type| match ctx.type_kind(t) {
-        TypeKind::RankedTensor { shape, .. } => Some(shape.to_vec()),
-        _ => None,
+        TypeKind::RankedTensor { shape, .. } => &shape[..],
+        _ => &[],
     };
     let (Some(i), Some(o)) = (v.operand("in"), v.result("out")) else { return true };
-    dims(v.ty(i)).unwrap_or_default() == dims(v.ty(o)).unwrap_or_default()
+    dims(v.ty(i)) == dims(v.ty(o))
 }
 
 fn compare(name: &'static str, operand: &'static TypeConstraint, pred: &'static AttrConstraint, fastmath: bool) -> OpSpec {

@@ -5,7 +5,7 @@ use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use smallvec::SmallVec;
 use crate::asm_util;
 use mica_ir::verify::SymbolTable;
-use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Op, OpDef, OperationState, Printer, Shape, Traits, Type, TypeKind};
+use mica_ir::{Attr, AttrKind, Body, Context, Count, Diagnostic, Ident, Op, OpDef, OperationState, Printer, Shape, Traits, Type, TypeKind};
 
 /// Registers the func ops.
 pub fn register(ctx: &mut Context) {
@@ -276,25 +276,29 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
 }
 
 fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let Some(fty) = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a)) else {
+    let attrs = ctx.op_attrs(body, op);
+    let attr = |name: Ident| attrs.get(name);
+    let Some(fty) = attr(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };
-    let Some((inputs, _)) = ctx.function_signature(fty) else {
+    let Some((inputs, results)) = ctx.function_signature(fty) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
     };
-    if prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).is_none() {
+    if attr(Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'sym_name'"));
     }
-    for name in ["arg_attrs", "res_attrs"] {
+    let (arg_attrs, res_attrs) = (attr(Ident::ARG_ATTRS), attr(Ident::RES_ATTRS));
+    for (name, a) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
         let dicts = |a: Attr| match ctx.attr_kind(a) {
             AttrKind::Array(items) => items.iter().all(|i| matches!(ctx.attr_kind(*i), AttrKind::Dictionary(_))),
             _ => false,
         };
-        if prop(ctx, body, op, name).is_some_and(|a| !dicts(a)) {
+        if a.is_some_and(|a| !dicts(a)) {
             return Err(Diagnostic::on_op(body, op, format!("'func.func' op attribute '{name}' failed to satisfy constraint: Array of dictionary attributes")));
         }
     }
-    if let Some(v) = prop(ctx, body, op, "sym_visibility") {
+    let visibility = attr(Ident::SYM_VISIBILITY);
+    if let Some(v) = visibility {
         let s = ctx.as_str(v).unwrap_or("");
         if !["public", "private", "nested"].contains(&s) {
             return Err(Diagnostic::on_op(
@@ -305,17 +309,18 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
         }
     }
     mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
-    let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
-    if prop(ctx, body, op, "arg_attrs").is_some() && arg_attrs.len() != inputs.len() {
-        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", arg_attrs.len(), inputs.len())));
+    let items = |a: Option<Attr>| match a.map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => &items[..],
+        _ => &[],
+    };
+    if arg_attrs.is_some() && items(arg_attrs).len() != inputs.len() {
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", items(arg_attrs).len(), inputs.len())));
     }
-    let results = ctx.function_signature(fty).map_or(0, |s| s.1.len());
-    let res_attrs = array_items(ctx, prop(ctx, body, op, "res_attrs"));
-    if prop(ctx, body, op, "res_attrs").is_some() && res_attrs.len() != results {
-        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", res_attrs.len(), results)));
+    if res_attrs.is_some() && items(res_attrs).len() != results.len() {
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", items(res_attrs).len(), results.len())));
     }
-    for (what, list) in [("arguments", &arg_attrs), ("results", &res_attrs)] {
-        for d in list.iter() {
+    for (what, list) in [("arguments", items(arg_attrs)), ("results", items(res_attrs))] {
+        for d in list {
             if ctx.dict_entries(*d).iter().any(|(k, _)| !ctx.str(*k).contains('.')) {
                 return Err(Diagnostic::on_op(body, op, format!("'func.func' op {what} may only have dialect attributes")));
             }
@@ -324,7 +329,7 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
     let (rb, regions) = body.op_regions(op);
     let Some(&region) = regions.first() else { return Ok(()) };
     let Some(&entry) = rb.region_blocks(region).first() else {
-        if prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) == Some("public") || prop(ctx, body, op, "sym_visibility").is_none() {
+        if visibility.is_none_or(|a| ctx.as_str(a) == Some("public")) {
             return Err(Diagnostic::on_op(body, op, "'func.func' op symbol declaration cannot have public visibility"));
         }
         return Ok(());
@@ -387,15 +392,15 @@ fn verify_return(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(
     let Some((fb, fop)) = func else {
         return Err(Diagnostic::on_op(body, op, "'func.return' op expects parent op 'func.func'"));
     };
-    let name = prop(ctx, fb, fop, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("");
-    let fty = prop(ctx, fb, fop, "function_type").and_then(|a| ctx.as_type(a));
+    let fty = ctx.op_attr_id(fb, fop, Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a));
     let results: &[Type] = fty.and_then(|t| ctx.function_signature(t)).map_or(&[], |s| s.1);
+    let name = || ctx.op_attr_id(fb, fop, Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).unwrap_or("");
     let n = body.num_operands(op);
     if n != results.len() {
         return Err(Diagnostic::on_op(
             body,
             op,
-            format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
+            format!("'func.return' op has {n} operands, but enclosing function (@{}) returns {}", name(), results.len()),
         ));
     }
     for (i, (v, t)) in body.operands(op).zip(results.iter()).enumerate() {
@@ -405,9 +410,10 @@ fn verify_return(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(
                 body,
                 op,
                 format!(
-                    "'func.return' op type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
+                    "'func.return' op type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{}",
                     mica_ir::printer::type_string(ctx, vt),
-                    mica_ir::printer::type_string(ctx, *t)
+                    mica_ir::printer::type_string(ctx, *t),
+                    name()
                 ),
             ));
         }

@@ -420,29 +420,31 @@ fn verify_for_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err(format!("types mismatch between {i}th iter region arg and defined value"));
         }
     }
-    verify_yield_types(ctx, rb, regions[0], &types_of(v.body, results), "Region #0", "parent results")
+    verify_yield_types(ctx, rb, regions[0], 0, (v.body, results))
 }
 
-/// The yield ending `r` passes values of `expected` types (MLIR's region-branch checks).
-fn verify_yield_types(ctx: &Context, rb: &Body, r: Region, expected: &[Type], from: &str, to: &str) -> Result<(), String> {
+/// The yield ending `r`, region #`index`, passes values of the types of the parent's results
+/// `expected` (values of the body given with them; MLIR's region-branch checks).
+fn verify_yield_types(ctx: &Context, rb: &Body, r: Region, index: usize, (eb, expected): (&Body, &[Value])) -> Result<(), String> {
     let Some(term) = region_terminator(rb, r) else { return Ok(()) };
     if ctx.registry().get(rb.op(term).name).is_none_or(|d| !d.traits.contains(Traits::RETURN_LIKE)) {
         return Ok(());
     }
-    let got: Vec<Type> = rb.operands(term).map(|x| rb.value_type(x)).collect();
+    let got = rb.operand_values(term);
     if got.len() != expected.len() {
         return Err(format!(
-            "along control flow edge from {from} to {to}: source has {} operands, but target successor <to {to}> needs {}",
+            "along control flow edge from Region #{index} to parent results: source has {} operands, but target successor <to parent results> needs {}",
             got.len(),
             expected.len()
         ));
     }
     for (i, (g, e)) in got.iter().zip(expected).enumerate() {
+        let (g, e) = (rb.value_type(*g), eb.value_type(*e));
         if g != e {
             return Err(format!(
-                "along control flow edge from {from} to {to}: source type #{i} '{}' should match input type #{i} '{}'",
-                ty_str(ctx, *g),
-                ty_str(ctx, *e)
+                "along control flow edge from Region #{index} to parent results: source type #{i} '{}' should match input type #{i} '{}'",
+                ty_str(ctx, g),
+                ty_str(ctx, e)
             ));
         }
     }
@@ -504,9 +506,9 @@ fn verify_if(_: &Context, v: &OpView<'_>) -> Result<(), String> {
 
 fn verify_if_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (rb, regions) = regions(v);
-    let results = types_of(v.body, v.body.results(v.op));
+    let results = v.body.results(v.op);
     for (i, &r) in regions.iter().enumerate() {
-        verify_yield_types(ctx, rb, r, &results, &format!("Region #{i}"), "parent results")?;
+        verify_yield_types(ctx, rb, r, i, (v.body, results))?;
     }
     Ok(())
 }

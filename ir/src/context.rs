@@ -17,11 +17,45 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct Ident(pub(crate) u32);
 
 impl Ident {
+    /// `sym_name`: like the other constants here, interned by every context when it is made, so
+    /// that the verifier looks these attributes up without comparing strings.
+    pub const SYM_NAME: Ident = Ident(0);
+    /// `sym_visibility`.
+    pub const SYM_VISIBILITY: Ident = Ident(1);
+    /// `function_type`.
+    pub const FUNCTION_TYPE: Ident = Ident(2);
+    /// `arg_attrs`.
+    pub const ARG_ATTRS: Ident = Ident(3);
+    /// `res_attrs`.
+    pub const RES_ATTRS: Ident = Ident(4);
+
     /// The raw index of this identifier in its context.
     pub fn index(self) -> u32 {
         self.0
     }
 }
+
+/// An op's properties and discardable attributes, as [`Context::op_attrs`] gives them.
+#[derive(Copy, Clone)]
+pub struct OpAttrs<'a>([&'a [(Ident, Attr)]; 2]);
+
+impl OpAttrs<'_> {
+    /// The attribute `name`: a property, else a discardable attribute of that name (as
+    /// [`Context::op_attr`]).
+    #[inline]
+    pub fn get(&self, name: Ident) -> Option<Attr> {
+        self.0.iter().find_map(|entries| entries.iter().find(|(k, _)| *k == name).map(|e| e.1))
+    }
+}
+
+/// The identifiers every context interns first, with the constants naming them.
+const PREINTERNED: [(Ident, &str); 5] = [
+    (Ident::SYM_NAME, "sym_name"),
+    (Ident::SYM_VISIBILITY, "sym_visibility"),
+    (Ident::FUNCTION_TYPE, "function_type"),
+    (Ident::ARG_ATTRS, "arg_attrs"),
+    (Ident::RES_ATTRS, "res_attrs"),
+];
 
 /// Owner of all interned IR data and of the registry of known operations.
 pub struct Context {
@@ -60,8 +94,14 @@ impl Context {
         let attrs: Interner<AttrKind> = Interner::default();
         let empty_dict = Attr(attrs.intern(AttrKind::Dictionary(Box::new([]))));
         let unknown_loc = Attr(attrs.intern(AttrKind::Location(Location::Unknown)));
+        let idents: Interner<Box<str>> = Interner::default();
+        for (id, name) in PREINTERNED {
+            // A fresh table numbers its values from 0 in insertion order.
+            let got = idents.intern_with(name, || name.into());
+            assert_eq!(got, id.0, "pre-interned identifier '{name}' out of order");
+        }
         Self {
-            idents: Interner::default(),
+            idents,
             types: Interner::default(),
             attrs,
             registry: Registry::default(),
@@ -341,6 +381,10 @@ impl Context {
     /// The entries of a dictionary attribute (empty for other attributes).
     #[inline]
     pub fn dict_entries(&self, a: Attr) -> &[(Ident, Attr)] {
+        // Most ops have no discardable attributes: their dictionary is this one.
+        if a == self.empty_dict {
+            return &[];
+        }
         match self.attr_kind(a) {
             AttrKind::Dictionary(e) => e,
             _ => &[],
@@ -356,6 +400,14 @@ impl Context {
     #[inline]
     pub fn dict_get_id(&self, dict: Attr, name: Ident) -> Option<Attr> {
         self.dict_entries(dict).iter().find(|(k, _)| *k == name).map(|e| e.1)
+    }
+
+    /// An op's attributes for several lookups by identifier: the entries of its properties and
+    /// of its discardable attributes, fetched once.
+    #[inline]
+    pub fn op_attrs(&self, body: &crate::Body, op: crate::Op) -> OpAttrs<'_> {
+        let d = body.op(op);
+        OpAttrs([d.properties().map_or(&[][..], |p| self.dict_entries(p)), self.dict_entries(d.attrs)])
     }
 
     /// [`Self::op_attr`] by identifier.
@@ -430,6 +482,15 @@ impl Context {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preinterned_identifiers_are_their_constants() {
+        let ctx = Context::new();
+        for (id, name) in PREINTERNED {
+            assert_eq!(ctx.ident(name), id);
+            assert_eq!(ctx.str(id), name);
+        }
+    }
 
     #[test]
     fn sorted_dictionaries_intern_like_built_ones() {

@@ -21,7 +21,7 @@ pub mod verify;
 
 pub use attrs::{Attr, AttrKind, IntBits, Location};
 pub use body::{Block, Body, MergeMap, Op, OpData, OperationState, Region, Use, Value, ValueDef};
-pub use context::{Context, Ident};
+pub use context::{Context, Ident, OpAttrs};
 pub use diagnostic::{DiagLoc, Diagnostic, Severity};
 pub use printer::{PrintOptions, Printer, print_op_to_string, print_op_to_writer};
 pub use registry::{AttrDef, Count, FoldResult, Folded, InlinerDef, OpDef, Pattern, Registry, Shape, Speculation, Traits};

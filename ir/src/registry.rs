@@ -120,10 +120,17 @@ impl Shape {
         Shape { operands: Count::AtLeast(0), results: Count::AtLeast(0), regions: Count::AtLeast(0), successors: Count::AtLeast(0) };
 
     /// The first violated count as MLIR words it (`requires zero results`), if any.
+    #[inline]
     pub fn check(&self, operands: usize, results: usize, regions: usize, successors: usize) -> Result<(), String> {
         if self.regions.allows(regions) && self.results.allows(results) && self.successors.allows(successors) && self.operands.allows(operands) {
             return Ok(());
         }
+        self.violation(operands, results, regions, successors)
+    }
+
+    /// [`Self::check`] once some count is violated.
+    #[cold]
+    fn violation(&self, operands: usize, results: usize, regions: usize, successors: usize) -> Result<(), String> {
         // MLIR verifies the region, result, successor and operand traits in this order.
         self.regions.check(regions, "regions")?;
         self.results.check(results, "results")?;

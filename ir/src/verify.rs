@@ -5,9 +5,10 @@
 //! first error, like mlir-opt.
 
 use crate::body::{Block, Body, Op, ValueDef};
-use crate::registry::Traits;
+use crate::registry::{OpDef, Traits};
 use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The symbols defined directly in a symbol-table operation's region: name -> defining op.
 pub struct SymbolTable<'a> {
@@ -28,24 +29,53 @@ impl<'a> SymbolTable<'a> {
 /// An error emitted on an operation gets its `see current operation` note here, when the
 /// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, top, None, &mut None, None, (body, top))
-        .and_then(|()| verify_symbol_uses(ctx, body, top, None))
+    let def = ctx.registry().get(body.op(top).name);
+    let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
+    verify_op(ctx, body, top, def, None, &mut None, None, &walk)
+        .and_then(|()| {
+            // Symbol uses are checked by hooks: without ops that have one, nothing to check.
+            if !walk.symbol_users.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            verify_symbol_uses(ctx, body, top, def, None, ctx.threads > 1 && may_hold_isolated(body))
+        })
         .map_err(|mut d| {
             d.attach_current_op(ctx, body, top);
             d
         })
 }
 
-fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
-    ctx.as_str(ctx.op_attr(body, op, "sym_name")?)
+/// What the whole verification shares.
+struct Walk<'a> {
+    /// The operation being verified (the top of the IR, which names values when an operation
+    /// is printed in a message), with its body.
+    root: (&'a Body, Op),
+    /// Whether an op met has a symbol-use hook (set by any thread that meets one).
+    symbol_users: AtomicBool,
 }
 
-fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Option<&SymbolTable<'a>>) -> Result<(), Diagnostic> {
-    let def = ctx.registry().get(body.op(op).name);
+fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
+    ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
+}
+
+/// The symbol uses of `op` (defined by `def`) and of the ops nested in it, against `table`,
+/// the nearest enclosing symbol table. `isolated_here` says whether `body` may hold isolated
+/// ops worth checking on several threads (see [`may_hold_isolated`]).
+fn verify_symbol_uses<'a>(
+    ctx: &'a Context,
+    body: &'a Body,
+    op: Op,
+    def: Option<&OpDef>,
+    table: Option<&SymbolTable<'a>>,
+    isolated_here: bool,
+) -> Result<(), Diagnostic> {
     if let (Some(t), Some(f)) = (table, def.and_then(|d| d.verify_symbol_uses)) {
         f(ctx, body, op, t)?;
     }
     let (rb, regions) = body.op_regions(op);
+    if regions.is_empty() {
+        return Ok(());
+    }
     let own;
     let table = if def.is_some_and(|d| d.traits.contains(Traits::SYMBOL_TABLE)) {
         let mut symbols = FxHashMap::default();
@@ -70,27 +100,23 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
     };
     // Isolated ops (functions) are checked on several threads when they are many; the first
     // error in op order is the one one thread finds.
-    let children = if ctx.threads > 1 { isolated_children(body, op) } else { Vec::new() };
+    let isolated_here = if body.nested(op).is_some() { ctx.threads > 1 && may_hold_isolated(rb) } else { isolated_here };
+    let children = if isolated_here { isolated_children(body, op) } else { Vec::new() };
     let threads = threads_for_children(ctx, rb, &children);
-    if threads > 1 {
-        let results = crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, table));
-        let mut results = results.into_iter();
-        for &r in regions {
-            for &b in rb.region_blocks(r) {
-                for inner in rb.block_ops(b) {
-                    match rb.nested(inner) {
-                        Some(_) => results.next().unwrap_or(Ok(()))?,
-                        None => verify_symbol_uses(ctx, rb, inner, table)?,
-                    }
-                }
-            }
-        }
-        return Ok(());
-    }
+    let mut results =
+        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, ctx.registry().get(rb.op(c).name), table, isolated_here)).into_iter());
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
-                verify_symbol_uses(ctx, rb, inner, table)?;
+                let idef = ctx.registry().get(rb.op(inner).name);
+                // An op with neither regions (nor successors) nor a hook to run has nothing to check.
+                if rb.extra(inner).is_none() && (table.is_none() || idef.is_none_or(|d| d.verify_symbol_uses.is_none())) {
+                    continue;
+                }
+                match results.as_mut().filter(|_| rb.nested(inner).is_some()) {
+                    Some(results) => results.next().unwrap_or(Ok(()))?,
+                    None => verify_symbol_uses(ctx, rb, inner, idef, table, isolated_here)?,
+                }
             }
         }
     }
@@ -103,7 +129,7 @@ fn verify_symbol_uses<'a>(ctx: &'a Context, body: &'a Body, op: Op, table: Optio
 /// symbol interface verifier runs.
 pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let name = body.op(op).name;
-    if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr(body, op, "sym_name").is_none() {
+    if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr_id(body, op, crate::Ident::SYM_NAME).is_none() {
         return Ok(());
     }
     let Some(def) = parent.and_then(|(pb, p)| ctx.registry().get(pb.op(p).name)) else { return Ok(()) };
@@ -113,22 +139,23 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     Err(Diagnostic::on_op(body, op, format!("'{}' op symbol's parent must have the SymbolTable trait", ctx.str(name))))
 }
 
-/// `dom` caches the dominance facts of `body` (filled on first need); `root_owner` is the
-/// location of the op whose own body holds `body`'s root regions; `root` is the operation being
-/// verified (the top of the IR, which names values when an operation is printed in a message).
+/// `def` is the op's definition (`None` when it is unregistered); `facts` caches the facts of
+/// `body` the checks need (filled on first need); `root_owner` is the location of the op whose
+/// own body holds `body`'s root regions.
+#[allow(clippy::too_many_arguments)]
 fn verify_op(
     ctx: &Context,
     body: &Body,
     op: Op,
+    def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
-    dom: &mut Option<DomInfo>,
+    facts: &mut Option<BodyFacts>,
     root_owner: Option<crate::Attr>,
-    root: (&Body, Op),
+    walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
     let data = body.op(op);
-    let owner = if body.nested(op).is_some() { data.loc } else { root_owner.unwrap_or(data.loc) };
-    let def = ctx.registry().get(data.name);
-    let traits = def.map_or(Traits::NONE, |d| d.traits);
+    let isolated_op = body.nested(op).is_some();
+    let owner = if isolated_op { data.loc } else { root_owner.unwrap_or(data.loc) };
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
         if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), body.successors(op).len()) {
@@ -141,58 +168,82 @@ fn verify_op(
                 }
             }
         }
+        if let Some(vf) = d.verify {
+            vf(d, ctx, body, op, parent)?;
+        }
     }
-    if let Some((d, vf)) = def.and_then(|d| d.verify.map(|f| (d, f))) {
+    if !regions.is_empty() {
+        // The regions' body: this body, or the op's own when it is isolated.
+        let mut own_facts: Option<BodyFacts> = None;
+        let facts = if isolated_op { &mut own_facts } else { facts };
+        verify_regions(ctx, body, op, def, regions, facts, owner, walk)?;
+    }
+    if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
     }
-    for &r in regions {
-        if let Some(&entry) = rb.region_blocks(r).first() {
-            let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
-            if branches_to_entry {
-                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+    Ok(())
+}
+
+/// What [`verify_op`] checks of `regions`, the regions of `op` (of `body`, defined by `def`): their entry blocks,
+/// their blocks' terminators and symbols, and each op in them. `facts` are those of the body
+/// holding the regions.
+#[allow(clippy::too_many_arguments)]
+fn verify_regions(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    def: Option<&OpDef>,
+    regions: &[crate::Region],
+    facts: &mut Option<BodyFacts>,
+    owner: crate::Attr,
+    walk: &Walk<'_>,
+) -> Result<(), Diagnostic> {
+    let rb = body.op_regions(op).0;
+    if facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)).has_successors {
+        for &r in regions {
+            if let Some(&entry) = rb.region_blocks(r).first() {
+                let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
+                if branches_to_entry {
+                    return Err(Diagnostic::error(body.op(op).loc, "entry block of region may not have predecessors"));
+                }
             }
         }
     }
-    // The regions' body: this body, or the op's own when it is isolated.
-    let mut own_dom: Option<DomInfo> = None;
-    let dom_cache: &mut Option<DomInfo> = if body.nested(op).is_some() { &mut own_dom } else { dom };
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
-    let mut isolated = verify_isolated_children(ctx, body, op, owner, root);
+    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
+    let traits = def.map_or(Traits::NONE, |d| d.traits);
+    let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
+    let ssa = !traits.contains(Traits::GRAPH_REGION);
+    let symbol_table = traits.contains(Traits::SYMBOL_TABLE);
     for &r in regions {
-        let blocks = rb.region_blocks(r);
-        let needs_terminator = def.is_some()
-            && !traits.contains(Traits::NO_TERMINATOR)
-            && !traits.contains(Traits::GRAPH_REGION);
         let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
-        for &b in blocks {
+        for &b in rb.region_blocks(r) {
             if needs_terminator && rb.block_last_op(b).is_none() {
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
             }
-            let ssa = !traits.contains(Traits::GRAPH_REGION);
             // A long block of a region that is no symbol table, with no isolated ops verified
             // up front: its ops in runs on several threads.
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
-            if isolated.is_none() && !traits.contains(Traits::SYMBOL_TABLE) && ctx.threads > 1 && long() {
+            if isolated.is_none() && !symbol_table && ctx.threads > 1 && long() {
                 let ops: Vec<Op> = rb.block_ops(b).collect();
-                let dom = ssa.then(|| dom_cache.get_or_insert_with(|| DomInfo::new(rb)).clone());
+                let shared = facts.clone();
                 let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
-                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || dom.clone(), |dom, run| {
-                    run.iter().try_for_each(|&inner| verify_in_block(ctx, body, op, rb, inner, dom, owner, root))
+                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || shared.clone(), |facts, run| {
+                    run.iter().try_for_each(|&inner| {
+                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)
+                    })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
-                check_block_terminator(ctx, rb, b, needs_terminator, root)?;
+                check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
                 continue;
             }
             for inner in rb.block_ops(b) {
-                terminator_is_last(ctx, rb, inner)?;
-                if ssa {
-                    let dom = dom_cache.get_or_insert_with(|| DomInfo::new(rb));
-                    check_operands_dominate(ctx, rb, inner, dom, owner)?;
-                }
-                if traits.contains(Traits::SYMBOL_TABLE) {
+                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+                if symbol_table {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
                             return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
@@ -202,53 +253,62 @@ fn verify_op(
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_op(ctx, rb, inner, Some((body, op)), dom_cache, Some(owner), root)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)?,
                 }
             }
-            check_block_terminator(ctx, rb, b, needs_terminator, root)?;
-        }
-    }
-    if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
-        vf(d, ctx, body, op, parent)?;
-    }
-    Ok(())
-}
-
-/// A terminator must be the last op of its block.
-fn terminator_is_last(ctx: &Context, rb: &Body, inner: Op) -> Result<(), Diagnostic> {
-    if let Some(idef) = ctx.registry().get(rb.op(inner).name) {
-        if idef.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
-            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", idef.name)));
+            check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
         }
     }
     Ok(())
 }
 
-/// What [`verify_op`] checks of `inner`, an op of a block of `op`'s regions (in `rb`) that is
-/// neither isolated-verified up front nor in a symbol table: its place, its operands'
-/// dominance (with `dom`, in an SSA region) and the op itself.
-#[allow(clippy::too_many_arguments)]
-fn verify_in_block(ctx: &Context, body: &Body, op: Op, rb: &Body, inner: Op, dom: &mut Option<DomInfo>, owner: crate::Attr, root: (&Body, Op)) -> Result<(), Diagnostic> {
-    terminator_is_last(ctx, rb, inner)?;
-    if let Some(d) = dom.as_mut() {
-        check_operands_dominate(ctx, rb, inner, d, owner)?;
+/// The checks of `inner`, an op of a block of `rb`, that its block makes before the op itself
+/// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
+/// every operand must dominate it. Gives the op's definition (and notes in `walk` an op with a
+/// symbol-use hook).
+fn check_in_block<'c>(
+    ctx: &'c Context,
+    rb: &Body,
+    inner: Op,
+    ssa: bool,
+    facts: &mut Option<BodyFacts>,
+    owner: crate::Attr,
+    walk: &Walk<'_>,
+) -> Result<Option<&'c OpDef>, Diagnostic> {
+    let idef = ctx.registry().get(rb.op(inner).name);
+    if let Some(d) = idef {
+        if d.verify_symbol_uses.is_some() {
+            walk.symbol_users.store(true, Ordering::Relaxed);
+        }
+        if d.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
+            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
+        }
     }
-    verify_op(ctx, rb, inner, Some((body, op)), dom, Some(owner), root)
+    if ssa {
+        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)), owner)?;
+    }
+    Ok(idef)
 }
 
 /// As MLIR, the terminator is checked when leaving the block, after its ops.
-fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: bool, root: (&Body, Op)) -> Result<(), Diagnostic> {
+fn check_block_terminator(ctx: &Context, rb: &Body, b: Block, needs_terminator: bool, walk: &Walk<'_>) -> Result<(), Diagnostic> {
     if let Some(last) = rb.block_last_op(b).filter(|_| needs_terminator) {
         if let Some(ld) = ctx.registry().get(rb.op(last).name) {
             if !ld.traits.contains(Traits::TERMINATOR) {
                 // MLIR shows the operation in the message too, as its notes show it.
                 let opts = ctx.print_op_on_diagnostic.clone().unwrap_or_default();
-                let text = crate::printer::op_for_diagnostic(ctx, root.0, root.1, rb, last, &opts);
+                let text = crate::printer::op_for_diagnostic(ctx, walk.root.0, walk.root.1, rb, last, &opts);
                 return Err(Diagnostic::on_op(rb, last, format!("block with no terminator, has {text}")));
             }
         }
     }
     Ok(())
+}
+
+/// Whether `body` may hold isolated ops (ops owning their bodies): parts of erased ops may
+/// remain, which can only make this `true`.
+fn may_hold_isolated(body: &Body) -> bool {
+    body.extras.values().any(|e| e.nested.is_some())
 }
 
 /// The ops of `op`'s regions that own their bodies, in region, block and op order.
@@ -280,7 +340,7 @@ fn verify_isolated_children(
     body: &Body,
     op: Op,
     owner: crate::Attr,
-    root: (&Body, Op),
+    walk: &Walk<'_>,
 ) -> Option<std::vec::IntoIter<Result<(), Diagnostic>>> {
     if ctx.threads <= 1 {
         return None;
@@ -291,22 +351,31 @@ fn verify_isolated_children(
     if threads <= 1 {
         return None;
     }
-    // An isolated op's verification uses no dominance facts of the body holding it.
-    let results = crate::parallel::map_in_order(&children, threads, |&c| verify_op(ctx, rb, c, Some((body, op)), &mut None, Some(owner), root));
+    // An isolated op's verification uses no facts of the body holding it.
+    let results = crate::parallel::map_in_order(&children, threads, |&c| {
+        let def = ctx.registry().get(rb.op(c).name);
+        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, Some(owner), walk)
+    });
     Some(results.into_iter())
 }
 
-/// Per-body facts the dominance check needs: each op's position in its block and, per region,
-/// the dominator tree of its blocks numbered in depth-first order (a block dominates another
-/// when the other's interval lies within its own).
+/// Per-body facts the checks need: each op's position in its block, whether any op has
+/// successors (else no entry block has predecessors), whether isolated ops may be verified on
+/// several threads and, per region, the dominator tree of its
+/// blocks numbered in depth-first order (a block dominates another when the other's interval
+/// lies within its own).
 #[derive(Clone)]
-struct DomInfo {
+struct BodyFacts {
     position: Vec<u32>,
+    has_successors: bool,
+    /// Whether ops of the body may be verified on several threads: the context allows it and
+    /// the body may hold isolated ops.
+    has_isolated: bool,
     intervals: FxHashMap<crate::Region, FxHashMap<Block, (u32, u32)>>,
 }
 
-impl DomInfo {
-    fn new(body: &Body) -> Self {
+impl BodyFacts {
+    fn new(ctx: &Context, body: &Body) -> Self {
         let mut position = vec![0u32; body.num_ops()];
         for b in 0..body.num_blocks() {
             let b = <Block as cranelift_entity::EntityRef>::new(b);
@@ -314,7 +383,10 @@ impl DomInfo {
                 position[cranelift_entity::EntityRef::index(op)] = i as u32;
             }
         }
-        Self { position, intervals: FxHashMap::default() }
+        // Parts of erased ops may remain: they can only make this `true`, which is safe.
+        let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
+        let has_isolated = ctx.threads > 1 && may_hold_isolated(body);
+        Self { position, has_successors, has_isolated, intervals: FxHashMap::default() }
     }
 
     fn before(&self, a: Op, b: Op) -> bool {
@@ -444,87 +516,112 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     idom
 }
 
+/// The common case of dominance: `def` is an argument of the block of `op` or of one of its
+/// ancestors, or an op before it (or before the ancestor) in that block. `false` leaves the
+/// question to the general check.
+#[inline]
+fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
+    let (def_block, def_op) = match def {
+        ValueDef::Result(d, _) => match body.op_block(d) {
+            Some(b) => (b, Some(d)),
+            None => return false,
+        },
+        ValueDef::Arg(b, _) => (b, None),
+    };
+    let mut cur = op;
+    while let Some(b) = body.op_block(cur) {
+        if b == def_block {
+            return def_op.is_none_or(|d| dom.before(d, cur));
+        }
+        match body.parent_op(cur) {
+            Some(p) => cur = p,
+            None => return false,
+        }
+    }
+    false
+}
+
 /// Every operand of `op` must be defined by something that dominates the use.
 /// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
 /// block arguments).
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut DomInfo, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
-    let user_block = body.op_block(op);
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     for (i, v) in body.operands(op).enumerate() {
-        // The common case: defined earlier in the user's own block.
-        let local = match body.value(v).def {
-            ValueDef::Result(d, _) => d != op && body.op_block(d) == user_block && dom.before(d, op),
-            ValueDef::Arg(b, _) => Some(b) == user_block,
-        };
-        if local && user_block.is_some() {
+        if defined_above(body, dom, op, body.value_def(v)) {
             continue;
         }
-        // A value whose definition left the IR: a pass erased or detached it but kept a use.
-        let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
-        let (def_block, def_op) = match body.value(v).def {
-            ValueDef::Result(d, _) => match body.op_block(d) {
-                Some(b) => (b, Some(d)),
-                None => return Err(dangling()),
-            },
-            ValueDef::Arg(b, _) => (b, None),
-        };
-        let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
-        // Graph regions impose no order, nor do the regions of unregistered ops (which might be
-        // graph regions), as in MLIR's dominance info.
-        if let Some(owner) = body.region_parent(def_region) {
-            let name = body.op(owner).name;
-            if ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::GRAPH_REGION)) {
-                continue;
-            }
+        check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
+    }
+    Ok(())
+}
+
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`.
+fn check_operand_dominates(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    // A value whose definition left the IR: a pass erased or detached it but kept a use.
+    let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
+    let (def_block, def_op) = match body.value(v).def {
+        ValueDef::Result(d, _) => match body.op_block(d) {
+            Some(b) => (b, Some(d)),
+            None => return Err(dangling()),
+        },
+        ValueDef::Arg(b, _) => (b, None),
+    };
+    let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
+    // Graph regions impose no order, nor do the regions of unregistered ops (which might be
+    // graph regions), as in MLIR's dominance info.
+    if let Some(owner) = body.region_parent(def_region) {
+        let name = body.op(owner).name;
+        if ctx.registry().get(name).is_none_or(|d| d.traits.contains(Traits::GRAPH_REGION)) {
+            return Ok(());
         }
-        // Climb from the user to its ancestor in the defining region.
-        let mut cur = op;
-        let mut nested = false;
-        loop {
-            let Some(b) = body.op_block(cur) else { break };
-            if body.block_region(b) == Some(def_region) {
-                break;
-            }
-            match body.parent_op(cur) {
-                Some(p) => {
-                    cur = p;
-                    nested = true;
-                }
-                None => break,
-            }
+    }
+    // Climb from the user to its ancestor in the defining region.
+    let mut cur = op;
+    let mut nested = false;
+    loop {
+        let Some(b) = body.op_block(cur) else { break };
+        if body.block_region(b) == Some(def_region) {
+            break;
         }
-        let Some(use_block) = body.op_block(cur) else { continue };
-        if body.block_region(use_block) != Some(def_region) {
-            continue;
-        }
-        let ok = if use_block == def_block {
-            match def_op {
-                // A use in a block unreachable from the entry is dominated by everything (as in
-                // MLIR), even by a later op of its own block.
-                Some(d) => d != cur && dom.before(d, cur) || !dom.reachable(body, def_region, use_block),
-                None => true,
+        match body.parent_op(cur) {
+            Some(p) => {
+                cur = p;
+                nested = true;
             }
-        } else {
-            dom.dominates(body, def_region, def_block, use_block)
-        };
-        if !ok {
-            let mut d = Diagnostic::on_op(body, op, format!("operand #{i} does not dominate this use"));
-            if let Some(def) = def_op {
-                let where_ = if nested {
-                    "op in a parent region"
-                } else if use_block == def_block {
-                    "op in the same block"
-                } else {
-                    "op in the same region"
-                };
-                d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+            None => break,
+        }
+    }
+    let Some(use_block) = body.op_block(cur) else { return Ok(()) };
+    if body.block_region(use_block) != Some(def_region) {
+        return Ok(());
+    }
+    let ok = if use_block == def_block {
+        match def_op {
+            // A use in a block unreachable from the entry is dominated by everything (as in
+            // MLIR), even by a later op of its own block.
+            Some(d) => d != cur && dom.before(d, cur) || !dom.reachable(body, def_region, use_block),
+            None => true,
+        }
+    } else {
+        dom.dominates(body, def_region, def_block, use_block)
+    };
+    if !ok {
+        let mut d = Diagnostic::on_op(body, op, format!("operand #{i} does not dominate this use"));
+        if let Some(def) = def_op {
+            let where_ = if nested {
+                "op in a parent region"
+            } else if use_block == def_block {
+                "op in the same block"
             } else {
-                let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
-                let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
-                let where_ = if nested { "in a parent region" } else { "in the same region" };
-                d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
-            }
-            return Err(d);
+                "op in the same region"
+            };
+            d = d.with_note(body.op(def).loc, format!("operand defined here ({where_})"));
+        } else {
+            let index = body.region_blocks(def_region).iter().position(|&b| b == def_block).unwrap_or(0);
+            let loc = body.region_parent(def_region).map_or(owner_loc, |o| body.op(o).loc);
+            let where_ = if nested { "in a parent region" } else { "in the same region" };
+            d = d.with_note(loc, format!("operand defined as a block argument (block #{index} {where_})"));
         }
+        return Err(d);
     }
     Ok(())
 }

@@ -622,7 +622,10 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
-        def.verify_regions = Some(verify::verify_op_regions);
+        // Only ops with something to check after their regions get the region hook.
+        if spec.implicit_terminator.is_some() || spec.verify_regions.is_some() {
+            def.verify_regions = Some(verify::verify_op_regions);
+        }
         def.default_dialect = spec.default_dialect;
         def.result_name = spec.result_name;
         def.effects = spec.effects;

@@ -5,8 +5,7 @@
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use crate::ods::constraints::{element_or_self, AttrSyntax};
-use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Type, TypeKind, DYNAMIC};
-use smallvec::SmallVec;
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Traits, Type, TypeKind, Value, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
 pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
@@ -14,7 +13,9 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
     let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     view.parent = parent;
     invariants(ctx, spec, &view, parent).map_err(|m| op_error(ctx, body, op, &m))?;
-    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
+    if spec.traits.contains(Traits::SYMBOL) {
+        mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
+    }
     if let Some(f) = spec.successor_operands {
         verify_successor_operands(&view, f).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
@@ -98,14 +99,13 @@ fn type_str(ctx: &Context, t: Type) -> String {
 }
 
 fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Body, Op)>) -> Result<(), String> {
-    let values: SmallVec<[Option<mica_ir::Attr>; 4]> = (0..spec.attrs.len()).map(|i| v.attr_at(i)).collect();
-    for (a, x) in spec.attrs.iter().zip(&values) {
-        if x.is_none() && matches!(a.presence, Presence::Required) {
+    for (i, a) in spec.attrs.iter().enumerate() {
+        if matches!(a.presence, Presence::Required) && v.attr_at(i).is_none() {
             return Err(format!("requires attribute '{}'", a.name));
         }
     }
-    for (a, x) in spec.attrs.iter().zip(&values) {
-        if let Some(x) = *x {
+    for (i, a) in spec.attrs.iter().enumerate() {
+        if let Some(x) = v.attr_at(i) {
             if !a.is_valid_default(x) && !a.constraint.satisfied(ctx, x) {
                 let summary = match &a.constraint.syntax {
                     AttrSyntax::IntEnum(e) => e.int_summary(),
@@ -156,9 +156,7 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
         }
     }
     if !spec.checks.is_empty() {
-        let operand_types: SmallVec<[Type; 4]> = v.operands().iter().map(|x| v.ty(*x)).collect();
-        let result_types: SmallVec<[Type; 2]> = v.body.results(v.op).iter().map(|x| v.ty(*x)).collect();
-        let types = Types { operands: &operand_types, results: &result_types, same: same_type(&operand_types, &result_types) };
+        let types = Types::new(v);
         for c in spec.checks.iter().filter(|c| c.is_predicate()) {
             check(ctx, v, c, &types)?;
         }
@@ -213,22 +211,46 @@ pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
     }
 }
 
-/// The operand and result types of an op under check.
+/// The operands and results of an op under check, whose types the checks compare.
 struct Types<'a> {
-    operands: &'a [Type],
-    results: &'a [Type],
+    body: &'a Body,
+    operands: &'a [Value],
+    results: &'a [Value],
     /// The one type of every operand and result, when they all have the same.
     same: Option<Type>,
 }
 
-/// The type every operand and result has, if they all have one.
-fn same_type(operands: &[Type], results: &[Type]) -> Option<Type> {
-    let first = *operands.first().or(results.first())?;
-    operands.iter().chain(results).all(|&t| t == first).then_some(first)
+impl<'a> Types<'a> {
+    fn new(v: &OpView<'a>) -> Self {
+        let (body, operands, results) = (v.body, v.operands(), v.results());
+        let mut t = Self { body, operands, results, same: None };
+        let first = t.operands().chain(t.results()).next();
+        t.same = first.filter(|&f| t.operands().chain(t.results()).all(|x| x == f));
+        t
+    }
+
+    /// The operand types, in order.
+    fn operands(&self) -> impl Iterator<Item = Type> + '_ {
+        self.operands.iter().map(|x| self.body.value_type(*x))
+    }
+
+    /// The result types, in order.
+    fn results(&self) -> impl Iterator<Item = Type> + '_ {
+        self.results.iter().map(|x| self.body.value_type(*x))
+    }
+
+    /// The first operand type.
+    fn first_operand(&self) -> Option<Type> {
+        self.operands().next()
+    }
+
+    /// The first result type.
+    fn first_result(&self) -> Option<Type> {
+        self.results().next()
+    }
 }
 
 fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<(), String> {
-    let (operand_types, result_types) = (types.operands, types.results);
     // Operands and results of one type pass the checks of equal types, shapes and element
     // types; an elementwise op passes unless its one type is a vector or tensor that only
     // operands or only results have.
@@ -238,45 +260,45 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
             | Check::SameTypeOperands
             | Check::SameOperandsAndResultShape
             | Check::SameOperandsAndResultElementType => return Ok(()),
-            Check::Elementwise if !is_mappable(ctx, t) || (!operand_types.is_empty() && !result_types.is_empty()) => return Ok(()),
+            Check::Elementwise if !is_mappable(ctx, t) || (!types.operands.is_empty() && !types.results.is_empty()) => return Ok(()),
             _ => {}
         }
     }
     match c {
         Check::SameOperandsAndResultType => {
-            let (Some(&first), false) = (result_types.first(), operand_types.is_empty()) else { return Ok(()) };
+            let (Some(first), false) = (types.first_result(), types.operands.is_empty()) else { return Ok(()) };
             let elem = element_or_self(ctx, first);
             let encoding = |t: Type| match ctx.type_kind(t) {
                 TypeKind::RankedTensor { encoding, .. } => *encoding,
                 _ => None,
             };
-            for &t in result_types.iter().skip(1).chain(operand_types) {
+            for t in types.results().skip(1).chain(types.operands()) {
                 if element_or_self(ctx, t) != elem || !compatible_shape(ctx, t, first) || encoding(t) != encoding(first) {
                     return Err("requires the same type for all operands and results".into());
                 }
             }
         }
         Check::SameTypeOperands => {
-            if operand_types.windows(2).any(|w| w[0] != w[1]) {
+            if types.first_operand().is_some_and(|first| types.operands().any(|t| t != first)) {
                 return Err("requires all operands to have the same type".into());
             }
         }
         Check::SameOperandsAndResultShape => {
-            let Some(&first) = operand_types.first() else { return Ok(()) };
-            if result_types.iter().chain(operand_types.iter().skip(1)).any(|&t| !compatible_shape(ctx, t, first)) {
+            let Some(first) = types.first_operand() else { return Ok(()) };
+            if types.results().chain(types.operands().skip(1)).any(|t| !compatible_shape(ctx, t, first)) {
                 return Err("requires the same shape for all operands and results".into());
             }
         }
         Check::SameOperandsAndResultElementType => {
-            let Some(&first) = result_types.first().or(operand_types.first()) else { return Ok(()) };
+            let Some(first) = types.first_result().or(types.first_operand()) else { return Ok(()) };
             let elem = element_or_self(ctx, first);
-            if result_types.iter().chain(operand_types).any(|&t| element_or_self(ctx, t) != elem) {
+            if types.results().chain(types.operands()).any(|t| element_or_self(ctx, t) != elem) {
                 return Err("requires the same element type for all operands and results".into());
             }
         }
         Check::AllTypesMatch(names) => {
-            let known: SmallVec<[Type; 4]> = names.iter().filter_map(|n| named_type(ctx, v, n)).collect();
-            if known.windows(2).any(|w| w[0] != w[1]) {
+            let mut known = names.iter().filter_map(|n| named_type(ctx, v, n));
+            if known.next().is_some_and(|first| known.any(|t| t != first)) {
                 return Err(format!("failed to verify that all of {{{}}} have same type", names.join(", ")));
             }
         }
@@ -289,32 +311,44 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
         }
         Check::TypesMatchWithRange { summary, from, to, transform } => {
             if let Some(f) = named_type(ctx, v, from) {
-                let group: SmallVec<[Type; 4]> = v.operands_named(to).iter().map(|x| v.ty(*x)).collect();
-                if transform(ctx, f).is_some_and(|want| *want != *group) {
+                let group = v.operands_named(to);
+                let matches = |want: &[Type]| want.len() == group.len() && want.iter().zip(group).all(|(w, x)| *w == v.ty(*x));
+                if transform(ctx, f).is_some_and(|want| !matches(&want)) {
                     return Err(format!("failed to verify that {summary}"));
                 }
             }
         }
         Check::Elementwise => {
-            let mappable = |t: &Type| is_mappable(ctx, *t);
-            let res: SmallVec<[Type; 4]> = result_types.iter().copied().filter(mappable).collect();
-            let opnd: SmallVec<[Type; 4]> = operand_types.iter().copied().filter(mappable).collect();
-            if res.is_empty() && opnd.is_empty() {
+            // The non-scalar operands, then results: how many, and whether all have the shape
+            // and base type of the first.
+            let (mut operands, mut results, mut alike) = (0, 0, true);
+            let mut first: Option<Type> = None;
+            let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
+            let mut see = |t: Type| match first {
+                None => first = Some(t),
+                Some(f) => alike &= base(t) == base(f) && compatible_shape(ctx, t, f),
+            };
+            for t in types.operands().filter(|t| is_mappable(ctx, *t)) {
+                operands += 1;
+                see(t);
+            }
+            for t in types.results().filter(|t| is_mappable(ctx, *t)) {
+                results += 1;
+                see(t);
+            }
+            if results == 0 && operands == 0 {
                 return Ok(());
             }
-            if opnd.is_empty() {
+            if operands == 0 {
                 return Err("if a result is non-scalar, then at least one operand must be non-scalar".into());
             }
-            if res.is_empty() {
+            if results == 0 {
                 return Err("if an operand is non-scalar, then there must be at least one non-scalar result".into());
             }
-            if res.len() != result_types.len() {
+            if results != types.results.len() {
                 return Err("if an operand is non-scalar, then all results must be non-scalar".into());
             }
-            let all: SmallVec<[Type; 8]> = opnd.into_iter().chain(res).collect();
-            let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
-            let same_base = all.iter().all(|&t| base(t) == base(all[0]));
-            if !same_base || !all.iter().all(|&t| compatible_shape(ctx, t, all[0])) {
+            if !alike {
                 return Err("all non-scalar operands/results must have the same shape and base type".into());
             }
         }

@@ -2,8 +2,7 @@
 //! segment-size properties or the variadic rules), inherent attributes by name.
 
 use super::{Arity, OpSpec, ValueSpec};
-use mica_ir::{Attr, AttrKind, Body, Context, Op, Type, Value};
-use smallvec::SmallVec;
+use mica_ir::{Attr, AttrKind, Body, Context, Op, OpAttrs, Type, Value};
 use std::ops::Range;
 
 /// One op seen through its spec.
@@ -20,56 +19,76 @@ pub struct OpView<'a> {
     /// verifying).
     pub parent: Option<(&'a Body, Op)>,
     operands: &'a [Value],
-    /// Per operand slot, its index range among the operands; empty when every slot holds
-    /// exactly one value (slot `i` is operand `i`).
-    operand_ranges: SmallVec<[(u32, u32); 4]>,
-    /// The same for results.
-    result_ranges: SmallVec<[(u32, u32); 4]>,
+    results: &'a [Value],
+    /// The op's properties and discardable attributes.
+    attrs: OpAttrs<'a>,
+    /// How the operands fill the operand slots.
+    operand_layout: Layout<'a>,
+    /// How the results fill the result slots.
+    result_layout: Layout<'a>,
+}
+
+/// How an op's values fill its slots (of operands or of results).
+#[derive(Clone, Copy)]
+enum Layout<'a> {
+    /// Slot `i` holds value `i`.
+    OneEach,
+    /// A single slot holds one value, any other slot this many (no segment sizes).
+    Shared(usize),
+    /// The slots' sizes from a segment-size attribute (checked against the values).
+    Segments(&'a [u128]),
 }
 
 impl<'a> OpView<'a> {
     /// The view of `op`; `Err` says why its operands or results do not fit the slots (MLIR's
     /// segment-size messages).
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
-        let operands = body.operand_values(op);
+        let (operands, results) = (body.operand_values(op), body.results(op));
+        let attrs = ctx.op_attrs(body, op);
         let seg = |name: &str| ctx.op_attr(body, op, name);
-        let operand_ranges = if !spec.operand_segments && one_each(&spec.operands, operands.len()) {
-            SmallVec::new()
-        } else {
-            group_ranges(ctx, &spec.operands, operands.len(), spec.operand_segments.then(|| seg("operandSegmentSizes")), "operand")?
+        let operand_layout = match spec.operand_segments {
+            true => Layout::Segments(segment_sizes(ctx, &spec.operands, operands.len(), seg("operandSegmentSizes"), "operand")?),
+            false => layout(&spec.operands, operands.len()),
         };
-        let n_results = body.results(op).len();
-        let result_ranges = if !spec.result_segments && one_each(&spec.results, n_results) {
-            SmallVec::new()
-        } else {
-            group_ranges(ctx, &spec.results, n_results, spec.result_segments.then(|| seg("resultSegmentSizes")), "result")?
+        let result_layout = match spec.result_segments {
+            true => Layout::Segments(segment_sizes(ctx, &spec.results, results.len(), seg("resultSegmentSizes"), "result")?),
+            false => layout(&spec.results, results.len()),
         };
-        Ok(Self { ctx, spec, body, op, parent: None, operands, operand_ranges, result_ranges })
+        Ok(Self { ctx, spec, body, op, parent: None, operands, results, attrs, operand_layout, result_layout })
     }
 
     /// The values of operand slot `i`.
-    pub fn operand_group(&self, i: usize) -> &[Value] {
-        &self.operands[slot_range(&self.operand_ranges, i)]
+    #[inline]
+    pub fn operand_group(&self, i: usize) -> &'a [Value] {
+        &self.operands[slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i)]
     }
 
     /// The values of result slot `i`.
-    pub fn result_group(&self, i: usize) -> &[Value] {
-        &self.body.results(self.op)[slot_range(&self.result_ranges, i)]
+    #[inline]
+    pub fn result_group(&self, i: usize) -> &'a [Value] {
+        &self.results[slot_range(&self.spec.results, self.result_layout, self.results.len(), i)]
     }
 
     /// The index of the first operand of slot `i` among all operands.
+    #[inline]
     pub fn operand_start(&self, i: usize) -> usize {
-        slot_range(&self.operand_ranges, i).start
+        slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i).start
     }
 
     /// The index of the first result of slot `i` among all results.
+    #[inline]
     pub fn result_start(&self, i: usize) -> usize {
-        slot_range(&self.result_ranges, i).start
+        slot_range(&self.spec.results, self.result_layout, self.results.len(), i).start
     }
 
     /// All operands.
     pub fn operands(&self) -> &'a [Value] {
         self.operands
+    }
+
+    /// All results.
+    pub fn results(&self) -> &'a [Value] {
+        self.results
     }
 
     /// The operand (single) named `name`.
@@ -94,12 +113,15 @@ impl<'a> OpView<'a> {
 
     /// The inherent attribute `name` (a property, or a discardable attribute of that name).
     pub fn attr(&self, name: &str) -> Option<Attr> {
-        self.ctx.op_attr(self.body, self.op, name)
+        match self.spec.attr_index(name) {
+            Some(i) => self.attr_at(i),
+            None => self.ctx.op_attr(self.body, self.op, name),
+        }
     }
 
     /// The inherent attribute in slot `i`.
     pub fn attr_at(&self, i: usize) -> Option<Attr> {
-        self.ctx.op_attr_id(self.body, self.op, self.spec.attrs[i].ident(self.ctx))
+        self.attrs.get(self.spec.attrs[i].ident(self.ctx))
     }
 
     /// The integer value of attribute `name`.
@@ -116,67 +138,62 @@ impl<'a> OpView<'a> {
     }
 }
 
-/// The index range of slot `i` given the ranges `group_ranges` made.
-fn slot_range(ranges: &[(u32, u32)], i: usize) -> Range<usize> {
-    match ranges.get(i) {
-        Some(&(start, end)) => start as usize..end as usize,
-        None => i..i + 1,
+/// The index range of slot `i` of `slots` among `n` values laid out as `layout` says (slot
+/// `i` alone past the slots).
+#[inline]
+fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Range<usize> {
+    let size = |k: usize| match layout {
+        Layout::OneEach => 1,
+        Layout::Shared(share) => {
+            if slots[k].arity == Arity::Single {
+                1
+            } else {
+                share
+            }
+        }
+        Layout::Segments(sizes) => sizes[k] as i32 as usize,
+    };
+    if matches!(layout, Layout::OneEach) || i >= slots.len() {
+        return i..i + 1;
     }
+    let start: usize = (0..i).map(size).sum();
+    start.min(n)..(start + size(i)).min(n)
 }
 
-/// Whether `n` values fill `slots` one each (every slot holds exactly one value).
-fn one_each(slots: &[ValueSpec], n: usize) -> bool {
-    n == slots.len() && slots.iter().all(|s| s.arity == Arity::Single)
+/// How `n` values fill `slots` that no segment-size attribute sizes.
+#[inline]
+fn layout(slots: &[ValueSpec], n: usize) -> Layout<'static> {
+    let singles = slots.iter().filter(|s| s.arity == Arity::Single).count();
+    let variadics = slots.len() - singles;
+    if variadics == 0 && n == slots.len() {
+        return Layout::OneEach;
+    }
+    // Several variadic slots without segment sizes share the rest equally (MLIR's
+    // `SameVariadicOperandSize`; ODS allows no other layout without segments).
+    let rest = n.saturating_sub(singles);
+    Layout::Shared(if variadics == 0 { 0 } else { rest / variadics })
 }
 
-/// The index ranges of each slot among `n` values.
-#[cold]
-fn group_ranges(
-    ctx: &Context,
-    slots: &[ValueSpec],
-    n: usize,
-    segments: Option<Option<Attr>>,
-    what: &str,
-) -> Result<SmallVec<[(u32, u32); 4]>, String> {
+/// The elements of a segment-size attribute, once checked against `slots` and the `n` values
+/// they share (MLIR's segment-size messages).
+fn segment_sizes<'a>(ctx: &'a Context, slots: &[ValueSpec], n: usize, seg: Option<Attr>, what: &str) -> Result<&'a [u128], String> {
     let attr_name = if what == "operand" { "operandSegmentSizes" } else { "resultSegmentSizes" };
-    let mut sizes: SmallVec<[usize; 4]> = SmallVec::new();
-    match segments {
-        Some(seg) => {
-            let Some(seg) = seg else {
-                return Err(format!("requires attribute '{attr_name}'"));
-            };
-            let values: Vec<i64> = match ctx.attr_kind(seg) {
-                AttrKind::DenseArray { values, .. } => values.iter().map(|v| *v as i32 as i64).collect(),
-                _ => return Err(format!("'{attr_name}' attribute must be a dense i32 array")),
-            };
-            if values.len() != slots.len() {
-                return Err(format!("'{attr_name}' attribute for specifying {what} segments must have {} elements, but got {}", slots.len(), values.len()));
-            }
-            if values.iter().any(|v| *v < 0) {
-                return Err(format!("'{attr_name}' attribute cannot have negative elements"));
-            }
-            let total: i64 = values.iter().sum();
-            if total as usize != n {
-                return Err(format!("{what} count ({n}) does not match with the total size ({total}) specified in attribute '{attr_name}'"));
-            }
-            sizes.extend(values.iter().map(|v| *v as usize));
-        }
-        None => {
-            let singles = slots.iter().filter(|s| s.arity == Arity::Single).count();
-            let variadics = slots.len() - singles;
-            let rest = n.saturating_sub(singles);
-            // Several variadic slots without segment sizes share the rest equally (MLIR's
-            // `SameVariadicOperandSize`; ODS allows no other layout without segments).
-            let share = if variadics == 0 { 0 } else { rest / variadics };
-            sizes.extend(slots.iter().map(|s| if s.arity == Arity::Single { 1 } else { share }));
-        }
+    let Some(seg) = seg else {
+        return Err(format!("requires attribute '{attr_name}'"));
+    };
+    let AttrKind::DenseArray { values, .. } = ctx.attr_kind(seg) else {
+        return Err(format!("'{attr_name}' attribute must be a dense i32 array"));
+    };
+    if values.len() != slots.len() {
+        return Err(format!("'{attr_name}' attribute for specifying {what} segments must have {} elements, but got {}", slots.len(), values.len()));
     }
-    let mut out = SmallVec::new();
-    let mut at = 0;
-    for s in sizes {
-        let end = (at + s).min(n);
-        out.push((at.min(n) as u32, end as u32));
-        at += s;
+    let sizes = || values.iter().map(|v| *v as i32 as i64);
+    if sizes().any(|v| v < 0) {
+        return Err(format!("'{attr_name}' attribute cannot have negative elements"));
     }
-    Ok(out)
+    let total: i64 = sizes().sum();
+    if total as usize != n {
+        return Err(format!("{what} count ({n}) does not match with the total size ({total}) specified in attribute '{attr_name}'"));
+    }
+    Ok(values)
 }
