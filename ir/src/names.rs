@@ -9,7 +9,7 @@
 //! which are complete before it is reached; with unique ids in the generic form, the numbers a
 //! body takes can be counted ahead. So a table may leave the bodies of IsolatedFromAbove
 //! operations out (it keeps the counters and scope each starts from), and the printer numbers
-//! each when it prints it ([`NameTable::isolated`]): on the thread that prints it, into a table
+//! each when it prints it ([`NameTable::number_isolated`]): on the thread that prints it, into a table
 //! of its own that sees its ancestors' names through the table it came from.
 
 use crate::Context;
@@ -150,7 +150,7 @@ const FEW_BODIES: usize = 8;
 
 impl NameTable {
     /// Numbers everything inside `top` (an operation of `body`), but with `lazy` the bodies of
-    /// isolated operations under it, which [`NameTable::isolated`] numbers when they are printed
+    /// isolated operations under it, which [`NameTable::number_isolated`] numbers when they are printed
     /// (`lazy` is ignored with unique ids in the custom form, where a body's numbers are not
     /// known before the walk reaches it). Suggested result names (custom form only) come from
     /// the ops' `result_name` hooks.
@@ -170,20 +170,20 @@ impl NameTable {
         t
     }
 
-    /// The names of the body of `op` (an isolated operation of `body`) when `outer`, the table
-    /// that numbered `body`, left it out; they see the names of `outer`. `spare` is a table no
-    /// longer used, whose room is taken over.
-    pub fn isolated(ctx: &Context, outer: &Arc<NameTable>, body: &Body, op: Op, spare: Option<NameTable>) -> Option<Self> {
+    /// Makes this table (whatever it held before; its room is kept) the names of the body of
+    /// `op` (an isolated operation of `body`) when `outer`, the table that numbered `body`, left
+    /// it out; they see the names of `outer`. Returns false (and leaves the table) when `outer`
+    /// numbered that body itself.
+    pub fn number_isolated(&mut self, ctx: &Context, outer: &Arc<NameTable>, body: &Body, op: Op) -> bool {
         let (rb, regions) = body.op_regions(op);
-        let &(mut counters, scope) = outer.deferred.get(&key(rb))?;
-        let mut t = spare.unwrap_or_default();
-        t.clear();
-        t.outer = Some((outer.clone(), scope));
-        (t.lazy, t.unique_ids, t.generic) = (true, outer.unique_ids, outer.generic);
-        t.scopes.push(Scope::default());
+        let Some(&(mut counters, scope)) = outer.deferred.get(&key(rb)) else { return false };
+        self.clear();
+        self.outer = Some((outer.clone(), scope));
+        (self.lazy, self.unique_ids, self.generic) = (true, outer.unique_ids, outer.generic);
+        self.scopes.push(Scope::default());
         let stack = regions.iter().enumerate().map(|(i, r)| Pending::Region((rb, *r, counters, 0, (body, op, i)))).collect();
-        t.run(ctx, stack, &mut counters);
-        Some(t)
+        self.run(ctx, stack, &mut counters);
+        true
     }
 
     /// Empties the table, keeping its room (the bodies' name vectors and the scopes' sets).

@@ -45,7 +45,7 @@ pub struct Printer<'c> {
     /// chunks on other threads).
     names: Vec<Arc<NameTable>>,
     /// A table of an isolated body printed before, kept for its room.
-    spare_names: Option<NameTable>,
+    spare_names: Option<Arc<NameTable>>,
     /// Where the names of the body printed last are.
     name_slot: Option<NameSlot>,
     aliases: FxHashMap<AliasKey, String>,
@@ -574,18 +574,26 @@ impl<'c> Printer<'c> {
             return false;
         }
         let Some(outer) = self.name_slot.take().map(|s| s.names) else { return false };
-        let Some(table) = NameTable::isolated(self.ctx, &outer, body, op, self.spare_names.take()) else { return false };
-        self.names.push(Arc::new(table));
+        // The spare table, unless a chunk printer still shares it.
+        let mut table = self.spare_names.take().unwrap_or_default();
+        if Arc::get_mut(&mut table).is_none() {
+            table = Arc::default();
+        }
+        let numbered = Arc::get_mut(&mut table).is_some_and(|t| t.number_isolated(self.ctx, &outer, body, op));
+        if !numbered {
+            self.spare_names = Some(table);
+            return false;
+        }
+        self.names.push(table);
         true
     }
 
     /// Drops the table [`Printer::enter_isolated`] made, if it made one.
     fn leave_isolated(&mut self, entered: bool) {
         if entered {
-            // The table goes on serving the next isolated body, unless a chunk printer still
-            // shares it.
+            // The table goes on serving the next isolated body.
             self.name_slot = None;
-            self.spare_names = self.names.pop().and_then(|t| Arc::try_unwrap(t).ok());
+            self.spare_names = self.names.pop();
         }
     }
 
