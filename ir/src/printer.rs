@@ -456,9 +456,7 @@ impl<'c> Printer<'c> {
         }
         self.print_attr_dict(data.attrs, &[], false);
         self.out.push_str(" : ");
-        let operand_types: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
-        let result_types: SmallVec<[Type; 2]> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
-        self.print_function_type(&operand_types, &result_types);
+        self.function_type_of(body.operands(op).map(|v| body.value_type(v)), body.results(op).iter().map(|v| body.value_type(*v)));
     }
 
     /// Writes a region: `{`, its blocks, `}`. The entry block header is written when
@@ -937,19 +935,28 @@ impl<'c> Printer<'c> {
 
     /// Writes `(a, b) -> c` / `(a) -> (b, c)` / `() -> ()`.
     pub fn print_function_type(&mut self, inputs: &[Type], results: &[Type]) {
+        self.function_type_of(inputs.iter().copied(), results.iter().copied());
+    }
+
+    /// [`Printer::print_function_type`] of types given one by one.
+    fn function_type_of(&mut self, inputs: impl Iterator<Item = Type>, results: impl ExactSizeIterator<Item = Type> + Clone) {
         self.out.push('(');
-        self.type_list(inputs);
+        self.type_list_of(inputs);
         self.out.push_str(") -> ");
-        self.print_result_types(results);
+        self.result_types_of(results);
     }
 
     /// Writes result types as MLIR does after `->`: one non-function type bare, else in parens.
     pub fn print_result_types(&mut self, results: &[Type]) {
-        let wrap = results.len() != 1 || matches!(self.ctx.type_kind(results[0]), TypeKind::Function { .. });
+        self.result_types_of(results.iter().copied());
+    }
+
+    fn result_types_of(&mut self, results: impl ExactSizeIterator<Item = Type> + Clone) {
+        let wrap = results.len() != 1 || results.clone().next().is_some_and(|t| matches!(self.ctx.type_kind(t), TypeKind::Function { .. }));
         if wrap {
             self.out.push('(');
         }
-        self.type_list(results);
+        self.type_list_of(results);
         if wrap {
             self.out.push(')');
         }
@@ -957,11 +964,15 @@ impl<'c> Printer<'c> {
 
     /// Writes types separated by `, `.
     pub fn type_list(&mut self, types: &[Type]) {
-        for (i, t) in types.iter().enumerate() {
+        self.type_list_of(types.iter().copied());
+    }
+
+    fn type_list_of(&mut self, types: impl Iterator<Item = Type>) {
+        for (i, t) in types.enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.print_type(*t);
+            self.print_type(t);
         }
     }
 
@@ -1357,7 +1368,14 @@ impl<'c> Printer<'c> {
     /// Writes ` {k = v, ...}` (or ` attributes {...}`) for entries not in `elided`; nothing if none.
     pub fn print_attr_dict(&mut self, dict: Attr, elided: &[&str], with_keyword: bool) {
         let ctx = self.ctx;
-        self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
+        if dict == ctx.empty_dict() {
+            return;
+        }
+        if elided.is_empty() {
+            self.print_attr_dict_where(dict, with_keyword, &|_, _| true);
+        } else {
+            self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
+        }
     }
 
     /// [`Printer::print_attr_dict`] for the entries `keep` accepts (by name and value).
