@@ -358,11 +358,12 @@ fn constant_name_text(ctx: &Context, body: &Body, op: Op) -> Option<String> {
             if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
                 return Some(if ctx.as_i64(value) == Some(0) { "false" } else { "true" }.to_string());
             }
-            let mut name = String::from("c");
-            name.push_str(&mica_ir::printer::int_value_string(ctx, value).unwrap_or_default());
+            let mut name = String::with_capacity(16);
+            name.push('c');
+            mica_ir::printer::write_int_attr_value(&mut name, ctx, value);
             if !matches!(ctx.type_kind(*ty), TypeKind::Index) {
                 name.push('_');
-                name.push_str(&mica_ir::printer::type_string(ctx, *ty));
+                mica_ir::printer::write_type(&mut name, ctx, *ty);
             }
             Some(name)
         }

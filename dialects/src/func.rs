@@ -201,19 +201,52 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     Ok(())
 }
 
+/// The inherent attributes `func.func` prints, found in one pass (a property before a
+/// discardable attribute of the same name, as [`Context::op_attr`] has it).
+#[derive(Default)]
+struct FuncAttrs {
+    visibility: Option<Attr>,
+    name: Option<Attr>,
+    function_type: Option<Attr>,
+    arg_attrs: Option<Attr>,
+    res_attrs: Option<Attr>,
+}
+
+impl FuncAttrs {
+    fn of(ctx: &Context, body: &Body, op: Op) -> Self {
+        let d = body.op(op);
+        let mut f = FuncAttrs::default();
+        for dict in [Some(d.attrs), d.properties()].into_iter().flatten() {
+            for &(k, a) in ctx.dict_entries(dict) {
+                let slot = match ctx.str(k) {
+                    "sym_visibility" => &mut f.visibility,
+                    "sym_name" => &mut f.name,
+                    "function_type" => &mut f.function_type,
+                    "arg_attrs" => &mut f.arg_attrs,
+                    "res_attrs" => &mut f.res_attrs,
+                    _ => continue,
+                };
+                *slot = Some(a);
+            }
+        }
+        f
+    }
+}
+
 fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
-    if let Some(v) = prop(ctx, body, op, "sym_visibility").and_then(|a| ctx.as_str(a)) {
+    let attrs = FuncAttrs::of(ctx, body, op);
+    if let Some(v) = attrs.visibility.and_then(|a| ctx.as_str(a)) {
         p.write(" ");
         p.write(v);
     }
     p.write(" ");
-    let name = prop(ctx, body, op, "sym_name").and_then(|a| ctx.as_str(a)).unwrap_or("");
+    let name = attrs.name.and_then(|a| ctx.as_str(a)).unwrap_or("");
     p.print_symbol(name);
-    let fty = prop(ctx, body, op, "function_type").and_then(|a| ctx.as_type(a));
+    let fty = attrs.function_type.and_then(|a| ctx.as_type(a));
     let (inputs, results) = fty.and_then(|t| ctx.function_signature(t)).unwrap_or((&[], &[]));
-    let arg_attrs = array_items(ctx, prop(ctx, body, op, "arg_attrs"));
-    let res_attrs = array_items(ctx, prop(ctx, body, op, "res_attrs"));
+    let arg_attrs = array_items(ctx, attrs.arg_attrs);
+    let res_attrs = array_items(ctx, attrs.res_attrs);
     let (rb, regions) = body.op_regions(op);
     let entry = regions.first().and_then(|r| rb.region_blocks(*r).first().copied());
     p.write("(");
@@ -268,10 +301,10 @@ fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     }
 }
 
-fn array_items(ctx: &Context, a: Option<Attr>) -> Vec<Attr> {
+fn array_items(ctx: &Context, a: Option<Attr>) -> &[Attr] {
     match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(items)) => items.to_vec(),
-        _ => Vec::new(),
+        Some(AttrKind::Array(items)) => items,
+        _ => &[],
     }
 }
 

@@ -288,9 +288,9 @@ fn print_init_list(p: &mut Printer<'_>, rb: &Body, args: &[Value], body: &Body, 
     p.write(")");
 }
 
-fn entry_block_args(body: &Body, op: Op, region: usize) -> (&Body, Vec<Value>) {
+fn entry_block_args(body: &Body, op: Op, region: usize) -> (&Body, &[Value]) {
     let (rb, regions) = body.op_regions(op);
-    let args = regions.get(region).and_then(|r| rb.region_blocks(*r).first()).map(|b| rb.block_args(*b).to_vec()).unwrap_or_default();
+    let args = regions.get(region).and_then(|r| rb.region_blocks(*r).first()).map_or(&[][..], |b| rb.block_args(*b));
     (rb, args)
 }
 
@@ -349,7 +349,7 @@ fn print_for(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     if ctx.op_attr(body, op, "unsignedCmp").is_some() {
         p.write(" unsigned");
     }
-    let operands: Vec<Value> = body.operands(op).collect();
+    let operands = body.operand_values(op);
     let (rb, args) = entry_block_args(body, op, 0);
     p.write(" ");
     if let Some(&iv) = args.first() {

@@ -161,21 +161,35 @@ pub fn write_decimal(out: &mut String, bits: &IntBits, width: u32, signed: bool)
     }
 }
 
-/// Appends the decimal digits of `n`.
+/// Appends the decimal digits of `n` (two at a time, without the formatting machinery).
 pub fn push_u64(out: &mut String, mut n: u64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+    if n < 10 {
+        out.push((b'0' + n as u8) as char);
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let r = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    }
+    if n >= 10 {
+        let r = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
-    for &d in &buf[i..] {
-        out.push(d as char);
-    }
+    // SAFETY: the bytes are ASCII digits.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
 }
 
 /// Decimal text of the bits read as signed (`signed = true`) or unsigned.
@@ -218,6 +232,15 @@ pub fn from_le_bytes(bytes: &[u8], width: u32) -> IntBits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn push_u64_writes_decimal_digits() {
+        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, u64::from(u32::MAX), u64::MAX] {
+            let mut out = String::from("%");
+            push_u64(&mut out, n);
+            assert_eq!(out, format!("%{n}"));
+        }
+    }
 
     #[test]
     fn round_trips() {

@@ -5,16 +5,19 @@
 //! generic form), where the counters run on across the whole walk. Entry-block arguments are
 //! `%argN`, other values `%N`; an operation with several results takes one number for the group.
 //!
-//! Without unique ids, what a region gets depends only on its ancestors (their counters and the
-//! names they hold), which are complete before it is reached: so the bodies of
-//! IsolatedFromAbove operations are numbered on the context's threads when there are enough of
-//! them, each into a table of its own that is then appended to the main one.
+//! What a region gets depends only on its ancestors (their counters and the names they hold),
+//! which are complete before it is reached; with unique ids in the generic form, the numbers a
+//! body takes can be counted ahead. So a table may leave the bodies of IsolatedFromAbove
+//! operations out (it keeps the counters and scope each starts from), and the printer numbers
+//! each when it prints it ([`NameTable::number_isolated`]): on the thread that prints it, into a table
+//! of its own that sees its ancestors' names through the table it came from.
 
 use crate::Context;
 use crate::body::{Block, Body, Op, Region, Value};
-use crate::parallel::{map_in_order, threads_for};
 use cranelift_entity::EntityRef;
-use rustc_hash::{FxHashMap, FxHashSet};
+use hashbrown::HashTable;
+use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
 use std::sync::Arc;
 
 /// How a value is printed.
@@ -29,31 +32,42 @@ pub enum ValueName {
     Named(u32),
 }
 
-/// Names of all values and blocks under one printed operation. Bodies are told apart by address
-/// (they are borrowed, so they do not move while the table is used). Once built, the table is
-/// only read, so printers on several threads can share it; each finds a body's names once
+/// Names of the values and blocks of some bodies. Bodies are told apart by address (they are
+/// borrowed, so they do not move while the table is used). Once built, the table is only read,
+/// so printers on several threads can share it; each finds a body's names once
 /// ([`NameTable::slot`]) and keeps that.
+#[derive(Default)]
 pub struct NameTable {
     /// Per body: names indexed by value, block numbers indexed by block.
     bodies: Vec<BodyNames>,
-    /// Index into `bodies`, by body address.
+    /// The address of each body in `bodies`.
+    keys: Vec<usize>,
+    /// Index into `bodies` by address, once there are more than a few.
     body_index: FxHashMap<usize, u32>,
-    /// The body numbered last and its index (consecutive lookups mostly hit the same body).
-    last: (usize, u32),
     /// The text of `ValueName::Named` names.
     names: Vec<String>,
-    /// Name scopes: the parent scope and the suggested names used in it. A region sees the
-    /// names of the regions enclosing it. (Shared, so that a table numbering an isolated body
-    /// on another thread can see its ancestors' names.)
-    scopes: Vec<(Option<usize>, Arc<FxHashSet<String>>)>,
+    /// Name scopes: a region sees the names of the regions enclosing it.
+    scopes: Vec<Scope>,
+    /// For a table of an isolated body: the table and scope its first scope continues.
+    outer: Option<(Arc<NameTable>, u32)>,
+    /// Isolated bodies left out, by address: the counters and scope they start from.
+    deferred: FxHashMap<usize, (Counters, u32)>,
+    /// Whether isolated bodies are left out.
+    lazy: bool,
+    /// Emptied name sets of scopes, for new scopes to reuse.
+    spare_sets: Vec<HashTable<u32>>,
+    /// Room for the walk's list of operations with regions.
+    scratch: Vec<Op>,
+    unique_ids: bool,
+    generic: bool,
 }
 
-/// Where a body's names are in a [`NameTable`] (found by [`NameTable::slot`]).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct NameSlot {
-    /// The body's address.
-    pub body: usize,
-    index: u32,
+/// One name scope: its parent and the suggested names used in it (indices into the table's
+/// names, found by the text's hash).
+#[derive(Default)]
+struct Scope {
+    parent: Option<u32>,
+    used: HashTable<u32>,
 }
 
 #[derive(Default)]
@@ -69,27 +83,28 @@ impl BodyNames {
     fn for_body(body: &Body) -> Self {
         Self { values: vec![None; body.num_values()], blocks: vec![u32::MAX; body.num_blocks()], groups: FxHashMap::default() }
     }
+
+    /// Makes these the (still empty) names of `body`, in the room they have.
+    fn reset(&mut self, body: &Body) {
+        self.values.clear();
+        self.values.resize(body.num_values(), None);
+        self.blocks.clear();
+        self.blocks.resize(body.num_blocks(), u32::MAX);
+        self.groups.clear();
+    }
 }
 
 /// A region still to number: its body, the region, the counters and name scope it starts
 /// from, and the op holding it (that op's body, the op, the region's index there).
-type PendingRegion<'b> = (&'b Body, Region, Counters, usize, (&'b Body, Op, usize));
+type PendingRegion<'b> = (&'b Body, Region, Counters, u32, (&'b Body, Op, usize));
 
-/// The regions of an isolated operation's body, numbered apart: the regions (as on the stack,
-/// the last one first), the size of the body, and the counters it starts from.
-struct IsolatedJob<'b> {
-    regions: Vec<PendingRegion<'b>>,
-    ops: usize,
-    start: Counters,
-}
-
-/// What the walk has still to do: a region, or (with unique ids) the place of an isolated
-/// job in the numbering order.
+/// What the walk has still to do: a region, or (with unique ids) the place of a left-out
+/// isolated body in the numbering order.
 enum Pending<'b> {
     Region(PendingRegion<'b>),
-    /// Job N starts from the counters reached here and takes this many value and argument
-    /// numbers.
-    Job(usize, Counters),
+    /// The body at this address starts from the counters reached here and takes this many
+    /// value and argument numbers.
+    Isolated(usize, Counters),
 }
 
 /// How many value and argument numbers the regions take when every region numbers on from
@@ -126,169 +141,166 @@ fn key(body: &Body) -> usize {
     body as *const Body as usize
 }
 
-impl Default for NameTable {
-    fn default() -> Self {
-        Self {
-            bodies: Vec::new(),
-            body_index: FxHashMap::default(),
-            last: (0, u32::MAX),
-            names: Vec::new(),
-            scopes: Vec::new(),
-        }
-    }
+fn hash_name(name: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
+/// Bodies a table finds by a linear search before it keeps an index.
+const FEW_BODIES: usize = 8;
+
 impl NameTable {
-    /// Numbers everything inside `top` (an operation of `body`).
-    /// Suggested result names (custom form only) come from the ops' `result_name` hooks.
-    pub fn build(ctx: &Context, body: &Body, top: Op, unique_ids: bool, generic: bool) -> Self {
-        let mut t = NameTable::default();
-        t.scopes.push((None, Default::default()));
+    /// Numbers everything inside `top` (an operation of `body`), but with `lazy` the bodies of
+    /// isolated operations under it, which [`NameTable::number_isolated`] numbers when they are printed
+    /// (`lazy` is ignored with unique ids in the custom form, where a body's numbers are not
+    /// known before the walk reaches it). Suggested result names (custom form only) come from
+    /// the ops' `result_name` hooks.
+    pub fn build(ctx: &Context, body: &Body, top: Op, unique_ids: bool, generic: bool, lazy: bool) -> Self {
+        let mut t = NameTable { lazy: lazy && (!unique_ids || generic), unique_ids, generic, ..NameTable::default() };
+        t.scopes.push(Scope::default());
         let mut counters = Counters::default();
         // The top operation's own results.
-        t.number_op_results(body, top, &mut counters);
-        let mut stack: Vec<PendingRegion<'_>> = Vec::new();
+        let bi = t.body_slot(body);
+        if let Some(&first) = body.results(top).first() {
+            t.bodies[bi].values[first.index()] = Some(ValueName::Id(counters.value));
+            counters.value += 1;
+        }
         let (rb, regions) = body.op_regions(top);
-        for (i, r) in regions.iter().enumerate() {
-            stack.push((rb, *r, counters, 0, (body, top, i)));
-        }
-        // Isolated bodies met on the way, when they may be numbered apart: with unique ids
-        // only in the generic form, where their numbers can be counted ahead.
-        let apart = ctx.threads > 1 && (!unique_ids || generic);
-        let mut jobs: Option<Vec<IsolatedJob<'_>>> = apart.then(Vec::new);
-        t.run(ctx, stack.into_iter().map(Pending::Region).collect(), &mut counters, unique_ids, generic, &mut jobs);
-        let jobs = jobs.unwrap_or_default();
-        let work = jobs.iter().map(|j| j.ops).sum();
-        let number = |t: &mut NameTable, job: &IsolatedJob<'_>| {
-            let mut counters = job.start;
-            t.run(ctx, job.regions.iter().map(|r| Pending::Region(*r)).collect(), &mut counters, unique_ids, generic, &mut None);
-        };
-        if threads_for(ctx.threads, work) <= 1 || jobs.len() < 2 {
-            for job in &jobs {
-                number(&mut t, job);
-            }
-            return t;
-        }
-        let parts = map_in_order(&jobs, ctx.threads, |job| {
-            // The job's scopes start with its ancestors' (complete by now), shared.
-            let mut sub = NameTable { scopes: t.scopes.clone(), ..NameTable::default() };
-            number(&mut sub, job);
-            sub
-        });
-        for sub in parts {
-            t.append(sub);
-        }
+        let stack = regions.iter().enumerate().map(|(i, r)| Pending::Region((rb, *r, counters, 0, (body, top, i)))).collect();
+        t.run(ctx, stack, &mut counters);
         t
     }
 
-    /// Numbers the regions on `stack` and everything inside them. With `jobs`, the regions of
-    /// isolated bodies go there instead, with the counters they start from.
-    fn run<'b>(&mut self, ctx: &Context, mut stack: Vec<Pending<'b>>, counters: &mut Counters, unique_ids: bool, generic: bool, jobs: &mut Option<Vec<IsolatedJob<'b>>>) {
+    /// Makes this table (whatever it held before; its room is kept) the names of the body of
+    /// `op` (an isolated operation of `body`) when `outer`, the table that numbered `body`, left
+    /// it out; they see the names of `outer`. Returns false (and leaves the table) when `outer`
+    /// numbered that body itself.
+    pub fn number_isolated(&mut self, ctx: &Context, outer: &Arc<NameTable>, body: &Body, op: Op) -> bool {
+        let (rb, regions) = body.op_regions(op);
+        let Some(&(mut counters, scope)) = outer.deferred.get(&key(rb)) else { return false };
+        self.clear();
+        self.outer = Some((outer.clone(), scope));
+        (self.lazy, self.unique_ids, self.generic) = (true, outer.unique_ids, outer.generic);
+        self.scopes.push(Scope::default());
+        let stack = regions.iter().enumerate().map(|(i, r)| Pending::Region((rb, *r, counters, 0, (body, op, i)))).collect();
+        self.run(ctx, stack, &mut counters);
+        true
+    }
+
+    /// Empties the table, keeping its room (the bodies' name vectors and the scopes' sets).
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.body_index.clear();
+        self.names.clear();
+        for s in self.scopes.drain(..) {
+            let mut used = s.used;
+            if used.capacity() > 0 {
+                used.clear();
+                self.spare_sets.push(used);
+            }
+        }
+        self.outer = None;
+        self.deferred.clear();
+    }
+
+    /// Numbers the regions on `stack` and everything inside them (but left-out bodies).
+    fn run<'b>(&mut self, ctx: &Context, mut stack: Vec<Pending<'b>>, counters: &mut Counters) {
+        let mut with_regions = std::mem::take(&mut self.scratch);
         while let Some(next) = stack.pop() {
             let (b, region, saved, parent_scope, (pb, parent, index)) = match next {
                 Pending::Region(r) => r,
-                Pending::Job(i, takes) => {
-                    if let Some(job) = jobs.as_mut().and_then(|j| j.get_mut(i)) {
-                        job.start = *counters;
+                Pending::Isolated(k, takes) => {
+                    if let Some(d) = self.deferred.get_mut(&k) {
+                        d.0 = *counters;
                     }
                     counters.value += takes.value;
                     counters.arg += takes.arg;
                     continue;
                 }
             };
-            if !unique_ids {
+            if !self.unique_ids {
                 *counters = saved;
             }
-            self.scopes.push((Some(parent_scope), Default::default()));
-            let scope = self.scopes.len() - 1;
-            if !generic {
-                self.name_block_args(ctx, b, pb, parent, index, scope, counters);
+            self.scopes.push(Scope { parent: Some(parent_scope), used: HashTable::new() });
+            let scope = (self.scopes.len() - 1) as u32;
+            let bi = self.body_slot(b);
+            if !self.generic {
+                self.name_block_args(ctx, bi, pb, parent, index, scope, counters);
             }
-            self.number_region(ctx, b, region, counters, scope, generic);
-            for &block in b.region_blocks(region) {
-                for op in b.block_ops(block) {
-                    let (rb, regions) = b.op_regions(op);
-                    let pending = regions.iter().enumerate().map(|(i, r)| (rb, *r, *counters, scope, (b, op, i)));
-                    match jobs {
-                        Some(jobs) if !std::ptr::eq(rb, b) && !regions.is_empty() => {
-                            jobs.push(IsolatedJob { regions: pending.collect(), ops: rb.num_ops(), start: *counters });
-                            if unique_ids {
-                                // Numbered where the walk would reach it.
-                                stack.push(Pending::Job(jobs.len() - 1, unique_numbers(rb, regions)));
-                            }
-                        }
-                        _ => stack.extend(pending.map(Pending::Region)),
+            with_regions.clear();
+            self.number_region(ctx, b, bi, region, counters, scope, &mut with_regions);
+            for &op in &with_regions {
+                let (rb, regions) = b.op_regions(op);
+                if self.lazy && !std::ptr::eq(rb, b) {
+                    self.deferred.insert(key(rb), (*counters, scope));
+                    if self.unique_ids {
+                        // Numbered where the walk would reach it.
+                        stack.push(Pending::Isolated(key(rb), unique_numbers(rb, regions)));
                     }
+                } else {
+                    stack.extend(regions.iter().enumerate().map(|(i, r)| Pending::Region((rb, *r, *counters, scope, (b, op, i)))));
                 }
             }
         }
-    }
-
-    /// Takes in the names of a table that numbered bodies this one has not seen.
-    fn append(&mut self, sub: NameTable) {
-        let names_base = self.names.len() as u32;
-        let bodies_base = self.bodies.len() as u32;
-        for (k, i) in sub.body_index {
-            self.body_index.insert(k, i + bodies_base);
-        }
-        for mut b in sub.bodies {
-            if names_base != 0 {
-                for v in b.values.iter_mut() {
-                    if let Some(ValueName::Named(n)) = v {
-                        *n += names_base;
-                    }
-                }
-            }
-            self.bodies.push(b);
-        }
-        self.names.extend(sub.names);
+        self.scratch = with_regions;
     }
 
     /// Names the block arguments of region `index` of `parent` (an op of `pb`) that its op
-    /// suggests names for; the arguments live in `b`.
+    /// suggests names for; the arguments live in the body at `bi`.
     #[allow(clippy::too_many_arguments)]
-    fn name_block_args(&mut self, ctx: &Context, b: &Body, pb: &Body, parent: Op, index: usize, scope: usize, c: &mut Counters) {
+    fn name_block_args(&mut self, ctx: &Context, bi: usize, pb: &Body, parent: Op, index: usize, scope: u32, c: &mut Counters) {
         let Some(f) = ctx.registry().get(pb.op(parent).name).and_then(|d| d.block_arg_names) else { return };
         let mut suggested: Vec<(Value, String)> = Vec::new();
         f(ctx, pb, parent, index, &mut |v, n| suggested.push((v, n)));
         for (v, n) in suggested {
-            if self.names_of(b).values.get(v.index()).is_none_or(|x| x.is_some()) {
+            if self.bodies[bi].values.get(v.index()).is_none_or(|x| x.is_some()) {
                 continue;
             }
             let name = ValueName::Named(self.unique_name(n, scope, c));
-            self.names_of(b).values[v.index()] = Some(name);
+            self.bodies[bi].values[v.index()] = Some(name);
         }
     }
 
-    fn name_used(&self, mut scope: usize, name: &str) -> bool {
+    /// Whether `name` (of hash `h`) is used in `scope` or a scope enclosing it.
+    fn name_used(&self, mut scope: u32, h: u64, name: &str) -> bool {
         loop {
-            let (parent, names) = &self.scopes[scope];
-            if names.contains(name) {
+            let s = &self.scopes[scope as usize];
+            if s.used.find(h, |&i| self.names[i as usize] == name).is_some() {
                 return true;
             }
-            match parent {
-                Some(p) => scope = *p,
-                None => return false,
+            match s.parent {
+                Some(p) => scope = p,
+                None => break,
             }
         }
+        self.outer.as_ref().is_some_and(|(t, s)| t.name_used(*s, h, name))
     }
 
     /// `name`, or `name_N` with the next free conflict number, recorded in `scope`.
-    fn unique_name(&mut self, name: String, scope: usize, c: &mut Counters) -> u32 {
-        let chosen = if self.name_used(scope, &name) {
+    fn unique_name(&mut self, name: String, scope: u32, c: &mut Counters) -> u32 {
+        let mut h = hash_name(&name);
+        let chosen = if self.name_used(scope, h, &name) {
             loop {
                 let candidate = format!("{name}_{}", c.conflict);
                 c.conflict += 1;
-                if !self.name_used(scope, &candidate) {
+                h = hash_name(&candidate);
+                if !self.name_used(scope, h, &candidate) {
                     break candidate;
                 }
             }
         } else {
             name
         };
-        Arc::make_mut(&mut self.scopes[scope].1).insert(chosen.clone());
+        let id = self.names.len() as u32;
         self.names.push(chosen);
-        (self.names.len() - 1) as u32
+        let used = &mut self.scopes[scope as usize].used;
+        if used.capacity() == 0 {
+            if let Some(spare) = self.spare_sets.pop() {
+                *used = spare;
+            }
+        }
+        let names = &self.names;
+        used.insert_unique(h, id, |&i| hash_name(&names[i as usize]));
+        id
     }
 
     /// The text of a suggested name.
@@ -296,103 +308,118 @@ impl NameTable {
         &self.names[index as usize]
     }
 
-    fn names_of(&mut self, body: &Body) -> &mut BodyNames {
+    /// The index of `body`'s names, made when it has none.
+    fn body_slot(&mut self, body: &Body) -> usize {
+        if let Some(i) = self.slot(body) {
+            return i as usize;
+        }
         let k = key(body);
-        let i = match self.last {
-            (last_key, last) if last_key == k && last != u32::MAX => last,
-            _ => match self.body_index.get(&k) {
-                Some(&i) => i,
-                None => {
-                    self.bodies.push(BodyNames::for_body(body));
-                    let i = (self.bodies.len() - 1) as u32;
-                    self.body_index.insert(k, i);
-                    i
-                }
-            },
-        };
-        self.last = (k, i);
-        &mut self.bodies[i as usize]
+        let i = self.keys.len();
+        match self.bodies.get_mut(i) {
+            Some(names) => names.reset(body),
+            None => self.bodies.push(BodyNames::for_body(body)),
+        }
+        self.keys.push(k);
+        if self.keys.len() > FEW_BODIES {
+            if self.body_index.is_empty() {
+                self.body_index.extend(self.keys.iter().enumerate().map(|(i, &k)| (k, i as u32)));
+            } else {
+                self.body_index.insert(k, i as u32);
+            }
+        }
+        i
     }
 
-    /// Where the names of `body` are, if it has any (for [`Self::value`] and the others).
-    pub fn slot(&self, body: &Body) -> Option<NameSlot> {
-        self.body_index.get(&key(body)).map(|&i| NameSlot { body: key(body), index: i })
-    }
-
-    fn body_names(&self, slot: NameSlot) -> &BodyNames {
-        &self.bodies[slot.index as usize]
-    }
-
-    fn number_op_results(&mut self, body: &Body, op: Op, c: &mut Counters) {
-        if let Some(&first) = body.results(op).first() {
-            self.names_of(body).values[first.index()] = Some(ValueName::Id(c.value));
-            c.value += 1;
+    /// Where the names of `body` are in this table, if it has them (for [`Self::value`] and the
+    /// others).
+    pub fn slot(&self, body: &Body) -> Option<u32> {
+        let k = key(body);
+        if self.keys.len() <= FEW_BODIES {
+            self.keys.iter().position(|&x| x == k).map(|i| i as u32)
+        } else {
+            self.body_index.get(&k).copied()
         }
     }
 
-    fn number_region(&mut self, ctx: &Context, body: &Body, region: Region, c: &mut Counters, scope: usize, generic: bool) {
-        self.names_of(body);
+    /// Numbers the blocks, block arguments and results of `region` (of `body`, at `bi`) and
+    /// notes its ops that have regions.
+    #[allow(clippy::too_many_arguments)]
+    fn number_region(&mut self, ctx: &Context, body: &Body, bi: usize, region: Region, c: &mut Counters, scope: u32, with_regions: &mut Vec<Op>) {
         for (i, &block) in body.region_blocks(region).iter().enumerate() {
-            let names = self.names_of(body);
+            let names = &mut self.bodies[bi];
             names.blocks[block.index()] = i as u32;
             for &a in body.block_args(block) {
-                if names.values[a.index()].is_some() {
+                let slot = &mut names.values[a.index()];
+                if slot.is_some() {
                     continue;
                 }
-                let name = if i == 0 {
+                *slot = Some(if i == 0 {
                     c.arg += 1;
                     ValueName::Arg(c.arg - 1)
                 } else {
                     c.value += 1;
                     ValueName::Id(c.value - 1)
-                };
-                names.values[a.index()] = Some(name);
+                });
             }
             for op in body.block_ops(block) {
+                if body.num_regions(op) != 0 {
+                    with_regions.push(op);
+                }
                 let results = body.results(op);
                 let Some(&first) = results.first() else { continue };
-                let mut suggested: smallvec::SmallVec<[(u32, String); 2]> = smallvec::SmallVec::new();
-                if !generic {
+                if !self.generic {
                     if let Some(f) = ctx.registry().get(body.op(op).name).and_then(|d| d.result_name) {
-                        f(ctx, body, op, &mut |i, n| suggested.push((i, n)));
+                        self.name_results(ctx, body, bi, op, f, scope, c);
                     }
                 }
-                let mut groups: smallvec::SmallVec<[u32; 2]> = smallvec::smallvec![0];
-                for (i, n) in suggested {
-                    let Some(&v) = results.get(i as usize) else { continue };
-                    let name = ValueName::Named(self.unique_name(n, scope, c));
-                    self.names_of(body).values[v.index()] = Some(name);
-                    if i != 0 {
-                        groups.push(i);
-                    }
-                }
-                let names = self.names_of(body);
-                if names.values[first.index()].is_none() {
-                    names.values[first.index()] = Some(ValueName::Id(c.value));
+                let slot = &mut self.bodies[bi].values[first.index()];
+                if slot.is_none() {
+                    *slot = Some(ValueName::Id(c.value));
                     c.value += 1;
-                }
-                if groups.len() > 1 {
-                    groups.sort_unstable();
-                    groups.dedup();
-                    names.groups.insert(op, groups);
                 }
             }
         }
     }
 
+    /// Gives the results of `op` the names its `result_name` hook suggests.
+    #[allow(clippy::too_many_arguments)]
+    fn name_results(&mut self, ctx: &Context, body: &Body, bi: usize, op: Op, f: crate::registry::ResultNameFn, scope: u32, c: &mut Counters) {
+        let mut suggested: smallvec::SmallVec<[(u32, String); 2]> = smallvec::SmallVec::new();
+        f(ctx, body, op, &mut |i, n| suggested.push((i, n)));
+        let results = body.results(op);
+        let mut groups: smallvec::SmallVec<[u32; 2]> = smallvec::smallvec![0];
+        for (i, n) in suggested {
+            let Some(&v) = results.get(i as usize) else { continue };
+            let name = ValueName::Named(self.unique_name(n, scope, c));
+            self.bodies[bi].values[v.index()] = Some(name);
+            if i != 0 {
+                groups.push(i);
+            }
+        }
+        if groups.len() > 1 {
+            groups.sort_unstable();
+            groups.dedup();
+            self.bodies[bi].groups.insert(op, groups);
+        }
+    }
+
     /// The name of a value of the body at `slot` (the group name for results of multi-result
     /// operations).
-    pub fn value(&self, slot: NameSlot, v: Value) -> Option<ValueName> {
-        self.body_names(slot).values.get(v.index()).copied().flatten()
+    pub fn value(&self, slot: u32, v: Value) -> Option<ValueName> {
+        self.bodies[slot as usize].values.get(v.index()).copied().flatten()
     }
 
     /// The first result index of each result group of `op`, when it has several groups.
-    pub fn result_groups(&self, slot: NameSlot, op: Op) -> Option<&[u32]> {
-        self.body_names(slot).groups.get(&op).map(|g| g.as_slice())
+    pub fn result_groups(&self, slot: u32, op: Op) -> Option<&[u32]> {
+        let groups = &self.bodies[slot as usize].groups;
+        if groups.is_empty() {
+            return None;
+        }
+        groups.get(&op).map(|g| g.as_slice())
     }
 
     /// The number of a block within its region (`^bbN`).
-    pub fn block(&self, slot: NameSlot, b: Block) -> Option<u32> {
-        self.body_names(slot).blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
+    pub fn block(&self, slot: u32, b: Block) -> Option<u32> {
+        self.bodies[slot as usize].blocks.get(b.index()).copied().filter(|n| *n != u32::MAX)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::attrs::{AttrKind, Location};
 use crate::body::{Block, Body, Op, Region, Value, ValueDef};
-use crate::names::{NameSlot, NameTable, ValueName};
+use crate::names::{NameTable, ValueName};
 use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
 use crate::{Attr, Context, Ident, Type, intbits};
 use mica_apfloat::Float;
@@ -40,9 +40,13 @@ pub struct Printer<'c> {
     pub out: String,
     opts: PrintOptions,
     indent: usize,
-    /// Value and block names (shared with the printers of chunks on other threads).
-    names: Arc<NameTable>,
-    /// The names of the body printed last.
+    /// Value and block names: the table of the printed operation, then one per isolated
+    /// operation being printed whose body that table left out (shared with the printers of
+    /// chunks on other threads).
+    names: Vec<Arc<NameTable>>,
+    /// A table of an isolated body printed before, kept for its room.
+    spare_names: Option<Arc<NameTable>>,
+    /// Where the names of the body printed last are.
     name_slot: Option<NameSlot>,
     aliases: FxHashMap<AliasKey, String>,
     alias_order: Vec<AliasKey>,
@@ -56,8 +60,9 @@ pub struct Printer<'c> {
     quoted_names: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
     distinct_ids: FxHashMap<u64, u64>,
-    /// The dialect whose prefix is dropped from op names (innermost op default dialect).
-    default_dialects: Vec<&'static str>,
+    /// The dialect whose prefix is dropped from op names: the innermost enclosing op's default
+    /// dialect (`builtin` at the top level).
+    default_dialect: &'static str,
     /// The alias dry run, while it goes on.
     collect: Option<Box<aliases::AliasCollect>>,
     /// Where `out` goes once it is large, when printing to a writer ([`print_op_to_writer`]):
@@ -71,6 +76,14 @@ pub struct Printer<'c> {
     forked: bool,
     /// Whether this chunk printer met something only the main printer can print.
     fork_failed: bool,
+}
+
+/// Where the names of a body are: its address, the table holding them and the body's index
+/// there.
+struct NameSlot {
+    body: usize,
+    names: Arc<NameTable>,
+    index: u32,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -116,7 +129,7 @@ pub fn op_for_diagnostic(ctx: &Context, top_body: &Body, top: Op, body: &Body, o
         ..opts.clone()
     };
     let mut p = Printer::new(ctx, opts);
-    p.names = Arc::new(NameTable::build(ctx, top_body, top, true, true));
+    p.names = vec![Arc::new(NameTable::build(ctx, top_body, top, true, true, false))];
     p.print_op(body, op);
     p.out
 }
@@ -145,24 +158,31 @@ fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntB
     intbits::write_decimal(out, bits, width, signed);
 }
 
-/// The value of an integer attribute as its attribute prints it, without the type (`-3`,
-/// also for `i1`); `None` for other attributes.
-pub fn int_value_string(ctx: &Context, a: Attr) -> Option<String> {
+/// Appends the value of an integer attribute as its attribute prints it, without the type
+/// (`-3`, also for `i1`); returns false (and appends nothing) for other attributes.
+pub fn write_int_attr_value(out: &mut String, ctx: &Context, a: Attr) -> bool {
     match ctx.attr_kind(a) {
         AttrKind::Integer { ty, bits } => {
-            let mut out = String::new();
-            write_int_value(&mut out, ctx, *ty, bits);
-            Some(out)
+            write_int_value(out, ctx, *ty, bits);
+            true
         }
-        _ => None,
+        _ => false,
     }
 }
 
 /// A type as mlir-opt prints it, with no aliases (for diagnostics).
 pub fn type_string(ctx: &Context, t: Type) -> String {
+    let mut out = String::new();
+    write_type(&mut out, ctx, t);
+    out
+}
+
+/// Appends a type as [`type_string`] writes it.
+pub fn write_type(out: &mut String, ctx: &Context, t: Type) {
     let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
+    p.out = std::mem::take(out);
     p.print_type(t);
-    p.out
+    *out = p.out;
 }
 
 /// An attribute as mlir-opt prints it, with no aliases (for diagnostics).
@@ -180,7 +200,8 @@ impl<'c> Printer<'c> {
             out: String::new(),
             opts,
             indent: 0,
-            names: Arc::new(NameTable::default()),
+            names: Vec::new(),
+            spare_names: None,
             name_slot: None,
             aliases: FxHashMap::default(),
             alias_order: Vec::new(),
@@ -189,7 +210,7 @@ impl<'c> Printer<'c> {
             cache_types: false,
             quoted_names: Vec::new(),
             distinct_ids: FxHashMap::default(),
-            default_dialects: Vec::new(),
+            default_dialect: "builtin",
             collect: None,
             sink: None,
             sink_error: None,
@@ -203,7 +224,10 @@ impl<'c> Printer<'c> {
     fn print_top(&mut self, body: &Body, top: Op) {
         self.cache_types = true;
         let opts = &self.opts;
-        self.names = Arc::new(NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic));
+        // The bodies of isolated operations are numbered as they are printed (see
+        // `print_op_without_results`).
+        let table = NameTable::build(self.ctx, body, top, opts.generic || opts.unique_ssa_ids, opts.generic, true);
+        self.names = vec![Arc::new(table)];
         if self.opts.local_scope {
             self.print_op(body, top);
             return;
@@ -321,8 +345,7 @@ impl<'c> Printer<'c> {
         }
         let results = body.results(op);
         if !results.is_empty() {
-            let slot = self.name_slot(body);
-            match slot.and_then(|s| self.names.result_groups(s, op)).map(|g| g.to_vec()) {
+            match self.names_of(body).and_then(|(t, i)| t.result_groups(i, op)).map(|g| g.to_vec()) {
                 Some(groups) => {
                     for (k, &start) in groups.iter().enumerate() {
                         let end = groups.get(k + 1).map_or(results.len(), |e| *e as usize);
@@ -362,19 +385,20 @@ impl<'c> Printer<'c> {
         match def.and_then(|d| d.print.map(|f| (d, f))) {
             Some((d, print)) => {
                 let name = d.name;
-                // The prefix goes when the op's dialect is the enclosing op's default dialect
-                // (`builtin` at the top level).
-                let default = self.default_dialects.last().copied().unwrap_or("builtin");
-                let short = match name.split_once('.') {
-                    Some((dialect, rest)) if dialect == default => rest,
-                    _ => name,
-                };
+                // The prefix goes when the op's dialect is the enclosing op's default dialect.
+                let short = name.strip_prefix(self.default_dialect).and_then(|rest| rest.strip_prefix('.')).unwrap_or(name);
                 self.out.push_str(short);
-                self.default_dialects.push(d.default_dialect.unwrap_or(""));
+                let outer = std::mem::replace(&mut self.default_dialect, d.default_dialect.unwrap_or(""));
+                let isolated = self.enter_isolated(body, op);
                 print(d, self, body, op);
-                self.default_dialects.pop();
+                self.leave_isolated(isolated);
+                self.default_dialect = outer;
             }
-            None => self.print_generic_op(body, op),
+            None => {
+                let isolated = self.enter_isolated(body, op);
+                self.print_generic_op(body, op);
+                self.leave_isolated(isolated);
+            }
         }
     }
 
@@ -420,21 +444,19 @@ impl<'c> Printer<'c> {
         let (rbody, regions) = body.op_regions(op);
         if !regions.is_empty() {
             self.out.push_str(" (");
-            self.default_dialects.push("");
+            let outer = std::mem::replace(&mut self.default_dialect, "");
             for (i, r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.print_region(rbody, *r, true, true);
             }
-            self.default_dialects.pop();
+            self.default_dialect = outer;
             self.out.push(')');
         }
         self.print_attr_dict(data.attrs, &[], false);
         self.out.push_str(" : ");
-        let operand_types: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
-        let result_types: SmallVec<[Type; 2]> = body.results(op).iter().map(|v| body.value_type(*v)).collect();
-        self.print_function_type(&operand_types, &result_types);
+        self.function_type_of(body.operands(op).map(|v| body.value_type(v)), body.results(op).iter().map(|v| body.value_type(*v)));
     }
 
     /// Writes a region: `{`, its blocks, `}`. The entry block header is written when
@@ -532,25 +554,50 @@ impl<'c> Printer<'c> {
         }
     }
 
-    /// Where the names of `body` are (kept from one lookup to the next).
+    /// The names of `body` and its index in them (kept from one lookup to the next).
     #[inline]
-    fn name_slot(&mut self, body: &Body) -> Option<NameSlot> {
-        match self.name_slot {
-            Some(s) if s.body == body as *const Body as usize => Some(s),
-            _ => {
-                let s = self.names.slot(body);
-                if s.is_some() {
-                    self.name_slot = s;
-                }
-                s
-            }
+    fn names_of(&mut self, body: &Body) -> Option<(&NameTable, u32)> {
+        let key = body as *const Body as usize;
+        if self.name_slot.as_ref().is_none_or(|s| s.body != key) {
+            let (table, index) = self.names.iter().rev().find_map(|names| Some((names, names.slot(body)?)))?;
+            self.name_slot = Some(NameSlot { body: key, names: table.clone(), index });
+        }
+        self.name_slot.as_ref().map(|s| (&*s.names, s.index))
+    }
+
+    /// Numbers the body of `op` (an isolated operation of `body`) when the names known so far
+    /// left it out; returns whether it did (the caller then drops that table after printing).
+    fn enter_isolated(&mut self, body: &Body, op: Op) -> bool {
+        if body.nested(op).is_none() || self.names_of(body).is_none() {
+            return false;
+        }
+        let Some(outer) = self.name_slot.take().map(|s| s.names) else { return false };
+        // The spare table, unless a chunk printer still shares it.
+        let mut table = self.spare_names.take().unwrap_or_default();
+        if Arc::get_mut(&mut table).is_none() {
+            table = Arc::default();
+        }
+        let numbered = Arc::get_mut(&mut table).is_some_and(|t| t.number_isolated(self.ctx, &outer, body, op));
+        if !numbered {
+            self.spare_names = Some(table);
+            return false;
+        }
+        self.names.push(table);
+        true
+    }
+
+    /// Drops the table [`Printer::enter_isolated`] made, if it made one.
+    fn leave_isolated(&mut self, entered: bool) {
+        if entered {
+            // The table goes on serving the next isolated body.
+            self.name_slot = None;
+            self.spare_names = self.names.pop();
         }
     }
 
     /// Writes `^bbN`.
     pub fn print_block_name(&mut self, body: &Body, block: Block) {
-        let slot = self.name_slot(body);
-        match slot.and_then(|s| self.names.block(s, block)) {
+        match self.names_of(body).and_then(|(t, i)| t.block(i, block)) {
             Some(n) => {
                 let _ = write!(self.out, "^bb{n}");
             }
@@ -559,19 +606,20 @@ impl<'c> Printer<'c> {
     }
 
     fn print_value_def(&mut self, body: &Body, v: Value) {
-        let slot = self.name_slot(body);
-        match slot.and_then(|s| self.names.value(s, v)) {
+        match self.names_of(body).and_then(|(t, i)| t.value(i, v)) {
             Some(ValueName::Id(n)) => {
                 self.out.push('%');
-                push_u32(&mut self.out, n);
+                intbits::push_u64(&mut self.out, u64::from(n));
             }
             Some(ValueName::Arg(n)) => {
                 self.out.push_str("%arg");
-                push_u32(&mut self.out, n);
+                intbits::push_u64(&mut self.out, u64::from(n));
             }
             Some(ValueName::Named(i)) => {
                 self.out.push('%');
-                self.out.push_str(self.names.name_text(i));
+                if let Some(s) = &self.name_slot {
+                    self.out.push_str(s.names.name_text(i));
+                }
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -582,8 +630,7 @@ impl<'c> Printer<'c> {
         match body.value(v).def {
             ValueDef::Result(op, i) if body.results(op).len() > 1 => {
                 let results = body.results(op);
-                let slot = self.name_slot(body);
-                let (start, end) = match slot.and_then(|s| self.names.result_groups(s, op)) {
+                let (start, end) = match self.names_of(body).and_then(|(t, k)| t.result_groups(k, op)) {
                     Some(groups) => {
                         let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
                         (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
@@ -593,7 +640,7 @@ impl<'c> Printer<'c> {
                 self.print_value_def(body, results[start as usize]);
                 if end - start > 1 {
                     self.out.push('#');
-                    push_u32(&mut self.out, i - start);
+                    intbits::push_u64(&mut self.out, u64::from(i - start));
                 }
             }
             _ => self.print_value_def(body, v),
@@ -888,19 +935,28 @@ impl<'c> Printer<'c> {
 
     /// Writes `(a, b) -> c` / `(a) -> (b, c)` / `() -> ()`.
     pub fn print_function_type(&mut self, inputs: &[Type], results: &[Type]) {
+        self.function_type_of(inputs.iter().copied(), results.iter().copied());
+    }
+
+    /// [`Printer::print_function_type`] of types given one by one.
+    fn function_type_of(&mut self, inputs: impl Iterator<Item = Type>, results: impl ExactSizeIterator<Item = Type> + Clone) {
         self.out.push('(');
-        self.type_list(inputs);
+        self.type_list_of(inputs);
         self.out.push_str(") -> ");
-        self.print_result_types(results);
+        self.result_types_of(results);
     }
 
     /// Writes result types as MLIR does after `->`: one non-function type bare, else in parens.
     pub fn print_result_types(&mut self, results: &[Type]) {
-        let wrap = results.len() != 1 || matches!(self.ctx.type_kind(results[0]), TypeKind::Function { .. });
+        self.result_types_of(results.iter().copied());
+    }
+
+    fn result_types_of(&mut self, results: impl ExactSizeIterator<Item = Type> + Clone) {
+        let wrap = results.len() != 1 || results.clone().next().is_some_and(|t| matches!(self.ctx.type_kind(t), TypeKind::Function { .. }));
         if wrap {
             self.out.push('(');
         }
-        self.type_list(results);
+        self.type_list_of(results);
         if wrap {
             self.out.push(')');
         }
@@ -908,11 +964,15 @@ impl<'c> Printer<'c> {
 
     /// Writes types separated by `, `.
     pub fn type_list(&mut self, types: &[Type]) {
-        for (i, t) in types.iter().enumerate() {
+        self.type_list_of(types.iter().copied());
+    }
+
+    fn type_list_of(&mut self, types: impl Iterator<Item = Type>) {
+        for (i, t) in types.enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.print_type(*t);
+            self.print_type(t);
         }
     }
 
@@ -1308,7 +1368,14 @@ impl<'c> Printer<'c> {
     /// Writes ` {k = v, ...}` (or ` attributes {...}`) for entries not in `elided`; nothing if none.
     pub fn print_attr_dict(&mut self, dict: Attr, elided: &[&str], with_keyword: bool) {
         let ctx = self.ctx;
-        self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
+        if dict == ctx.empty_dict() {
+            return;
+        }
+        if elided.is_empty() {
+            self.print_attr_dict_where(dict, with_keyword, &|_, _| true);
+        } else {
+            self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
+        }
     }
 
     /// [`Printer::print_attr_dict`] for the entries `keep` accepts (by name and value).
@@ -1422,33 +1489,6 @@ impl<'c> Printer<'c> {
         }
         std::mem::replace(&mut self.out, saved)
     }
-}
-
-/// Appends the decimal digits of `n` (without the formatting machinery).
-fn push_u32(out: &mut String, mut n: u32) {
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    while n >= 100 {
-        let r = (n % 100) as usize * 2;
-        n /= 100;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
-    }
-    if n >= 10 {
-        let r = n as usize * 2;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
-    } else {
-        i -= 1;
-        buf[i] = b'0' + n as u8;
-    }
-    // SAFETY: the bytes are ASCII digits.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
 }
 
 fn is_bare_identifier(s: &str) -> bool {
@@ -1628,17 +1668,5 @@ pub fn might_be_terminator(ctx: &Context, body: &Body, op: Op) -> bool {
     match ctx.registry().get(body.op(op).name) {
         Some(d) => d.traits.contains(crate::Traits::TERMINATOR),
         None => true,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn push_u32_writes_decimal_digits() {
-        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, u32::MAX] {
-            let mut out = String::from("%");
-            super::push_u32(&mut out, n);
-            assert_eq!(out, format!("%{n}"));
-        }
     }
 }

@@ -123,9 +123,9 @@ impl Printer<'_> {
         }
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
         if let Some((d, print)) = def.and_then(|d| d.print.map(|f| (d, f))) {
-            self.default_dialects.push(d.default_dialect.unwrap_or(""));
+            let outer = std::mem::replace(&mut self.default_dialect, d.default_dialect.unwrap_or(""));
             print(d, self, body, op);
-            self.default_dialects.pop();
+            self.default_dialect = outer;
             return;
         }
         let (rb, regions) = body.op_regions(op);

@@ -17,12 +17,12 @@ use std::sync::Arc;
 struct ForkBase<'c> {
     ctx: &'c Context,
     opts: PrintOptions,
-    names: Arc<NameTable>,
+    names: Vec<Arc<NameTable>>,
     aliases: FxHashMap<AliasKey, String>,
     distinct_ids: FxHashMap<u64, u64>,
     indent: usize,
     cache_types: bool,
-    default_dialects: Vec<&'static str>,
+    default_dialect: &'static str,
 }
 
 impl<'c> ForkBase<'c> {
@@ -33,7 +33,7 @@ impl<'c> ForkBase<'c> {
         p.distinct_ids = self.distinct_ids.clone();
         p.indent = self.indent;
         p.cache_types = self.cache_types;
-        p.default_dialects = self.default_dialects.clone();
+        p.default_dialect = self.default_dialect;
         p.forked = true;
         p
     }
@@ -83,7 +83,7 @@ impl Printer<'_> {
             distinct_ids: self.distinct_ids.clone(),
             indent: self.indent,
             cache_types: self.cache_types,
-            default_dialects: self.default_dialects.clone(),
+            default_dialect: self.default_dialect,
         };
         let threads = self.ctx.threads;
         let mut failed: Option<usize> = None;
