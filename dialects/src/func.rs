@@ -80,7 +80,7 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
     for v in ["private", "public", "nested"] {
         if p.parse_optional_keyword(v) {
-            props.push((ctx.ident("sym_visibility"), ctx.string_attr(v)));
+            props.push((Ident::SYM_VISIBILITY, ctx.string_attr(v)));
             break;
         }
     }
@@ -89,7 +89,7 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
         p.error_at(name_at, "expected valid '@'-identifier for symbol name");
         return Err(());
     };
-    props.push((ctx.ident("sym_name"), ctx.string_attr(ctx.str(name))));
+    props.push((Ident::SYM_NAME, ctx.string_attr(ctx.str(name))));
     // Arguments: `%name: type {attrs} loc(...)` or, for declarations, `type {attrs}`.
     p.parse_punct("(")?;
     // Signatures are short: their lists stay on the stack.
@@ -153,12 +153,12 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
             res_attrs.push(ctx.empty_dict());
         }
     }
-    props.push((ctx.ident("function_type"), ctx.type_attr(ctx.function_type(&types, &results))));
+    props.push((Ident::FUNCTION_TYPE, ctx.type_attr(ctx.function_type(&types, &results))));
     if arg_attrs.iter().any(|a| *a != ctx.empty_dict()) {
-        props.push((ctx.ident("arg_attrs"), ctx.array_attr(&arg_attrs)));
+        props.push((Ident::ARG_ATTRS, ctx.array_attr(&arg_attrs)));
     }
     if res_attrs.iter().any(|a| *a != ctx.empty_dict()) {
-        props.push((ctx.ident("res_attrs"), ctx.array_attr(&res_attrs)));
+        props.push((Ident::RES_ATTRS, ctx.array_attr(&res_attrs)));
     }
     if p.parse_optional_keyword("attributes") {
         let at = p.offset();
