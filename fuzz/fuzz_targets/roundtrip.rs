@@ -17,20 +17,37 @@ fn context() -> Context {
     ctx
 }
 
-fn print(src: &str, generic: bool) -> Option<String> {
+/// Parses, verifies and prints `src`; `Err` carries the first diagnostic's message.
+fn print(src: &str, generic: bool) -> Result<String, String> {
     let ctx = context();
-    let m = mica_parser::parse_source(&ctx, "fuzz.mlir", src).ok()?;
-    mica_ir::verify::verify(&ctx, &m.body, m.top).ok()?;
-    Some(print_op_to_string(&ctx, &m.body, m.top, &PrintOptions { generic, ..Default::default() }))
+    let m = mica_parser::parse_source(&ctx, "fuzz.mlir", src).map_err(|d| d.message)?;
+    mica_ir::verify::verify(&ctx, &m.body, m.top).map_err(|d| d.message)?;
+    Ok(print_op_to_string(&ctx, &m.body, m.top, &PrintOptions { generic, ..Default::default() }))
+}
+
+/// Output mlir-opt 22 prints but cannot read back, which Mica prints the same way: the case
+/// values of a `cf.switch` on a flag wider than 64 bits come out as their low 64 bits unsigned
+/// (testdata/dialects/cf/switch-wide.mlir), which do not fit the flag's parser.
+fn mlir_cannot_read_back(printed: &str, error: &str) -> bool {
+    printed.contains("cf.switch") && error.contains("integer value too large")
+}
+
+/// Prints `printed` again; a failure is a bug unless MLIR has it too.
+fn reprint(printed: &str, generic: bool) -> Option<String> {
+    match print(printed, generic) {
+        Ok(out) => Some(out),
+        Err(e) if mlir_cannot_read_back(printed, &e) => None,
+        Err(e) => panic!("printed output does not parse back ({e}):\n{printed}"),
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else { return };
     for generic in [false, true] {
-        let Some(first) = print(src, generic) else { return };
-        let second = print(&first, generic).unwrap_or_else(|| panic!("printed output does not parse back:\n{first}"));
+        let Ok(first) = print(src, generic) else { return };
+        let Some(second) = reprint(&first, generic) else { return };
         if first != second {
-            let third = print(&second, generic).unwrap_or_else(|| panic!("printed output does not parse back:\n{second}"));
+            let Some(third) = reprint(&second, generic) else { return };
             assert_eq!(second, third, "printing does not reach a fixpoint");
         }
     }
