@@ -201,52 +201,20 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
     Ok(())
 }
 
-/// The inherent attributes `func.func` prints, found in one pass (a property before a
-/// discardable attribute of the same name, as [`Context::op_attr`] has it).
-#[derive(Default)]
-struct FuncAttrs {
-    visibility: Option<Attr>,
-    name: Option<Attr>,
-    function_type: Option<Attr>,
-    arg_attrs: Option<Attr>,
-    res_attrs: Option<Attr>,
-}
-
-impl FuncAttrs {
-    fn of(ctx: &Context, body: &Body, op: Op) -> Self {
-        let d = body.op(op);
-        let mut f = FuncAttrs::default();
-        for dict in [Some(d.attrs), d.properties()].into_iter().flatten() {
-            for &(k, a) in ctx.dict_entries(dict) {
-                let slot = match ctx.str(k) {
-                    "sym_visibility" => &mut f.visibility,
-                    "sym_name" => &mut f.name,
-                    "function_type" => &mut f.function_type,
-                    "arg_attrs" => &mut f.arg_attrs,
-                    "res_attrs" => &mut f.res_attrs,
-                    _ => continue,
-                };
-                *slot = Some(a);
-            }
-        }
-        f
-    }
-}
-
 fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let ctx = p.ctx;
-    let attrs = FuncAttrs::of(ctx, body, op);
-    if let Some(v) = attrs.visibility.and_then(|a| ctx.as_str(a)) {
+    let attrs = ctx.op_attrs(body, op);
+    if let Some(v) = attrs.get(Ident::SYM_VISIBILITY).and_then(|a| ctx.as_str(a)) {
         p.write(" ");
         p.write(v);
     }
     p.write(" ");
-    let name = attrs.name.and_then(|a| ctx.as_str(a)).unwrap_or("");
+    let name = attrs.get(Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).unwrap_or("");
     p.print_symbol(name);
-    let fty = attrs.function_type.and_then(|a| ctx.as_type(a));
+    let fty = attrs.get(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a));
     let (inputs, results) = fty.and_then(|t| ctx.function_signature(t)).unwrap_or((&[], &[]));
-    let arg_attrs = array_items(ctx, attrs.arg_attrs);
-    let res_attrs = array_items(ctx, attrs.res_attrs);
+    let arg_attrs = array_items(ctx, attrs.get(Ident::ARG_ATTRS));
+    let res_attrs = array_items(ctx, attrs.get(Ident::RES_ATTRS));
     let (rb, regions) = body.op_regions(op);
     let entry = regions.first().and_then(|r| rb.region_blocks(*r).first().copied());
     p.write("(");
@@ -342,17 +310,13 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
         }
     }
     mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
-    let items = |a: Option<Attr>| match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(items)) => &items[..],
-        _ => &[],
-    };
-    if arg_attrs.is_some() && items(arg_attrs).len() != inputs.len() {
-        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", items(arg_attrs).len(), inputs.len())));
+    if arg_attrs.is_some() && array_items(ctx, arg_attrs).len() != inputs.len() {
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", array_items(ctx, arg_attrs).len(), inputs.len())));
     }
-    if res_attrs.is_some() && items(res_attrs).len() != results.len() {
-        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", items(res_attrs).len(), results.len())));
+    if res_attrs.is_some() && array_items(ctx, res_attrs).len() != results.len() {
+        return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects result attribute array to have the same number of elements as the number of function results, got {}, but expected {}", array_items(ctx, res_attrs).len(), results.len())));
     }
-    for (what, list) in [("arguments", items(arg_attrs)), ("results", items(res_attrs))] {
+    for (what, list) in [("arguments", array_items(ctx, arg_attrs)), ("results", array_items(ctx, res_attrs))] {
         for d in list {
             if ctx.dict_entries(*d).iter().any(|(k, _)| !ctx.str(*k).contains('.')) {
                 return Err(Diagnostic::on_op(body, op, format!("'func.func' op {what} may only have dialect attributes")));

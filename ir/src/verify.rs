@@ -516,18 +516,22 @@ pub fn compute_idoms(body: &Body, region: crate::Region) -> FxHashMap<Block, Blo
     idom
 }
 
+/// Where a value is defined: its block, and its op unless it is a block argument; `None` for
+/// a result of an op no longer in a block.
+#[inline]
+fn definition_site(body: &Body, def: ValueDef) -> Option<(Block, Option<Op>)> {
+    match def {
+        ValueDef::Result(d, _) => Some((body.op_block(d)?, Some(d))),
+        ValueDef::Arg(b, _) => Some((b, None)),
+    }
+}
+
 /// The common case of dominance: `def` is an argument of the block of `op` or of one of its
 /// ancestors, or an op before it (or before the ancestor) in that block. `false` leaves the
 /// question to the general check.
 #[inline]
 fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
-    let (def_block, def_op) = match def {
-        ValueDef::Result(d, _) => match body.op_block(d) {
-            Some(b) => (b, Some(d)),
-            None => return false,
-        },
-        ValueDef::Arg(b, _) => (b, None),
-    };
+    let Some((def_block, def_op)) = definition_site(body, def) else { return false };
     let mut cur = op;
     while let Some(b) = body.op_block(cur) {
         if b == def_block {
@@ -558,13 +562,7 @@ fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFac
 fn check_operand_dominates(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     // A value whose definition left the IR: a pass erased or detached it but kept a use.
     let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
-    let (def_block, def_op) = match body.value(v).def {
-        ValueDef::Result(d, _) => match body.op_block(d) {
-            Some(b) => (b, Some(d)),
-            None => return Err(dangling()),
-        },
-        ValueDef::Arg(b, _) => (b, None),
-    };
+    let Some((def_block, def_op)) = definition_site(body, body.value_def(v)) else { return Err(dangling()) };
     let Some(def_region) = body.block_region(def_block) else { return Err(dangling()) };
     // Graph regions impose no order, nor do the regions of unregistered ops (which might be
     // graph regions), as in MLIR's dominance info.

@@ -3,10 +3,11 @@
 //! attributes, dialect attributes and locations.
 
 use crate::lexer::Tok;
+use crate::parser::recent::Recent;
 use crate::parser::{PResult, Parser};
 use mica_affine::MapOrSet;
 use mica_apfloat::Float;
-use mica_ir::{Attr, AttrKind, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
+use mica_ir::{Attr, AttrKind, Context, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
 use num_bigint::BigInt;
 
 /// One scalar of an elements literal, as written.
@@ -143,33 +144,33 @@ impl<'a> Parser<'a> {
 
     /// Parses `{name = attr, name, ...}` into a dictionary attribute.
     pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
-        // A dictionary ends at its `}`: nothing after it extends it.
-        if self.is(Tok::LBrace) {
-            if let Some(a) = self.reuse(|p| &mut p.recent_dicts, &[]) {
-                return Ok(a);
-            }
-        }
-        let (entries, text, nesting) = self.parse_measured(Self::parse_attr_dict_entries_tokens)?;
-        let a = self.ctx.dict_attr(entries);
-        if reusable(text) {
-            self.recent_dicts.insert(text, a, nesting);
-        }
-        Ok(a)
+        self.parse_dict_via(|p| &mut p.recent_dicts, |ctx, entries| ctx.dict_attr(entries))
     }
 
     /// Parses `{name = attr, name, ...}` and returns the entries in written order.
     pub(crate) fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Ident, Attr)>> {
+        self.parse_dict_via(|p| &mut p.recent_attr_dicts, |_, entries| entries)
+    }
+
+    /// A dictionary made into `make`'s form, taken from `cache` when its text was parsed
+    /// recently, else parsed and remembered there.
+    fn parse_dict_via<T: Clone, const N: usize>(
+        &mut self,
+        cache: fn(&mut Self) -> &mut Recent<'a, T, N>,
+        make: impl FnOnce(&Context, Vec<(Ident, Attr)>) -> T,
+    ) -> PResult<T> {
         // A dictionary ends at its `}`: nothing after it extends it.
         if self.is(Tok::LBrace) {
-            if let Some(entries) = self.reuse(|p| &mut p.recent_attr_dicts, &[]) {
-                return Ok(entries);
+            if let Some(v) = self.reuse(cache, &[]) {
+                return Ok(v);
             }
         }
         let (entries, text, nesting) = self.parse_measured(Self::parse_attr_dict_entries_tokens)?;
+        let v = make(self.ctx, entries);
         if reusable(text) {
-            self.recent_attr_dicts.insert(text, entries.clone(), nesting);
+            cache(self).insert(text, v.clone(), nesting);
         }
-        Ok(entries)
+        Ok(v)
     }
 
     fn parse_attr_dict_entries_tokens(&mut self) -> PResult<Vec<(Ident, Attr)>> {

@@ -166,11 +166,17 @@ impl<'a> Lexer<'a> {
         Lexer { src, inner: Tok::lexer(src) }
     }
 
-    /// Continues at byte offset `pos` (the next token is the first at or after it; none when
-    /// `pos` is not a character boundary of the buffer).
+    /// A lexer at byte offset `pos` of `src` (its next token is the first at or after `pos`;
+    /// none when `pos` is not a character boundary).
+    pub fn at(src: &'a str, pos: usize) -> Self {
+        let mut inner = Tok::lexer(src);
+        inner.bump(if src.is_char_boundary(pos) { pos } else { src.len() });
+        Lexer { src, inner }
+    }
+
+    /// Continues at byte offset `pos`, as [`Lexer::at`].
     pub fn seek(&mut self, pos: usize) {
-        self.inner = Tok::lexer(self.src);
-        self.inner.bump(if self.src.is_char_boundary(pos) { pos } else { self.src.len() });
+        *self = Lexer::at(self.src, pos);
     }
 
     /// The next token (skipping whitespace and comments).
@@ -208,9 +214,7 @@ impl<'a> Lexer<'a> {
 
 /// Lexes one token starting at or after `pos` (skipping whitespace and comments).
 pub fn lex_at(src: &str, pos: usize) -> Token {
-    let mut lx = Lexer::new(src);
-    lx.seek(pos);
-    lx.next_token()
+    Lexer::at(src, pos).next_token()
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ mod body_room;
 mod chunks;
 mod deferred;
 mod name_map;
-mod recent;
+pub(crate) mod recent;
 mod scope_names;
 
 use scope_names::{Name, ScopeNames};
@@ -301,21 +301,8 @@ impl<'a> Parser<'a> {
     /// eight bytes long: a key for short words that needs no string hashing or comparison.
     #[inline]
     pub(crate) fn token_word(&self) -> Option<u64> {
-        let (start, end) = (self.tok.start, self.tok.end);
-        let len = end - start;
-        if len > 8 {
-            return None;
-        }
-        let bytes = self.src.as_bytes();
-        let word = match bytes.get(start..start + 8) {
-            Some(w) => u64::from_le_bytes(w.try_into().ok()?),
-            None => {
-                let mut w = [0u8; 8];
-                w[..len].copy_from_slice(bytes.get(start..end)?);
-                u64::from_le_bytes(w)
-            }
-        };
-        Some(if len == 8 { word } else { word & ((1u64 << (8 * len)) - 1) })
+        let text = self.text();
+        (text.len() <= 8).then(|| recent::head(text.as_bytes()))
     }
 
     pub(crate) fn is(&self, k: Tok) -> bool {

@@ -1,7 +1,9 @@
 //! A hash map from SSA names (borrowed from the source, each with a hash its caller computed
 //! once) to what they define in one scope. Open addressing with linear probing, at most half
 //! full: names are short and a scope holds few of them, so a lookup is mostly one slot, a
-//! hash compared and a few bytes compared in place.
+//! hash compared and a few bytes compared in place. (The same map on hashbrown's `HashTable`,
+//! with the stored hashes, measured 3–4% more parse instructions on 1,000-function files:
+//! its lookups and entries were not inlined, and group probing costs more than one slot.)
 
 use super::Defined;
 

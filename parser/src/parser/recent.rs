@@ -43,7 +43,7 @@ fn continues_token(b: u8) -> bool {
 
 /// The first (up to) eight bytes of `s`, zero-padded, as a little-endian number.
 #[inline]
-fn head(s: &[u8]) -> u64 {
+pub(crate) fn head(s: &[u8]) -> u64 {
     match s.first_chunk::<8>() {
         Some(h) => u64::from_le_bytes(*h),
         None => {
