@@ -71,6 +71,12 @@ struct Defined {
 }
 
 impl Defined {
+    /// A one-value definition at offset `n` of value `n` (for the name tables' tests).
+    #[cfg(test)]
+    fn single(n: u32) -> Defined {
+        Defined { first: Value::from_u32(n), count: 1, offset: n as usize }
+    }
+
     /// Value `i` of the group.
     fn get(&self, i: u32) -> Option<Value> {
         (i < self.count).then(|| Value::from_u32(self.first.as_u32() + i))

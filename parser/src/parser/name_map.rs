@@ -126,11 +126,6 @@ impl<'a> NameMap<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mica_ir::Value;
-
-    fn d(n: u32) -> Defined {
-        Defined { first: Value::from_u32(n), count: 1, offset: n as usize }
-    }
 
     #[test]
     fn names_are_found_through_collisions_and_growth() {
@@ -139,15 +134,15 @@ mod tests {
         let names: Vec<String> = (0..100).map(|i| format!("n{i}")).collect();
         // Every name in one of three hash classes: long probe chains.
         for (i, n) in names.iter().enumerate() {
-            assert!(m.insert_new(n, i as u64 % 3, d(i as u32)));
+            assert!(m.insert_new(n, i as u64 % 3, Defined::single(i as u32)));
         }
-        assert!(!m.insert_new(&names[5], 2, d(0)), "already there");
+        assert!(!m.insert_new(&names[5], 2, Defined::single(0)), "already there");
         for (i, n) in names.iter().enumerate() {
             assert_eq!(m.get(n, i as u64 % 3).map(|d| d.first.as_u32()), Some(i as u32));
         }
         assert!(m.get("n5", 0).is_none(), "same text, other hash");
         assert!(m.get("n1000", 1).is_none());
-        m.insert(&names[7], 1, d(500));
+        m.insert(&names[7], 1, Defined::single(500));
         assert_eq!(m.get(&names[7], 1).map(|d| d.first.as_u32()), Some(500));
         assert_eq!(m.iter().count(), 100);
         m.clear();

@@ -233,20 +233,16 @@ mod tests {
     use super::*;
     use mica_ir::Value;
 
-    fn d(n: u32) -> Defined {
-        Defined { first: Value::from_u32(n), count: 1, offset: n as usize }
-    }
-
     #[test]
     fn numbers_and_names_are_found_where_they_went() {
         let mut s = ScopeNames::default();
-        assert!(s.insert_new(&Name::new("5"), d(5)));
-        assert!(s.insert_new(&Name::new("6"), d(6)));
-        assert!(!s.insert_new(&Name::new("5"), d(7)));
-        assert!(s.insert_new(&Name::new("2"), d(2)), "below the base: in the map");
-        assert!(s.insert_new(&Name::new("1000000"), d(9)), "far past the end: in the map");
-        assert!(s.insert_new(&Name::new("06"), d(8)), "not canonical: a name");
-        assert!(s.insert_new(&Name::new("x"), d(1)));
+        assert!(s.insert_new(&Name::new("5"), Defined::single(5)));
+        assert!(s.insert_new(&Name::new("6"), Defined::single(6)));
+        assert!(!s.insert_new(&Name::new("5"), Defined::single(7)));
+        assert!(s.insert_new(&Name::new("2"), Defined::single(2)), "below the base: in the map");
+        assert!(s.insert_new(&Name::new("1000000"), Defined::single(9)), "far past the end: in the map");
+        assert!(s.insert_new(&Name::new("06"), Defined::single(8)), "not canonical: a name");
+        assert!(s.insert_new(&Name::new("x"), Defined::single(1)));
         let far = Defined { first: Value::from_u32(10), count: 1, offset: 1 << 33 };
         assert!(s.insert_new(&Name::new("7"), far), "past 4 GiB: in the map");
         assert_eq!(s.get(&Name::new("7")).map(|d| d.offset), Some(1 << 33));
@@ -263,11 +259,11 @@ mod tests {
         let mut a = ScopeNames::default();
         let mut b = ScopeNames::default();
         for n in 0..10u32 {
-            a.set(&Name::new(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"][n as usize]), d(n));
+            a.set(&Name::new(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"][n as usize]), Defined::single(n));
         }
-        a.set(&Name::new("x"), d(100));
+        a.set(&Name::new("x"), Defined::single(100));
         for (name, n) in [("10", 10), ("11", 11), ("y", 12)] {
-            b.set(&Name::new(name), d(n));
+            b.set(&Name::new(name), Defined::single(n));
         }
         assert!(!a.shares_a_name(&b));
         assert!(a.absorb(&b, |x| Defined { first: Value::from_u32(x.first.as_u32() + 1000), ..x }));
@@ -275,21 +271,21 @@ mod tests {
         assert_eq!(a.get(&Name::new("y")).map(|d| d.first.as_u32()), Some(1012));
         assert_eq!(a.get(&Name::new("3")).map(|d| d.first.as_u32()), Some(3));
         let mut c = ScopeNames::default();
-        c.set(&Name::new("4"), d(4));
+        c.set(&Name::new("4"), Defined::single(4));
         assert!(a.shares_a_name(&c));
         let mut e = ScopeNames::default();
-        e.set(&Name::new("x"), d(1));
+        e.set(&Name::new("x"), Defined::single(1));
         assert!(a.shares_a_name(&e));
         // A number far from the run went to the map: still seen.
         let mut f = ScopeNames::default();
-        f.set(&Name::new("5"), d(5));
-        f.set(&Name::new("900"), d(900));
+        f.set(&Name::new("5"), Defined::single(5));
+        f.set(&Name::new("900"), Defined::single(900));
         let mut g = ScopeNames::default();
-        g.set(&Name::new("900"), d(1));
+        g.set(&Name::new("900"), Defined::single(1));
         assert!(f.shares_a_name(&g));
         // Numbers that do not continue the run are not absorbed.
         let mut h = ScopeNames::default();
-        h.set(&Name::new("100000"), d(1));
+        h.set(&Name::new("100000"), Defined::single(1));
         assert!(!a.absorb(&h, |x| x));
         assert!(a.get(&Name::new("100000")).is_none());
     }
