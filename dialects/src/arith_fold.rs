@@ -1069,14 +1069,7 @@ fn fold_select(ctx: &Context, b: &mut Body, op: Op, c: Consts) -> Option<FoldRes
 
 /// The integer constant (scalar only: MLIR's `APIntAttr`) defining `v`.
 fn scalar_int(ctx: &Context, b: &Body, v: Value) -> Option<(u128, Type)> {
-    let c = value_const(ctx, b, v)?;
-    match ctx.attr_kind(c) {
-        mica_ir::AttrKind::Integer { ty, .. } => {
-            let e = decode(ctx, c)?;
-            Some((e.values[0].int()?, *ty))
-        }
-        _ => None,
-    }
+    scalar_int_attr(ctx, value_const(ctx, b, v)?)
 }
 
 fn overflow_attr(ctx: &Context, f: u64) -> Attr {

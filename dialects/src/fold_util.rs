@@ -121,13 +121,9 @@ fn scalar_from_bytes(ctx: &Context, elem: Type, bytes: &[u8]) -> Option<Scalar> 
 /// (including integers wider than 128 bits and complex elements).
 pub fn decode(ctx: &Context, a: Attr) -> Option<Elems> {
     match ctx.attr_kind(a) {
-        AttrKind::Integer { ty, bits } => {
-            let w = ctx.int_width(*ty);
-            if w > 128 || !ctx.type_kind(*ty).is_int_or_index() {
-                return None;
-            }
-            let v = bits.first().copied().unwrap_or(0) as u128 | (bits.get(1).copied().unwrap_or(0) as u128) << 64;
-            Some(Elems { ty: *ty, elem: *ty, splat: true, values: smallvec::smallvec![Scalar::Int(v & mask(w))] })
+        AttrKind::Integer { .. } => {
+            let (v, ty) = scalar_int_attr(ctx, a)?;
+            Some(Elems { ty, elem: ty, splat: true, values: smallvec::smallvec![Scalar::Int(v)] })
         }
         AttrKind::Float { ty, bits } => {
             let TypeKind::Float(k) = ctx.type_kind(*ty) else { return None };
@@ -237,11 +233,28 @@ pub fn zero_attr(ctx: &Context, ty: Type) -> Option<Attr> {
 
 /// MLIR's `m_ConstantInt`: the value of an integer scalar or splat constant, with its width.
 pub fn const_int(ctx: &Context, a: Option<Attr>) -> Option<(u128, u32)> {
-    let e = decode(ctx, a?)?;
+    let a = a?;
+    if let Some((v, ty)) = scalar_int_attr(ctx, a) {
+        return Some((v, ctx.int_width(ty)));
+    }
+    let e = decode(ctx, a)?;
     if !ctx.type_kind(e.elem).is_int_or_index() {
         return None;
     }
     Some((e.splat_value()?.int()?, ctx.int_width(e.elem)))
+}
+
+/// The value (masked to its width) and type of a scalar integer attribute of an integer or
+/// index type of at most 128 bits: what [`decode`] gives for one, without building elements.
+#[inline]
+pub fn scalar_int_attr(ctx: &Context, a: Attr) -> Option<(u128, Type)> {
+    let AttrKind::Integer { ty, bits } = ctx.attr_kind(a) else { return None };
+    let w = ctx.int_width(*ty);
+    if w > 128 || !ctx.type_kind(*ty).is_int_or_index() {
+        return None;
+    }
+    let v = bits.first().copied().unwrap_or(0) as u128 | (bits.get(1).copied().unwrap_or(0) as u128) << 64;
+    Some((v & mask(w), *ty))
 }
 
 /// MLIR's `m_Zero`.
@@ -271,7 +284,7 @@ pub fn value_const(ctx: &Context, body: &Body, v: Value) -> Option<Attr> {
     if !def.traits.contains(mica_ir::Traits::CONSTANT_LIKE) {
         return None;
     }
-    ctx.op_attr(body, op, "value")
+    ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)
 }
 
 /// The integer (sign-extended) a constant-like op gives `v`, if it gives an integer or splat.
