@@ -190,7 +190,7 @@ pub(crate) fn invert_cmpi_predicate(p: u64) -> u64 {
 }
 
 fn fold_constant(ctx: &Context, b: &mut Body, op: Op, _: Consts) -> Option<FoldResult> {
-    a(ctx.op_attr(b, op, "value"))
+    a(ctx.op_attr_id(b, op, mica_ir::Ident::VALUE))
 }
 
 fn int_fold(ctx: &Context, c: Consts, f: impl Fn(u128, u128, u32) -> Option<u128>) -> Option<FoldResult> {

@@ -99,7 +99,7 @@ fn ops() -> Vec<OpSpec> {
 
 /// `%idx42` for `index.constant 42`, `%true`/`%false` for `index.bool.constant`.
 fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
-    let Some(value) = ctx.op_attr(body, op, "value").and_then(|a| ctx.as_i64(a)) else { return };
+    let Some(value) = ctx.op_attr_id(body, op, mica_ir::Ident::VALUE).and_then(|a| ctx.as_i64(a)) else { return };
     let name = if ctx.str(body.op(op).name) == "index.bool.constant" {
         if value != 0 { "true".to_string() } else { "false".to_string() }
     } else {

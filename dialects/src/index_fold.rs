@@ -52,7 +52,7 @@ pub(crate) fn fold(name: &str) -> Option<FoldFn> {
         "index.casts" => |c, b, o, k| cast(c, b, o, k, true),
         "index.castu" => |c, b, o, k| cast(c, b, o, k, false),
         "index.cmp" => fold_cmp,
-        "index.constant" | "index.bool.constant" => |c, b, o, _| FoldResult::attr(c.op_attr(b, o, "value")?),
+        "index.constant" | "index.bool.constant" => |c, b, o, _| FoldResult::attr(c.op_attr_id(b, o, mica_ir::Ident::VALUE)?),
         _ => return None,
     })
 }

@@ -300,7 +300,7 @@ fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
     if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
         return None;
     }
-    let a = ctx.op_attr(body, op, "value")?;
+    let a = ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?;
     matches!(ctx.attr_kind(a), AttrKind::Integer { .. }).then(|| ctx.as_i64(a)).flatten()
 }
 

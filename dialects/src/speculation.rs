@@ -41,7 +41,7 @@ fn known_range(ctx: &Context, body: &Body, v: Value) -> Option<Range> {
     if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
         return None;
     }
-    let values: Vec<(BigInt, BigUint)> = match ctx.attr_kind(ctx.op_attr(body, op, "value")?) {
+    let values: Vec<(BigInt, BigUint)> = match ctx.attr_kind(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?) {
         AttrKind::Integer { ty, bits } => {
             let w = ctx.int_width(*ty);
             vec![(to_bigint(bits, w), to_biguint(bits))]
@@ -85,7 +85,7 @@ fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
     if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
         return None;
     }
-    ctx.as_i64(ctx.op_attr(body, op, "value")?)
+    ctx.as_i64(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?)
 }
 
 fn dim(ctx: &Context, body: &Body, op: Op) -> Speculation {

@@ -279,7 +279,7 @@ pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attr> {
     if !def.traits.contains(Traits::CONSTANT_LIKE) {
         return None;
     }
-    ctx.op_attr(body, op, "value")
+    ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)
 }
 
 /// The region whose entry block receives the constants hoisted from `block` (MLIR's

@@ -206,7 +206,7 @@ fn constant_int(ctx: &Context, body: &mica_ir::Body, v: mica_ir::Value) -> Optio
     if !def.traits.contains(mica_ir::Traits::CONSTANT_LIKE) {
         return None;
     }
-    ctx.as_i64(ctx.op_attr(body, op, "value")?)
+    ctx.as_i64(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?)
 }
 
 fn verify_unpack(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {

@@ -254,7 +254,7 @@ fn head_info(ctx: &Context, body: &Body, op: Op, head: &Head) -> HeadInfo {
     if name == "arith.constant" && head.operands == 0 {
         let width = ctx.int_width(head.ty);
         let value = ctx
-            .op_attr(body, op, "value")
+            .op_attr_id(body, op, mica_ir::Ident::VALUE)
             .filter(|a| matches!(ctx.attr_kind(*a), AttrKind::Integer { ty, .. } if *ty == head.ty))
             .and_then(|a| ctx.as_i64(a));
         // `true : i1` is both one and all ones.
