@@ -303,3 +303,57 @@ fn forward_references_in_a_long_graph_region_resolve_the_same_on_any_number_of_t
     let (out, err, ok) = same_on_all_threads(&text, &["--allow-unregistered-dialect"]);
     assert!(ok && out.matches("test.node").count() == n, "{err}");
 }
+
+#[test]
+fn errors_in_deferred_bodies_and_nested_isolated_ops_are_the_sequential_ones() {
+    // Errors in bodies parsed and verified on threads, in nested isolated ops, and in
+    // checks that look outside a body: the first one one thread finds.
+    let unregistered = ["--allow-unregistered-dialect"];
+    let nested = |i: usize, f: String| {
+        f.replace(
+            "    return %s : i64\n",
+            &format!("    builtin.module {{\n      func.func @g{i}() -> i32 {{\n        %k = arith.constant {i} : i32\n        return %k : i32\n      }}\n    }}\n    return %s : i64\n"),
+        )
+    };
+    // Functions holding a module with a function of their own (isolated ops nested in a
+    // deferred body): verified as they are, on any number of threads.
+    let text = module(N, &|i, f| if i % 3 == 1 { nested(i, f) } else { f });
+    let (out, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(ok, "{err}");
+    // (Every seventh function is in generic form, without the line the module goes before.)
+    assert_eq!(out.matches("func.func @g").count(), (0..N).filter(|i| i % 3 == 1 && i % 7 != 3).count());
+    // An error inside the nested function of one body, an op error in a later one: the
+    // nested one, which comes first.
+    let text = module(N, &|i, f| match i {
+        301 => nested(i, f).replace("return %k : i32", "return %k, %k : i32, i32"),
+        700 => f.replace("return %s : i64", "return %s, %s : i64, i64"),
+        i if i % 3 == 1 => nested(i, f),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("(@g301) returns 1"), "{err}");
+    // A body whose error is in an op of a nested region (scf.for's), after a function whose
+    // own signature is wrong (checked with the module, before its body).
+    let text = module(N, &|i, f| match i {
+        502 => f.replace("func.func @f502(%a: i64) -> i64", "func.func @f502(%a: i64) -> (i64, i64)"),
+        900 => f.replace("scf.yield %y : i64", "scf.yield %y, %y : i64, i64"),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("@f502"), "{err}");
+    let text = module(N, &|i, f| if i == 900 { f.replace("scf.yield %y : i64", "scf.yield %y, %y : i64, i64") } else { f });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("scf.yield"), "{err}");
+    // A symbol table nested in a body whose symbols clash; a block without terminator (whose
+    // message prints the op in the module's names).
+    let text = module(N, &|i, f| match i {
+        450 => nested(i, f).replace("    }\n    return %s", "      func.func private @g450()\n    }\n    return %s"),
+        i if i % 3 == 1 => nested(i, f),
+        _ => f,
+    });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("redefinition of symbol named 'g450'"), "{err}");
+    let text = module(N, &|i, f| if i == 1100 { f.replace("    return %s : i64\n", "    %z = arith.addi %s, %s : i64\n") } else { f });
+    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+    assert!(!ok && err.contains("block with no terminator"), "{err}");
+}
