@@ -28,6 +28,8 @@ impl Ident {
     pub const ARG_ATTRS: Ident = Ident(3);
     /// `res_attrs`.
     pub const RES_ATTRS: Ident = Ident(4);
+    /// `value` (the attribute of constant ops).
+    pub const VALUE: Ident = Ident(5);
 
     /// The raw index of this identifier in its context.
     pub fn index(self) -> u32 {
@@ -49,12 +51,13 @@ impl OpAttrs<'_> {
 }
 
 /// The identifiers every context interns first, with the constants naming them.
-const PREINTERNED: [(Ident, &str); 5] = [
+const PREINTERNED: [(Ident, &str); 6] = [
     (Ident::SYM_NAME, "sym_name"),
     (Ident::SYM_VISIBILITY, "sym_visibility"),
     (Ident::FUNCTION_TYPE, "function_type"),
     (Ident::ARG_ATTRS, "arg_attrs"),
     (Ident::RES_ATTRS, "res_attrs"),
+    (Ident::VALUE, "value"),
 ];
 
 /// Owner of all interned IR data and of the registry of known operations.
