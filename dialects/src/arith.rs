@@ -5,7 +5,7 @@ use crate::ods::constraints::*;
 use crate::ods::enums::{register_enum_attr, EnumSpec, EnumStorage};
 use crate::ods::{Check, OpSpec, OpView};
 use mica_ir::asm::AsmParser;
-use mica_ir::{Attr, AttrKind, Body, Context, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
+use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
 
 /// `#arith.fastmath<...>`
 pub static FASTMATH_FLAGS: EnumSpec = EnumSpec {
@@ -352,7 +352,7 @@ fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, St
 }
 
 fn constant_name_text(ctx: &Context, body: &Body, op: Op) -> Option<String> {
-    let value = ctx.op_attr(body, op, "value")?;
+    let value = ctx.op_attr_id(body, op, Ident::VALUE)?;
     match ctx.attr_kind(value) {
         AttrKind::Integer { ty, .. } => {
             if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {

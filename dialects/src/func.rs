@@ -260,7 +260,8 @@ fn print_func(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
         }
     }
     let merged = ctx.op_attr_dict(body, op);
-    p.print_attr_dict(merged, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"], true);
+    let inherent = [Ident::SYM_NAME, Ident::FUNCTION_TYPE, Ident::SYM_VISIBILITY, Ident::ARG_ATTRS, Ident::RES_ATTRS];
+    p.print_attr_dict_where(merged, true, &|k, _| !inherent.contains(&k));
     if let Some(&r) = regions.first() {
         if !rb.region_blocks(r).is_empty() {
             p.write(" ");

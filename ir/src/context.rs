@@ -28,7 +28,7 @@ impl Ident {
     pub const ARG_ATTRS: Ident = Ident(3);
     /// `res_attrs`.
     pub const RES_ATTRS: Ident = Ident(4);
-    /// `value` (of constant ops).
+    /// `value` (the attribute of constant ops).
     pub const VALUE: Ident = Ident(5);
 
     /// The raw index of this identifier in its context.

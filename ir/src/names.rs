@@ -264,7 +264,8 @@ impl NameTable {
     fn name_used(&self, mut scope: u32, h: u64, name: &str) -> bool {
         loop {
             let s = &self.scopes[scope as usize];
-            if s.used.find(h, |&i| self.names[i as usize] == name).is_some() {
+            // Most scopes name nothing (a function's own scope, regions without constants).
+            if !s.used.is_empty() && s.used.find(h, |&i| self.names[i as usize] == name).is_some() {
                 return true;
             }
             match s.parent {

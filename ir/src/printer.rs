@@ -1011,7 +1011,8 @@ impl<'c> Printer<'c> {
                 _ => false,
             },
         };
-        if let Some(alias) = self.aliases.get(&AliasKey::Attr(a)) {
+        // (Most modules have no aliases: no hashing then.)
+        if let Some(alias) = (!self.aliases.is_empty()).then(|| self.aliases.get(&AliasKey::Attr(a))).flatten() {
             let alias = alias.clone();
             let _ = write!(self.out, "#{alias}");
             return;
@@ -1492,12 +1493,11 @@ impl<'c> Printer<'c> {
 }
 
 fn is_bare_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
-        _ => return false,
+    // Every accepted character is ASCII, so bytes do (a multi-byte character fails either way).
+    match s.as_bytes() {
+        [first, rest @ ..] => (first.is_ascii_alphabetic() || *first == b'_') && rest.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'),
+        [] => false,
     }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
 }
 
 /// Whether a dialect type/attribute body can be printed in the pretty `dialect.body` form:

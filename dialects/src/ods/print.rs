@@ -11,15 +11,12 @@ use smallvec::SmallVec;
 /// The print hook of every op defined by a format.
 pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let Some((spec, format)) = spec_of(def).and_then(|s| s.parsed_format().map(|f| (s, f))) else { return };
-    let view = match OpView::new(p.ctx, spec, body, op) {
-        Ok(v) => v,
-        Err(_) => {
-            // Operands that do not fit the slots cannot be printed in the custom form; the
-            // verifier reports them. Fall back to nothing rather than guess.
-            return;
-        }
-    };
-    run(p, &view, format, &format.print);
+    // Operands that do not fit the slots cannot be printed in the custom form; the verifier
+    // reports them. Fall back to nothing rather than guess. (The view is borrowed where it was
+    // built, not moved out of the `Result`.)
+    if let Ok(ref view) = OpView::new(p.ctx, spec, body, op) {
+        run(p, view, format, &format.print);
+    }
 }
 
 /// Prints the steps (some of `format`'s).
