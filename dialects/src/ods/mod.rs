@@ -235,6 +235,12 @@ pub struct OpSpec {
     format: OnceLock<Option<Format>>,
     /// The custom directives the format may use (set at registration).
     directives: &'static [CustomDirective],
+    /// The checks in the order the verifier runs them, with their names resolved to slots
+    /// (set at registration).
+    pub(crate) check_plan: Vec<verify::PlannedCheck>,
+    /// How many operand slots and how many result slots are single (set at registration;
+    /// [`OpView`] lays values out with them).
+    pub(crate) single_slots: (usize, usize),
     /// Hand-written verification after the declarative checks.
     pub verify: Option<OpVerifyFn>,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
@@ -294,6 +300,8 @@ impl OpSpec {
             format_src: None,
             format: OnceLock::new(),
             directives: &[],
+            check_plan: Vec::new(),
+            single_slots: (0, 0),
             verify: None,
             verify_regions: None,
             infer: None,
@@ -619,6 +627,9 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         }
         // The format is parsed when an op first needs it: most runs meet a few of the ops.
         spec.directives = directives;
+        spec.check_plan = verify::plan_checks(&spec);
+        let singles = |slots: &[ValueSpec]| slots.iter().filter(|s| s.arity == Arity::Single).count();
+        spec.single_slots = (singles(&spec.operands), singles(&spec.results));
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
