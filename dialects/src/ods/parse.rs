@@ -510,7 +510,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
     } else {
         for t in cx.result_types.iter().flatten() {
-            state.result_types.extend(t.iter().copied());
+            state.result_types.extend_from_slice(t);
         }
     }
     for s in &cx.successors {
@@ -566,7 +566,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         };
         state.properties = Some(dict);
     }
-    state.attrs = ctx.dict_attr(discardable);
+    state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
     Ok(())
 }
 

@@ -60,13 +60,19 @@ impl<'a> OpView<'a> {
     /// The values of operand slot `i`.
     #[inline]
     pub fn operand_group(&self, i: usize) -> &'a [Value] {
-        &self.operands[slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i)]
+        match self.operand_layout {
+            Layout::OneEach => std::slice::from_ref(&self.operands[i]),
+            layout => &self.operands[slot_range(&self.spec.operands, layout, self.operands.len(), i)],
+        }
     }
 
     /// The values of result slot `i`.
     #[inline]
     pub fn result_group(&self, i: usize) -> &'a [Value] {
-        &self.results[slot_range(&self.spec.results, self.result_layout, self.results.len(), i)]
+        match self.result_layout {
+            Layout::OneEach => std::slice::from_ref(&self.results[i]),
+            layout => &self.results[slot_range(&self.spec.results, layout, self.results.len(), i)],
+        }
     }
 
     /// Each operand slot's first index among all operands and its values, in slot order.
