@@ -236,8 +236,8 @@ pub struct OpSpec {
     /// The custom directives the format may use (set at registration).
     directives: &'static [CustomDirective],
     /// The checks in the order the verifier runs them, with their names resolved to slots
-    /// (set at registration).
-    pub(crate) check_plan: Vec<verify::PlannedCheck>,
+    /// (made on first use, see [`OpSpec::check_plan`]).
+    check_plan: OnceLock<Vec<verify::PlannedCheck>>,
     /// How many operand slots and how many result slots are single (set at registration;
     /// [`OpView`] lays values out with them).
     pub(crate) single_slots: (usize, usize),
@@ -300,7 +300,7 @@ impl OpSpec {
             format_src: None,
             format: OnceLock::new(),
             directives: &[],
-            check_plan: Vec::new(),
+            check_plan: OnceLock::new(),
             single_slots: (0, 0),
             verify: None,
             verify_regions: None,
@@ -460,6 +460,12 @@ impl OpSpec {
                 self.format_src.map(|src| format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
             })
             .as_ref()
+    }
+
+    /// The checks in the order the verifier runs them, their names resolved to slots (planned
+    /// on the first call: most runs verify a few of the ops).
+    pub(crate) fn check_plan(&self) -> &[verify::PlannedCheck] {
+        self.check_plan.get_or_init(|| verify::plan_checks(self))
     }
 
     /// Sets the assembly format.
@@ -627,7 +633,6 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         }
         // The format is parsed when an op first needs it: most runs meet a few of the ops.
         spec.directives = directives;
-        spec.check_plan = verify::plan_checks(&spec);
         let singles = |slots: &[ValueSpec]| slots.iter().filter(|s| s.arity == Arity::Single).count();
         spec.single_slots = (singles(&spec.operands), singles(&spec.results));
         let mut def = OpDef::new(spec.name, spec.traits);

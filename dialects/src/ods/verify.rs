@@ -156,9 +156,9 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
             }
         }
     }
-    if !spec.check_plan.is_empty() {
+    if !spec.checks.is_empty() {
         let types = Types::new(v);
-        for planned in &spec.check_plan {
+        for planned in spec.check_plan() {
             let c = &spec.checks[planned.index];
             if let Check::HasParent(names) = c {
                 let found = parent.map(|(pb, pop)| ctx.str(pb.op(pop).name));
@@ -231,8 +231,9 @@ pub(crate) fn plan_checks(spec: &OpSpec) -> Vec<PlannedCheck> {
         };
         PlannedCheck { index, slots: names.iter().map(|n| Slot::resolve(spec, n)).collect() }
     };
-    let (predicates, native): (Vec<usize>, Vec<usize>) = (0..spec.checks.len()).partition(|&i| spec.checks[i].is_predicate());
-    predicates.into_iter().chain(native).map(plan).collect()
+    let predicates = (0..spec.checks.len()).filter(|&i| spec.checks[i].is_predicate());
+    let native = (0..spec.checks.len()).filter(|&i| !spec.checks[i].is_predicate());
+    predicates.chain(native).map(plan).collect()
 }
 
 /// MLIR's `verifyCompatibleShape` of two types.
