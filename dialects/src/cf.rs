@@ -174,13 +174,13 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         return Err(());
     };
     let ctx = p.ctx();
-    let flag_ty = cx.operand_types[*flag].as_ref().and_then(|t| t.first().copied()).unwrap_or_else(|| ctx.int_type(64));
+    let flag_ty = cx.operands[*flag].types.as_ref().and_then(|t| t.first().copied()).unwrap_or_else(|| ctx.int_type(64));
     p.parse_keyword("default")?;
     p.parse_punct(":")?;
     let at = p.offset();
     let (dest, ops, types) = parse_successor_and_operands(p, false)?;
     cx.successors[*default_dest].push(dest);
-    cx.operands[*default_ops] = ops.into();
+    cx.operands[*default_ops].values = ops.into();
     cx.set_types(&Var::Operand(*default_ops), types, at);
     let width = ctx.int_width(flag_ty);
     let mut values: Vec<i64> = Vec::new();
@@ -197,7 +197,7 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         let (dest, ops, types) = parse_successor_and_operands(p, true)?;
         cx.successors[*case_dests].push(dest);
         segments.push(ops.len() as i64);
-        cx.operands[*case_ops].extend(ops);
+        cx.operands[*case_ops].values.extend(ops);
         case_types.extend(types);
     }
     cx.set_types(&Var::Operand(*case_ops), case_types, p.offset());

@@ -51,10 +51,8 @@ pub type SlotTypes = SmallVec<[Type; 2]>;
 pub struct ParseCtx<'s> {
     /// The op's spec.
     pub spec: &'s OpSpec,
-    /// Operands per operand slot.
-    pub operands: SmallVec<[SmallVec<[UnresolvedOperand; 2]>; 4]>,
-    /// Operand types per slot, once known.
-    pub operand_types: SmallVec<[Option<SlotTypes>; 4]>,
+    /// What each operand slot has so far.
+    pub operands: SmallVec<[OperandSlot; 4]>,
     /// Result types per slot, once known.
     pub result_types: SmallVec<[Option<SlotTypes>; 2]>,
     /// Inherent attributes per attribute slot.
@@ -72,10 +70,19 @@ pub struct ParseCtx<'s> {
     pub all_result_types: Option<SlotTypes>,
     /// Byte offset of the op's first token after its name (MLIR reports some errors there).
     pub start: usize,
-    /// Per operand slot: its types came as a whole list from another type
+}
+
+/// What has been parsed of one operand slot.
+#[derive(Default)]
+pub struct OperandSlot {
+    /// Its operands.
+    pub values: SmallVec<[UnresolvedOperand; 2]>,
+    /// Its types, once known.
+    pub types: Option<SlotTypes>,
+    /// Its types came as a whole list from another type
     /// ([`super::Check::TypesMatchWithRange`]), so a count mismatch is MLIR's operand/type
     /// count error.
-    pub ranged_types: SmallVec<[bool; 4]>,
+    pub ranged: bool,
 }
 
 impl<'s> ParseCtx<'s> {
@@ -85,7 +92,6 @@ impl<'s> ParseCtx<'s> {
         let mut cx = Self {
             spec,
             operands: SmallVec::new(),
-            operand_types: SmallVec::new(),
             result_types: SmallVec::new(),
             attrs: SmallVec::new(),
             successors: SmallVec::new(),
@@ -94,12 +100,9 @@ impl<'s> ParseCtx<'s> {
             all_operand_types: None,
             all_result_types: None,
             start,
-            ranged_types: SmallVec::new(),
         };
         for _ in &spec.operands {
-            cx.operands.push(SmallVec::new());
-            cx.operand_types.push(None);
-            cx.ranged_types.push(false);
+            cx.operands.push(OperandSlot::default());
         }
         for _ in &spec.results {
             cx.result_types.push(None);
@@ -117,7 +120,7 @@ impl<'s> ParseCtx<'s> {
     pub fn set_types(&mut self, var: &Var, types: impl Into<SlotTypes>, at: usize) {
         let types = types.into();
         match var {
-            Var::Operand(i) => self.operand_types[*i] = Some(types),
+            Var::Operand(i) => self.operands[*i].types = Some(types),
             Var::Result(i) => self.result_types[*i] = Some(types),
             Var::Operands => self.all_operand_types = Some((types, at)),
             Var::Results => self.all_result_types = Some(types),

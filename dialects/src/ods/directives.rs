@@ -31,7 +31,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
         loop {
             if p.peek_ssa_name() {
                 let o = p.parse_operand()?;
-                cx.operands[*oi].push(o);
+                cx.operands[*oi].values.push(o);
                 if with_types {
                     p.parse_punct(":")?;
                     types.push(p.parse_type()?);

@@ -10,7 +10,7 @@
 
 use super::custom::{CustomArg, CustomDirective};
 use mica_ir::{Attr, Ident};
-use super::{Check, OpSpec, TypeRangeTransform, TypeTransform};
+use super::{Check, OpSpec, Presence, TypeRangeTransform, TypeTransform};
 
 /// What a `type(...)` directive or a custom argument refers to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +78,11 @@ pub struct Format {
     pub(crate) infer: Vec<InferRule>,
     /// The properties a parsed op can have, sorted by name (the order of a dictionary).
     pub(crate) props_sorted: Vec<PropSlot>,
+    /// The attribute slots with a default value (the parser fills those left unwritten).
+    pub(crate) default_attrs: Vec<usize>,
+    /// Whether the op's operands share one type (`SameOperandsAndResultType` or
+    /// `SameTypeOperands`): one type written for a variadic group is then each operand's.
+    pub(crate) same_type: bool,
     /// The printer's program: the elements in order with their spacing decided (see
     /// [`PrintStep`]).
     pub(crate) print: Vec<PrintStep>,
@@ -392,6 +397,8 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         has_prop_dict: p.has_prop_dict,
         infer: infer_rules(spec),
         props_sorted: props_sorted(spec),
+        default_attrs: spec.attrs.iter().enumerate().filter(|(_, a)| matches!(a.presence, Presence::Default(_))).map(|(i, _)| i).collect(),
+        same_type: spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType | Check::SameTypeOperands)),
         first_props: std::sync::OnceLock::new(),
         elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),

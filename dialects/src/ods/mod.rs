@@ -235,6 +235,12 @@ pub struct OpSpec {
     format: OnceLock<Option<Format>>,
     /// The custom directives the format may use (set at registration).
     directives: &'static [CustomDirective],
+    /// The checks in the order the verifier runs them, with their names resolved to slots
+    /// (made on first use, see [`OpSpec::check_plan`]).
+    check_plan: OnceLock<Vec<verify::PlannedCheck>>,
+    /// How many operand slots and how many result slots are single (set at registration;
+    /// [`OpView`] lays values out with them).
+    pub(crate) single_slots: (usize, usize),
     /// Hand-written verification after the declarative checks.
     pub verify: Option<OpVerifyFn>,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
@@ -294,6 +300,8 @@ impl OpSpec {
             format_src: None,
             format: OnceLock::new(),
             directives: &[],
+            check_plan: OnceLock::new(),
+            single_slots: (0, 0),
             verify: None,
             verify_regions: None,
             infer: None,
@@ -452,6 +460,12 @@ impl OpSpec {
                 self.format_src.map(|src| format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
             })
             .as_ref()
+    }
+
+    /// The checks in the order the verifier runs them, their names resolved to slots (planned
+    /// on the first call: most runs verify a few of the ops).
+    pub(crate) fn check_plan(&self) -> &[verify::PlannedCheck] {
+        self.check_plan.get_or_init(|| verify::plan_checks(self))
     }
 
     /// Sets the assembly format.
@@ -619,6 +633,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         }
         // The format is parsed when an op first needs it: most runs meet a few of the ops.
         spec.directives = directives;
+        let singles = |slots: &[ValueSpec]| slots.iter().filter(|s| s.arity == Arity::Single).count();
+        spec.single_slots = (singles(&spec.operands), singles(&spec.results));
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);

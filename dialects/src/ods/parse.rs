@@ -6,7 +6,7 @@
 use super::constraints::AttrSyntax;
 use super::custom::{ParseCtx, SlotTypes};
 use super::format::{Elem, Format, InferRule, PropSlot, Slot, Var};
-use super::{spec_of, Arity, AttrSpec, Check, OpSpec, ParsedAttrs, Presence};
+use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
 use smallvec::{smallvec, SmallVec};
@@ -197,19 +197,19 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
             match cx.spec.operands[*i].arity {
                 Arity::Single => {
                     let o = p.parse_operand()?;
-                    cx.operands[*i].push(o);
+                    cx.operands[*i].values.push(o);
                 }
                 Arity::Optional => {
                     if p.peek_ssa_name() {
                         let o = p.parse_operand()?;
-                        cx.operands[*i].push(o);
+                        cx.operands[*i].values.push(o);
                     }
                 }
                 Arity::Variadic => {
                     if p.peek_ssa_name() {
                         loop {
                             let o = p.parse_operand()?;
-                            cx.operands[*i].push(o);
+                            cx.operands[*i].values.push(o);
                             if !p.parse_optional_punct(",") {
                                 break;
                             }
@@ -410,7 +410,7 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
     let mut it = all.into_iter();
     for (i, o) in spec.operands.iter().enumerate() {
         let n = if o.arity == Arity::Single { 1 } else { rest };
-        cx.operands[i].extend(it.by_ref().take(n));
+        cx.operands[i].values.extend(it.by_ref().take(n));
     }
 }
 
@@ -429,22 +429,22 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             _ => discardable.push((k, v)),
         }
     }
-    for (i, a) in spec.attrs.iter().enumerate() {
-        if cx.attrs[i].is_none() && matches!(a.presence, Presence::Default(_)) {
-            cx.attrs[i] = a.default_value(ctx);
+    for &i in &format.default_attrs {
+        if cx.attrs[i].is_none() {
+            cx.attrs[i] = spec.attrs[i].default_value(ctx);
         }
     }
     // Operand types given all at once.
     if let Some((types, at)) = cx.all_operand_types.take() {
-        let n: usize = cx.operands.iter().map(|o| o.len()).sum();
+        let n: usize = cx.operands.iter().map(|o| o.values.len()).sum();
         if n != types.len() {
             p.error_at(at, &format!("{n} operands present, but expected {}", types.len()));
             return Err(());
         }
         let mut at = 0;
         for i in 0..spec.operands.len() {
-            let k = cx.operands[i].len();
-            cx.operand_types[i] = Some(SlotTypes::from_slice(&types[at..at + k]));
+            let k = cx.operands[i].values.len();
+            cx.operands[i].types = Some(SlotTypes::from_slice(&types[at..at + k]));
             at += k;
         }
     }
@@ -461,10 +461,10 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     }
     infer_types(ctx, cx, &format.infer);
     // Operands.
-    let same_type = cx_same_type(spec);
+    let same_type = format.same_type;
     for i in 0..spec.operands.len() {
-        let ops = &cx.operands[i];
-        let Some(types) = cx.operand_types[i].as_ref() else {
+        let ops = &cx.operands[i].values;
+        let Some(types) = cx.operands[i].types.as_ref() else {
             if ops.is_empty() {
                 continue;
             }
@@ -474,7 +474,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         // One type written for a variadic group of an op whose operands share a type.
         let splat = types.len() == 1 && ops.len() > 1 && spec.operands[i].arity == Arity::Variadic && same_type;
         if !splat && types.len() != ops.len() {
-            if cx.ranged_types[i] {
+            if cx.operands[i].ranged {
                 let at = ops.first().map_or(cx.start, |o| o.offset);
                 p.error_at(at, &format!("number of operands and types do not match: got {} operands and {} types", ops.len(), types.len()));
             } else {
@@ -492,8 +492,8 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     // Ops that infer their results do so for variadic results too.
     if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
-            let operand_types: Vec<Type> = cx.operand_types.iter().flatten().flatten().copied().collect();
-            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts: cx.operands.iter().map(|o| o.len()).collect() };
+            let operand_types: Vec<Type> = cx.operands.iter().filter_map(|o| o.types.as_ref()).flatten().copied().collect();
+            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts: cx.operands.iter().map(|o| o.values.len()).collect() };
             match infer(ctx, &operand_types, &attrs) {
                 Ok(types) => {
                     state.result_types.extend(types);
@@ -510,7 +510,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
     } else {
         for t in cx.result_types.iter().flatten() {
-            state.result_types.extend(t.iter().copied());
+            state.result_types.extend_from_slice(t);
         }
     }
     for s in &cx.successors {
@@ -546,7 +546,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
                 }
             }
             PropSlot::OperandSegments => {
-                let sizes = cx.operands.iter().map(|o| o.len() as i64);
+                let sizes = cx.operands.iter().map(|o| o.values.len() as i64);
                 props.push((ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes)));
             }
             PropSlot::ResultSegments => {
@@ -566,18 +566,14 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         };
         state.properties = Some(dict);
     }
-    state.attrs = ctx.dict_attr(discardable);
+    state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
     Ok(())
-}
-
-fn cx_same_type(spec: &OpSpec) -> bool {
-    spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType | Check::SameTypeOperands))
 }
 
 /// The known type of a slot (the first of its group).
 fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
     match slot {
-        Slot::Operand(i) => cx.operand_types[i].as_ref().and_then(|t| t.first().copied()),
+        Slot::Operand(i) => cx.operands[i].types.as_ref().and_then(|t| t.first().copied()),
         Slot::Result(i) => cx.result_types[i].as_ref().and_then(|t| t.first().copied()),
         Slot::Attr(i) => cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a)),
         Slot::Missing => None,
@@ -588,19 +584,13 @@ fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
 /// whether it changed anything.
 fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
     match slot {
-        Slot::Operand(i) if cx.operand_types[i].is_none() => {
-            let n = cx.operands[i].len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
-            let mut types = SlotTypes::new();
-            for _ in 0..n {
-                types.push(t);
-            }
-            cx.operand_types[i] = Some(types);
+        Slot::Operand(i) if cx.operands[i].types.is_none() => {
+            let n = cx.operands[i].values.len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
+            cx.operands[i].types = Some(smallvec![t; n]);
             true
         }
         Slot::Result(i) if cx.result_types[i].is_none() => {
-            let mut types = SlotTypes::new();
-            types.push(t);
-            cx.result_types[i] = Some(types);
+            cx.result_types[i] = Some(smallvec![t]);
             true
         }
         _ => false,
@@ -611,7 +601,7 @@ fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
 /// constraints, until nothing changes.
 fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
     let spec = cx.spec;
-    let all_known = |cx: &ParseCtx<'_>| cx.operand_types.iter().chain(cx.result_types.iter()).all(Option::is_some);
+    let all_known = |cx: &ParseCtx<'_>| cx.operands.iter().all(|o| o.types.is_some()) && cx.result_types.iter().all(Option::is_some);
     while !all_known(cx) {
         let mut changed = false;
         for rule in rules {
@@ -625,10 +615,10 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
                 }
                 InferRule::MatchWithRange { from, to, transform } => {
                     if let (Some(i), Some(t)) = (*to, known(ctx, cx, *from)) {
-                        if cx.operand_types[i].is_none() {
+                        if cx.operands[i].types.is_none() {
                             if let Some(types) = transform(ctx, t) {
-                                cx.operand_types[i] = Some(types.into());
-                                cx.ranged_types[i] = true;
+                                cx.operands[i].types = Some(types.into());
+                                cx.operands[i].ranged = true;
                                 changed = true;
                             }
                         }
@@ -644,10 +634,10 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
             }
         }
         for (i, o) in spec.operands.iter().enumerate() {
-            if cx.operand_types[i].is_none() {
+            if cx.operands[i].types.is_none() {
                 if let Some(b) = o.ty.buildable {
-                    let n = cx.operands[i].len();
-                    cx.operand_types[i] = Some(smallvec![b(ctx); n]);
+                    let n = cx.operands[i].values.len();
+                    cx.operands[i].types = Some(smallvec![b(ctx); n]);
                     changed = true;
                 }
             }

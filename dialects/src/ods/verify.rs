@@ -4,6 +4,7 @@
 //! verifier; after the ops in its regions, implicit terminators and the region verifier.
 
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
+use super::format::Slot;
 use crate::ods::constraints::{element_or_self, AttrSyntax};
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Traits, Type, TypeKind, Value, DYNAMIC};
 
@@ -128,20 +129,20 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
         }
         ok
     };
-    for (i, s) in spec.operands.iter().enumerate() {
-        for (k, x) in v.operand_group(i).iter().enumerate() {
+    for (s, (start, group)) in spec.operands.iter().zip(v.operand_groups()) {
+        for (k, x) in group.iter().enumerate() {
             let t = v.ty(*x);
             if !satisfies(s.ty, t) {
-                let n = v.operand_start(i) + k;
+                let n = start + k;
                 return Err(format!("operand #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
             }
         }
     }
-    for (i, s) in spec.results.iter().enumerate() {
-        for (k, x) in v.result_group(i).iter().enumerate() {
+    for (s, (start, group)) in spec.results.iter().zip(v.result_groups()) {
+        for (k, x) in group.iter().enumerate() {
             let t = v.ty(*x);
             if !satisfies(s.ty, t) {
-                let n = v.result_start(i) + k;
+                let n = start + k;
                 return Err(format!("result #{n} must be {}, but got '{}'", slot_summary(s.arity, s.ty.summary), type_str(ctx, t)));
             }
         }
@@ -157,10 +158,8 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
     }
     if !spec.checks.is_empty() {
         let types = Types::new(v);
-        for c in spec.checks.iter().filter(|c| c.is_predicate()) {
-            check(ctx, v, c, &types)?;
-        }
-        for c in spec.checks.iter().filter(|c| !c.is_predicate()) {
+        for planned in spec.check_plan() {
+            let c = &spec.checks[planned.index];
             if let Check::HasParent(names) = c {
                 let found = parent.map(|(pb, pop)| ctx.str(pb.op(pop).name));
                 if !found.is_some_and(|n| names.contains(&n)) {
@@ -171,7 +170,7 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
                 }
                 continue;
             }
-            check(ctx, v, c, &types)?;
+            check(ctx, v, c, &planned.slots, &types)?;
         }
     }
     if spec.implicit_terminator.is_some() {
@@ -197,6 +196,44 @@ fn named_type(ctx: &Context, v: &OpView<'_>, name: &str) -> Option<Type> {
         return Some(v.ty(x));
     }
     v.attr(name).and_then(|a| super::constraints::attr_type(ctx, a))
+}
+
+/// [`named_type`] of `name`, which resolves to `slot`: read from the slot, by name only when
+/// the slot holds nothing (an absent group, or a name that is no slot).
+fn slot_type(ctx: &Context, v: &OpView<'_>, slot: Slot, name: &str) -> Option<Type> {
+    let found = match slot {
+        Slot::Operand(i) => v.operand_group(i).first().map(|x| v.ty(*x)),
+        Slot::Result(i) => v.result_group(i).first().map(|x| v.ty(*x)),
+        Slot::Attr(i) => return v.attr_at(i).and_then(|a| super::constraints::attr_type(ctx, a)),
+        Slot::Missing => None,
+    };
+    found.or_else(|| named_type(ctx, v, name))
+}
+
+/// One check of an op, in the order the verifier runs them, with the slots its names refer to.
+#[derive(Clone, Debug)]
+pub(crate) struct PlannedCheck {
+    /// The check's index in the spec's checks.
+    index: usize,
+    /// The slots of the names the check compares, in the check's order (`AllTypesMatch`'s
+    /// names; `from` and `to` of `TypesMatchWith` and `TypesMatchWithRange`).
+    slots: Vec<Slot>,
+}
+
+/// The checks of `spec` in MLIR's order (the predicate traits inside the generated
+/// invariants, then the native traits), their names resolved to slots.
+pub(crate) fn plan_checks(spec: &OpSpec) -> Vec<PlannedCheck> {
+    let plan = |index: usize| {
+        let names: &[&str] = match &spec.checks[index] {
+            Check::AllTypesMatch(names) => names,
+            Check::TypesMatchWith { from, to, .. } | Check::TypesMatchWithRange { from, to, .. } => &[from, to],
+            _ => &[],
+        };
+        PlannedCheck { index, slots: names.iter().map(|n| Slot::resolve(spec, n)).collect() }
+    };
+    let predicates = (0..spec.checks.len()).filter(|&i| spec.checks[i].is_predicate());
+    let native = (0..spec.checks.len()).filter(|&i| !spec.checks[i].is_predicate());
+    predicates.chain(native).map(plan).collect()
 }
 
 /// MLIR's `verifyCompatibleShape` of two types.
@@ -250,7 +287,7 @@ impl<'a> Types<'a> {
     }
 }
 
-fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<(), String> {
+fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types<'_>) -> Result<(), String> {
     // Operands and results of one type pass the checks of equal types, shapes and element
     // types; an elementwise op passes unless its one type is a vector or tensor that only
     // operands or only results have.
@@ -297,21 +334,24 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, types: &Types<'_>) -> Result<
             }
         }
         Check::AllTypesMatch(names) => {
-            let mut known = names.iter().filter_map(|n| named_type(ctx, v, n));
+            let mut known = names.iter().zip(slots).filter_map(|(n, s)| slot_type(ctx, v, *s, n));
             if known.next().is_some_and(|first| known.any(|t| t != first)) {
                 return Err(format!("failed to verify that all of {{{}}} have same type", names.join(", ")));
             }
         }
         Check::TypesMatchWith { summary, from, to, transform } => {
-            if let (Some(f), Some(t)) = (named_type(ctx, v, from), named_type(ctx, v, to)) {
+            if let (Some(f), Some(t)) = (slot_type(ctx, v, slots[0], from), slot_type(ctx, v, slots[1], to)) {
                 if transform(ctx, f) != Some(t) {
                     return Err(format!("failed to verify that {summary}"));
                 }
             }
         }
-        Check::TypesMatchWithRange { summary, from, to, transform } => {
-            if let Some(f) = named_type(ctx, v, from) {
-                let group = v.operands_named(to);
+        Check::TypesMatchWithRange { summary, from, transform, .. } => {
+            if let Some(f) = slot_type(ctx, v, slots[0], from) {
+                let group = match slots[1] {
+                    Slot::Operand(i) => v.operand_group(i),
+                    _ => &[],
+                };
                 let matches = |want: &[Type]| want.len() == group.len() && want.iter().zip(group).all(|(w, x)| *w == v.ty(*x));
                 if transform(ctx, f).is_some_and(|want| !matches(&want)) {
                     return Err(format!("failed to verify that {summary}"));

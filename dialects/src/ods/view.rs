@@ -48,11 +48,11 @@ impl<'a> OpView<'a> {
         let seg = |name: &str| ctx.op_attr(body, op, name);
         let operand_layout = match spec.operand_segments {
             true => Layout::Segments(segment_sizes(ctx, &spec.operands, operands.len(), seg("operandSegmentSizes"), "operand")?),
-            false => layout(&spec.operands, operands.len()),
+            false => layout(&spec.operands, spec.single_slots.0, operands.len()),
         };
         let result_layout = match spec.result_segments {
             true => Layout::Segments(segment_sizes(ctx, &spec.results, results.len(), seg("resultSegmentSizes"), "result")?),
-            false => layout(&spec.results, results.len()),
+            false => layout(&spec.results, spec.single_slots.1, results.len()),
         };
         Ok(Self { ctx, spec, body, op, parent: None, operands, results, attrs, operand_layout, result_layout })
     }
@@ -60,13 +60,29 @@ impl<'a> OpView<'a> {
     /// The values of operand slot `i`.
     #[inline]
     pub fn operand_group(&self, i: usize) -> &'a [Value] {
-        &self.operands[slot_range(&self.spec.operands, self.operand_layout, self.operands.len(), i)]
+        match self.operand_layout {
+            Layout::OneEach => std::slice::from_ref(&self.operands[i]),
+            layout => &self.operands[slot_range(&self.spec.operands, layout, self.operands.len(), i)],
+        }
     }
 
     /// The values of result slot `i`.
     #[inline]
     pub fn result_group(&self, i: usize) -> &'a [Value] {
-        &self.results[slot_range(&self.spec.results, self.result_layout, self.results.len(), i)]
+        match self.result_layout {
+            Layout::OneEach => std::slice::from_ref(&self.results[i]),
+            layout => &self.results[slot_range(&self.spec.results, layout, self.results.len(), i)],
+        }
+    }
+
+    /// Each operand slot's first index among all operands and its values, in slot order.
+    pub fn operand_groups(&self) -> impl Iterator<Item = (usize, &'a [Value])> + 'a {
+        groups(&self.spec.operands, self.operand_layout, self.operands)
+    }
+
+    /// Each result slot's first index among all results and its values, in slot order.
+    pub fn result_groups(&self) -> impl Iterator<Item = (usize, &'a [Value])> + 'a {
+        groups(&self.spec.results, self.result_layout, self.results)
     }
 
     /// The index of the first operand of slot `i` among all operands.
@@ -160,10 +176,33 @@ fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Ra
     start.min(n)..(start + size(i)).min(n)
 }
 
-/// How `n` values fill `slots` that no segment-size attribute sizes.
+/// Each of `slots` with its first index among `values` and its values, in one pass (what
+/// [`slot_range`] gives each slot).
+fn groups<'a>(slots: &'a [ValueSpec], layout: Layout<'a>, values: &'a [Value]) -> impl Iterator<Item = (usize, &'a [Value])> + 'a {
+    let n = values.len();
+    let mut start = 0;
+    slots.iter().enumerate().map(move |(k, s)| {
+        let size = match layout {
+            Layout::OneEach => 1,
+            Layout::Shared(share) => {
+                if s.arity == Arity::Single {
+                    1
+                } else {
+                    share
+                }
+            }
+            Layout::Segments(sizes) => sizes[k] as i32 as usize,
+        };
+        let range = start.min(n)..(start + size).min(n);
+        start += size;
+        (range.start, &values[range])
+    })
+}
+
+/// How `n` values fill `slots`, `singles` of them single, that no segment-size attribute
+/// sizes.
 #[inline]
-fn layout(slots: &[ValueSpec], n: usize) -> Layout<'static> {
-    let singles = slots.iter().filter(|s| s.arity == Arity::Single).count();
+fn layout(slots: &[ValueSpec], singles: usize, n: usize) -> Layout<'static> {
     let variadics = slots.len() - singles;
     if variadics == 0 && n == slots.len() {
         return Layout::OneEach;
