@@ -142,6 +142,9 @@ impl Tok {
     }
 }
 
+/// The blank characters the lexer skips between tokens (its `skip` pattern's class).
+pub(crate) const BLANKS: [char; 5] = [' ', '\t', '\r', '\n', '\x0c'];
+
 /// A token: kind and byte span.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Token {

@@ -83,7 +83,7 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     /// Remembers `text` (trailing blanks dropped) as parsing to `value`, nesting `nesting`
     /// levels deep.
     pub(crate) fn insert(&mut self, text: &'a str, value: T, nesting: u32) {
-        let text = text.trim_end_matches([' ', '\t', '\r', '\n', '\x0c']);
+        let text = text.trim_end_matches(crate::lexer::BLANKS);
         if text.len() < MIN_TEXT {
             return;
         }
@@ -101,12 +101,20 @@ impl<'a> Parser<'a> {
     /// is one of `extends` (it would have made the text part of a longer element); the parser
     /// then goes on after the text.
     pub(crate) fn reuse<T: Clone, const N: usize>(&mut self, cache: fn(&mut Self) -> &mut Recent<'a, T, N>, extends: &[Tok]) -> Option<T> {
-        let (start, src) = (self.tok.start, self.src);
+        self.reuse_at(self.tok.start, cache, extends)
+    }
+
+    /// [`Self::reuse`] for a text at byte `start`, the current token's start or the start of
+    /// what follows it after blanks (so that a text after a punctuation mark is found without
+    /// lexing its first token); when nothing is reused, the parser stays at the current token.
+    pub(crate) fn reuse_at<T: Clone, const N: usize>(&mut self, start: usize, cache: fn(&mut Self) -> &mut Recent<'a, T, N>, extends: &[Tok]) -> Option<T> {
+        let (here, src) = (self.tok, self.src);
         let room = MAX_NESTING.saturating_sub(self.depth);
         let (len, value) = cache(self).find(&src[start..], room)?;
         self.reset_to(start + len);
         if extends.contains(&self.tok.kind) {
-            self.reset_to(start);
+            self.lexer.seek(here.end);
+            self.tok = here;
             return None;
         }
         Some(value)
