@@ -1,6 +1,6 @@
 //! Parsing of types: builtin types, dimension lists, type aliases and opaque dialect types.
 
-use crate::lexer::{BLANKS, Tok};
+use crate::lexer::{Tok, leading_blanks};
 use crate::parser::{PResult, Parser};
 use mica_ir::{AttrKind, DYNAMIC, FloatKind, Signedness, Type, TypeKind};
 use smallvec::SmallVec;
@@ -116,8 +116,7 @@ impl Parser<'_> {
         if self.tok.kind != Tok::Colon {
             return None;
         }
-        let after = &self.src[self.tok.end..];
-        let at = self.tok.end + (after.len() - after.trim_start_matches(BLANKS).len());
+        let at = self.tok.end + leading_blanks(&self.src[self.tok.end..]);
         let t = self.reuse_at(at, |p| &mut p.recent_fn_types, &[Tok::Less])?;
         Some((at, t))
     }
