@@ -54,6 +54,27 @@ pub(crate) fn head(s: &[u8]) -> u64 {
     }
 }
 
+/// Whether `rest` starts with `text`, given that the first (up to) eight bytes of `text` are
+/// those of `rest`: the bytes after them compared eight at a time (the last eight overlapping
+/// the ones before), in place.
+#[inline]
+fn starts_with_after_head(rest: &[u8], text: &[u8]) -> bool {
+    let n = text.len();
+    if rest.len() < n {
+        return false;
+    }
+    let word = |s: &[u8], i: usize| s[i..].first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
+    let mut i = 8;
+    while i < n {
+        let j = i.min(n - 8);
+        if word(rest, j) != word(text, j) {
+            return false;
+        }
+        i += 8;
+    }
+    true
+}
+
 /// The mask keeping the bytes of `head` that a text of `len` bytes has.
 fn head_mask(len: usize) -> u64 {
     if len >= 8 { u64::MAX } else { (1u64 << (8 * len)) - 1 }
@@ -62,11 +83,12 @@ fn head_mask(len: usize) -> u64 {
 impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     /// The value of a remembered text that `rest` starts with, followed by a token boundary,
     /// whose parse would nest at most `room` levels; with the text's length.
+    #[inline]
     pub(crate) fn find(&mut self, rest: &str, room: u32) -> Option<(usize, T)> {
         let rest_head = head(rest.as_bytes());
         let i = self.items.iter().position(|it| {
             rest_head & it.mask == it.head
-                && rest.starts_with(it.text)
+                && starts_with_after_head(rest.as_bytes(), it.text.as_bytes())
                 && !rest.as_bytes().get(it.text.len()).is_some_and(|&b| continues_token(b))
                 && it.nesting <= room
         })?;
