@@ -166,6 +166,13 @@ mod tests {
         assert_eq!(r.find("(i64) -> i64 loc(x)", 8), Some((12, 1)));
         assert_eq!(r.find("(i64) -> i64x", 8), None, "not at a token boundary");
         assert_eq!(r.find("(i64) -> i64", 1), None, "would nest too deep");
+        assert_eq!(r.find("(i64) -> i32", 8), None, "same head, other bytes after it");
+        assert_eq!(r.find("(i64) -> i6", 8), None, "shorter than the text");
+        r.insert("(i64, i64, i64) -> i64", 5, 1);
+        assert_eq!(r.find("(i64, i64, i64) -> i64 ", 8), Some((22, 5)), "the last eight overlapping");
+        assert_eq!(r.find("(i64, i64, i64) -> i32", 8), None);
+        assert_eq!(r.find("(i64, i64, i32) -> i64", 8), None);
+        r.insert("(i64) -> i64 ", 1, 2);
         r.insert("{a = 1 : i32}", 2, 1);
         r.insert("{b = 2 : i32}", 3, 1);
         assert_eq!(r.find("(i64) -> i64", 8), None, "the last text was dropped");
