@@ -83,7 +83,6 @@ fn head_mask(len: usize) -> u64 {
 impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     /// The value of a remembered text that `rest` starts with, followed by a token boundary,
     /// whose parse would nest at most `room` levels; with the text's length.
-    #[inline]
     pub(crate) fn find(&mut self, rest: &str, room: u32) -> Option<(usize, T)> {
         let rest_head = head(rest.as_bytes());
         let i = self.items.iter().position(|it| {
