@@ -142,6 +142,15 @@ impl Tok {
     }
 }
 
+/// The blank characters the lexer skips between tokens (its `skip` pattern's class).
+pub(crate) const BLANKS: [char; 5] = [' ', '\t', '\r', '\n', '\x0c'];
+
+/// How many blank bytes ([`BLANKS`]) `s` starts with.
+#[inline]
+pub(crate) fn leading_blanks(s: &str) -> usize {
+    s.bytes().take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0c)).count()
+}
+
 /// A token: kind and byte span.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -285,6 +294,18 @@ mod tests {
         assert_eq!(lx.next_token().kind, Tok::Equal);
         lx.seek(src.len() - 1);
         assert_eq!(lx.next_token().kind, Tok::Eof, "not a character boundary");
+    }
+
+    #[test]
+    fn leading_blanks_are_what_the_lexer_skips() {
+        for src in [" \t\r\n\x0c(", "(", "  // c\n x", "\u{a0}x", ""] {
+            let n = leading_blanks(src);
+            assert_eq!(n, src.len() - src.trim_start_matches(BLANKS).len());
+            let first = lex_at(src, 0);
+            if !src[n..].starts_with("//") && first.kind != Tok::Error {
+                assert_eq!(first.start, n, "{src:?}");
+            }
+        }
     }
 
     #[test]

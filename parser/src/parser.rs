@@ -1085,9 +1085,13 @@ impl<'a> Parser<'a> {
         if self.is(Tok::LBrace) {
             state.attrs = self.parse_attr_dict()?;
         }
-        self.expect(Tok::Colon, "':' followed by operation type")?;
-        let ty_at = self.tok.start;
-        let ty = self.parse_type()?;
+        let (ty_at, ty) = match self.reuse_fn_type_after_colon() {
+            Some(found) => found,
+            None => {
+                self.expect(Tok::Colon, "':' followed by operation type")?;
+                (self.tok.start, self.parse_type()?)
+            }
+        };
         let ctx = self.ctx;
         let Some((ins, outs)) = ctx.function_signature(ty) else {
             return self.err(ty_at, "expected function type");

@@ -1,6 +1,6 @@
 //! Parsing of types: builtin types, dimension lists, type aliases and opaque dialect types.
 
-use crate::lexer::Tok;
+use crate::lexer::{Tok, leading_blanks};
 use crate::parser::{PResult, Parser};
 use mica_ir::{AttrKind, DYNAMIC, FloatKind, Signedness, Type, TypeKind};
 use smallvec::SmallVec;
@@ -107,6 +107,18 @@ impl Parser<'_> {
             return self.err(at, format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"));
         }
         Ok(Some(self.ctx.ty(TypeKind::Integer { width: width as u32, signedness: sign })))
+    }
+
+    /// At a `:` followed (after blanks) by the text of a function type read recently: that
+    /// type and where its text starts, the parser going on after it (the type's first token
+    /// is not lexed). Otherwise the parser stays at the `:`.
+    pub(crate) fn reuse_fn_type_after_colon(&mut self) -> Option<(usize, Type)> {
+        if self.tok.kind != Tok::Colon {
+            return None;
+        }
+        let at = self.tok.end + leading_blanks(&self.src[self.tok.end..]);
+        let t = self.reuse_at(at, |p| &mut p.recent_fn_types, &[Tok::Less])?;
+        Some((at, t))
     }
 
     fn parse_function_type(&mut self) -> PResult<Type> {

@@ -45,6 +45,15 @@ func.func @types(%a: i64, %b: i32) {
   %4 = "t.h"(%a) : (i64) -> i16
   // CHECK-NEXT: "t.h"(%arg0) : (i64) -> (i64, i32)
   %3:2 = "t.h"(%a) : (i64) -> (i64, i32)
+  // Blanks or a comment between the colon and a text read before.
+  // CHECK-NEXT: "t.h"(%arg0) : (i64) -> i64
+  %5 = "t.h"(%a) :(i64) -> i64
+  // CHECK-NEXT: "t.h"(%arg0) : (i64) -> i64
+  %6 = "t.h"(%a) :
+      (i64) -> i64
+  // CHECK-NEXT: "t.h"(%arg0) : (i64) -> i64
+  %7 = "t.h"(%a) : // a comment
+      (i64) -> i64
   return
 }
 

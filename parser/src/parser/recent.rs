@@ -54,6 +54,27 @@ pub(crate) fn head(s: &[u8]) -> u64 {
     }
 }
 
+/// Whether `rest` starts with `text`, given that the first (up to) eight bytes of `text` are
+/// those of `rest`: the bytes after them compared eight at a time (the last eight overlapping
+/// the ones before), in place.
+#[inline]
+fn starts_with_after_head(rest: &[u8], text: &[u8]) -> bool {
+    let n = text.len();
+    if rest.len() < n {
+        return false;
+    }
+    let word = |s: &[u8], i: usize| s[i..].first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
+    let mut i = 8;
+    while i < n {
+        let j = i.min(n - 8);
+        if word(rest, j) != word(text, j) {
+            return false;
+        }
+        i += 8;
+    }
+    true
+}
+
 /// The mask keeping the bytes of `head` that a text of `len` bytes has.
 fn head_mask(len: usize) -> u64 {
     if len >= 8 { u64::MAX } else { (1u64 << (8 * len)) - 1 }
@@ -66,7 +87,7 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
         let rest_head = head(rest.as_bytes());
         let i = self.items.iter().position(|it| {
             rest_head & it.mask == it.head
-                && rest.starts_with(it.text)
+                && starts_with_after_head(rest.as_bytes(), it.text.as_bytes())
                 && !rest.as_bytes().get(it.text.len()).is_some_and(|&b| continues_token(b))
                 && it.nesting <= room
         })?;
@@ -83,7 +104,7 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
     /// Remembers `text` (trailing blanks dropped) as parsing to `value`, nesting `nesting`
     /// levels deep.
     pub(crate) fn insert(&mut self, text: &'a str, value: T, nesting: u32) {
-        let text = text.trim_end_matches([' ', '\t', '\r', '\n', '\x0c']);
+        let text = text.trim_end_matches(crate::lexer::BLANKS);
         if text.len() < MIN_TEXT {
             return;
         }
@@ -101,12 +122,20 @@ impl<'a> Parser<'a> {
     /// is one of `extends` (it would have made the text part of a longer element); the parser
     /// then goes on after the text.
     pub(crate) fn reuse<T: Clone, const N: usize>(&mut self, cache: fn(&mut Self) -> &mut Recent<'a, T, N>, extends: &[Tok]) -> Option<T> {
-        let (start, src) = (self.tok.start, self.src);
+        self.reuse_at(self.tok.start, cache, extends)
+    }
+
+    /// [`Self::reuse`] for a text at byte `start`, the current token's start or the start of
+    /// what follows it after blanks (so that a text after a punctuation mark is found without
+    /// lexing its first token); when nothing is reused, the parser stays at the current token.
+    pub(crate) fn reuse_at<T: Clone, const N: usize>(&mut self, start: usize, cache: fn(&mut Self) -> &mut Recent<'a, T, N>, extends: &[Tok]) -> Option<T> {
+        let (here, src) = (self.tok, self.src);
         let room = MAX_NESTING.saturating_sub(self.depth);
         let (len, value) = cache(self).find(&src[start..], room)?;
         self.reset_to(start + len);
         if extends.contains(&self.tok.kind) {
-            self.reset_to(start);
+            self.lexer.seek(here.end);
+            self.tok = here;
             return None;
         }
         Some(value)
@@ -136,6 +165,13 @@ mod tests {
         assert_eq!(r.find("(i64) -> i64 loc(x)", 8), Some((12, 1)));
         assert_eq!(r.find("(i64) -> i64x", 8), None, "not at a token boundary");
         assert_eq!(r.find("(i64) -> i64", 1), None, "would nest too deep");
+        assert_eq!(r.find("(i64) -> i32", 8), None, "same head, other bytes after it");
+        assert_eq!(r.find("(i64) -> i6", 8), None, "shorter than the text");
+        r.insert("(i64, i64, i64) -> i64", 5, 1);
+        assert_eq!(r.find("(i64, i64, i64) -> i64 ", 8), Some((22, 5)), "the last eight overlapping");
+        assert_eq!(r.find("(i64, i64, i64) -> i32", 8), None);
+        assert_eq!(r.find("(i64, i64, i32) -> i64", 8), None);
+        r.insert("(i64) -> i64 ", 1, 2);
         r.insert("{a = 1 : i32}", 2, 1);
         r.insert("{b = 2 : i32}", 3, 1);
         assert_eq!(r.find("(i64) -> i64", 8), None, "the last text was dropped");
