@@ -279,17 +279,16 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> &[Attr] {
 
 fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let attrs = ctx.op_attrs(body, op);
-    let attr = |name: Ident| attrs.get(name);
-    let Some(fty) = attr(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a)) else {
+    let Some(fty) = attrs.get(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };
     let Some((inputs, results)) = ctx.function_signature(fty) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
     };
-    if attr(Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).is_none() {
+    if attrs.get(Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'sym_name'"));
     }
-    let (arg_attrs, res_attrs) = (attr(Ident::ARG_ATTRS), attr(Ident::RES_ATTRS));
+    let (arg_attrs, res_attrs) = (attrs.get(Ident::ARG_ATTRS), attrs.get(Ident::RES_ATTRS));
     for (name, a) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
         let dicts = |a: Attr| match ctx.attr_kind(a) {
             AttrKind::Array(items) => items.iter().all(|i| matches!(ctx.attr_kind(*i), AttrKind::Dictionary(_))),
@@ -299,7 +298,7 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
             return Err(Diagnostic::on_op(body, op, format!("'func.func' op attribute '{name}' failed to satisfy constraint: Array of dictionary attributes")));
         }
     }
-    let visibility = attr(Ident::SYM_VISIBILITY);
+    let visibility = attrs.get(Ident::SYM_VISIBILITY);
     if let Some(v) = visibility {
         let s = ctx.as_str(v).unwrap_or("");
         if !["public", "private", "nested"].contains(&s) {

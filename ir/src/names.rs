@@ -80,10 +80,6 @@ struct BodyNames {
 }
 
 impl BodyNames {
-    fn for_body(body: &Body) -> Self {
-        Self { values: vec![None; body.num_values()], blocks: vec![u32::MAX; body.num_blocks()], groups: FxHashMap::default() }
-    }
-
     /// Makes these the (still empty) names of `body`, in the room they have.
     fn reset(&mut self, body: &Body) {
         self.values.clear();
@@ -316,10 +312,10 @@ impl NameTable {
         }
         let k = key(body);
         let i = self.keys.len();
-        match self.bodies.get_mut(i) {
-            Some(names) => names.reset(body),
-            None => self.bodies.push(BodyNames::for_body(body)),
+        if i == self.bodies.len() {
+            self.bodies.push(BodyNames::default());
         }
+        self.bodies[i].reset(body);
         self.keys.push(k);
         if self.keys.len() > FEW_BODIES {
             if self.body_index.is_empty() {

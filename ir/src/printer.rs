@@ -1369,14 +1369,8 @@ impl<'c> Printer<'c> {
     /// Writes ` {k = v, ...}` (or ` attributes {...}`) for entries not in `elided`; nothing if none.
     pub fn print_attr_dict(&mut self, dict: Attr, elided: &[&str], with_keyword: bool) {
         let ctx = self.ctx;
-        if dict == ctx.empty_dict() {
-            return;
-        }
-        if elided.is_empty() {
-            self.print_attr_dict_where(dict, with_keyword, &|_, _| true);
-        } else {
-            self.print_attr_dict_where(dict, with_keyword, &|k, _| !elided.contains(&ctx.str(k)));
-        }
+        // (With nothing elided, no name is looked up.)
+        self.print_attr_dict_where(dict, with_keyword, &|k, _| elided.is_empty() || !elided.contains(&ctx.str(k)));
     }
 
     /// [`Printer::print_attr_dict`] for the entries `keep` accepts (by name and value).

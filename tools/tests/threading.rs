@@ -309,6 +309,11 @@ fn errors_in_deferred_bodies_and_nested_isolated_ops_are_the_sequential_ones() {
     // Errors in bodies parsed and verified on threads, in nested isolated ops, and in
     // checks that look outside a body: the first one one thread finds.
     let unregistered = ["--allow-unregistered-dialect"];
+    // The run fails alike on every thread count, with `expected` in its first error.
+    let fails_with = |text: String, expected: &str| {
+        let (_, err, ok) = same_on_all_threads(&text, &unregistered);
+        assert!(!ok && err.contains(expected), "{err}");
+    };
     let nested = |i: usize, f: String| {
         f.replace(
             "    return %s : i64\n",
@@ -330,8 +335,7 @@ fn errors_in_deferred_bodies_and_nested_isolated_ops_are_the_sequential_ones() {
         i if i % 3 == 1 => nested(i, f),
         _ => f,
     });
-    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
-    assert!(!ok && err.contains("(@g301) returns 1"), "{err}");
+    fails_with(text, "(@g301) returns 1");
     // A body whose error is in an op of a nested region (scf.for's), after a function whose
     // own signature is wrong (checked with the module, before its body).
     let text = module(N, &|i, f| match i {
@@ -339,11 +343,9 @@ fn errors_in_deferred_bodies_and_nested_isolated_ops_are_the_sequential_ones() {
         900 => f.replace("scf.yield %y : i64", "scf.yield %y, %y : i64, i64"),
         _ => f,
     });
-    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
-    assert!(!ok && err.contains("@f502"), "{err}");
+    fails_with(text, "@f502");
     let text = module(N, &|i, f| if i == 900 { f.replace("scf.yield %y : i64", "scf.yield %y, %y : i64, i64") } else { f });
-    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
-    assert!(!ok && err.contains("scf.yield"), "{err}");
+    fails_with(text, "scf.yield");
     // A symbol table nested in a body whose symbols clash; a block without terminator (whose
     // message prints the op in the module's names).
     let text = module(N, &|i, f| match i {
@@ -351,9 +353,7 @@ fn errors_in_deferred_bodies_and_nested_isolated_ops_are_the_sequential_ones() {
         i if i % 3 == 1 => nested(i, f),
         _ => f,
     });
-    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
-    assert!(!ok && err.contains("redefinition of symbol named 'g450'"), "{err}");
+    fails_with(text, "redefinition of symbol named 'g450'");
     let text = module(N, &|i, f| if i == 1100 { f.replace("    return %s : i64\n", "    %z = arith.addi %s, %s : i64\n") } else { f });
-    let (_, err, ok) = same_on_all_threads(&text, &unregistered);
-    assert!(!ok && err.contains("block with no terminator"), "{err}");
+    fails_with(text, "block with no terminator");
 }

@@ -566,7 +566,7 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         };
         state.properties = Some(dict);
     }
-    state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
+    state.attrs = ctx.dict_attr(discardable);
     Ok(())
 }
 

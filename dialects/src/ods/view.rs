@@ -158,22 +158,22 @@ impl<'a> OpView<'a> {
 /// `i` alone past the slots).
 #[inline]
 fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Range<usize> {
-    let size = |k: usize| match layout {
-        Layout::OneEach => 1,
-        Layout::Shared(share) => {
-            if slots[k].arity == Arity::Single {
-                1
-            } else {
-                share
-            }
-        }
-        Layout::Segments(sizes) => sizes[k] as i32 as usize,
-    };
     if matches!(layout, Layout::OneEach) || i >= slots.len() {
         return i..i + 1;
     }
-    let start: usize = (0..i).map(size).sum();
-    start.min(n)..(start + size(i)).min(n)
+    let start: usize = (0..i).map(|k| slot_size(slots, layout, k)).sum();
+    start.min(n)..(start + slot_size(slots, layout, i)).min(n)
+}
+
+/// How many values slot `k` of `slots` holds when they are laid out as `layout` says.
+#[inline]
+fn slot_size(slots: &[ValueSpec], layout: Layout<'_>, k: usize) -> usize {
+    match layout {
+        Layout::OneEach => 1,
+        Layout::Shared(_) if slots[k].arity == Arity::Single => 1,
+        Layout::Shared(share) => share,
+        Layout::Segments(sizes) => sizes[k] as i32 as usize,
+    }
 }
 
 /// Each of `slots` with its first index among `values` and its values, in one pass (what
@@ -181,18 +181,8 @@ fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Ra
 fn groups<'a>(slots: &'a [ValueSpec], layout: Layout<'a>, values: &'a [Value]) -> impl Iterator<Item = (usize, &'a [Value])> + 'a {
     let n = values.len();
     let mut start = 0;
-    slots.iter().enumerate().map(move |(k, s)| {
-        let size = match layout {
-            Layout::OneEach => 1,
-            Layout::Shared(share) => {
-                if s.arity == Arity::Single {
-                    1
-                } else {
-                    share
-                }
-            }
-            Layout::Segments(sizes) => sizes[k] as i32 as usize,
-        };
+    (0..slots.len()).map(move |k| {
+        let size = slot_size(slots, layout, k);
         let range = start.min(n)..(start + size).min(n);
         start += size;
         (range.start, &values[range])
