@@ -334,6 +334,8 @@ pub fn register(ctx: &mut Context) {
     register_enum_attr(ctx, &OVERFLOW_FLAGS);
     let mut specs = ops();
     for s in &mut specs {
+        // Every arith verifier and predicate reads only the op's own types and attributes.
+        s.verify_by_signature = true;
         let (fold, patterns) = crate::arith_fold::rewrites(s.name);
         s.fold = fold;
         s.patterns = patterns;

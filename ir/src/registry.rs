@@ -172,6 +172,11 @@ pub struct OpDef {
     /// Verifier of the op itself, run after the generic structural checks and before the ops
     /// in its regions are verified (MLIR's `verifyInvariants` and `verify`).
     pub verify: Option<VerifyFn>,
+    /// Whether `verify` reads nothing of an op without regions and successors but its name,
+    /// properties, attributes, operand and result types and its parent op's name: then one op
+    /// passing it vouches for every op that shares all of these, and the verifier skips
+    /// them (see `verify.rs`).
+    pub verify_by_signature: bool,
     /// Verifier run after the ops in its regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<VerifyFn>,
     /// Checks of the symbols this op references, run once its symbol table is known.
@@ -287,7 +292,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
+        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
     /// The dialect prefix of the name.

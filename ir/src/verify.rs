@@ -10,6 +10,9 @@ use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod signatures;
+use signatures::PassedSignatures;
+
 /// The symbols defined directly in a symbol-table operation's region: name -> defining op.
 pub struct SymbolTable<'a> {
     /// The symbols, by name.
@@ -31,7 +34,7 @@ impl<'a> SymbolTable<'a> {
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(top).name);
     let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
-    verify_op(ctx, body, top, def, None, &mut None, None, &walk)
+    verify_op(ctx, body, top, def, None, &mut None, &mut PassedSignatures::default(), None, &walk)
         .and_then(|()| {
             // Symbol uses are checked by hooks: without ops that have one, nothing to check.
             if !walk.symbol_users.load(Ordering::Relaxed) {
@@ -150,6 +153,7 @@ fn verify_op(
     def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
     facts: &mut Option<BodyFacts>,
+    passed: &mut PassedSignatures,
     root_owner: Option<crate::Attr>,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
@@ -169,14 +173,17 @@ fn verify_op(
             }
         }
         if let Some(vf) = d.verify {
-            vf(d, ctx, body, op, parent)?;
+            if !passed.seen(d, body, op, parent) {
+                vf(d, ctx, body, op, parent)?;
+                passed.passed();
+            }
         }
     }
     if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
         let mut own_facts: Option<BodyFacts> = None;
         let facts = if isolated_op { &mut own_facts } else { facts };
-        verify_regions(ctx, body, op, def, regions, facts, owner, walk)?;
+        verify_regions(ctx, body, op, def, regions, facts, passed, owner, walk)?;
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
@@ -195,6 +202,7 @@ fn verify_regions(
     def: Option<&OpDef>,
     regions: &[crate::Region],
     facts: &mut Option<BodyFacts>,
+    passed: &mut PassedSignatures,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
@@ -231,10 +239,10 @@ fn verify_regions(
                 let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
-                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || shared.clone(), |facts, run| {
+                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
                     run.iter().try_for_each(|&inner| {
                         let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
-                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)
                     })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
@@ -253,7 +261,7 @@ fn verify_regions(
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(()))?,
-                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, Some(owner), walk)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)?,
                 }
             }
             check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
@@ -352,9 +360,9 @@ fn verify_isolated_children(
         return None;
     }
     // An isolated op's verification uses no facts of the body holding it.
-    let results = crate::parallel::map_in_order(&children, threads, |&c| {
+    let results = crate::parallel::map_in_order_with(&children, threads, PassedSignatures::default, |passed, &c| {
         let def = ctx.registry().get(rb.op(c).name);
-        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, Some(owner), walk)
+        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, passed, Some(owner), walk)
     });
     Some(results.into_iter())
 }

@@ -243,6 +243,11 @@ pub struct OpSpec {
     pub(crate) single_slots: (usize, usize),
     /// Hand-written verification after the declarative checks.
     pub verify: Option<OpVerifyFn>,
+    /// Whether the hand-written checks (`verify` and [`Check::Pred`]) read only the op's
+    /// signature: its properties, attributes, operand and result types and its parent's name
+    /// (declared by the dialect; ops without hand-written checks need not declare it). See
+    /// [`mica_ir::OpDef::verify_by_signature`].
+    pub verify_by_signature: bool,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<OpVerifyFn>,
     /// Result type inference.
@@ -303,6 +308,7 @@ impl OpSpec {
             check_plan: OnceLock::new(),
             single_slots: (0, 0),
             verify: None,
+            verify_by_signature: false,
             verify_regions: None,
             infer: None,
             result_name: None,
@@ -638,6 +644,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
+        let hand_written = spec.verify.is_some() || spec.checks.iter().any(|c| matches!(c, Check::Pred { .. }));
+        def.verify_by_signature = spec.verify_by_signature || !hand_written;
         // Only ops with something to check after their regions get the region hook.
         if spec.implicit_terminator.is_some() || spec.verify_regions.is_some() {
             def.verify_regions = Some(verify::verify_op_regions);
