@@ -85,7 +85,8 @@ fn ops() -> Vec<OpSpec> {
             .operand("operand", &ANY_TYPE)
             .result("result", &ANY_TYPE)
             .format("$operand attr-dict `:` type($operand) `to` type($result)")
-            .verify(verify_bitcast),
+            .verify(verify_bitcast)
+            .verify_by_signature(),
         unary("complex.conj"),
         OpSpec::new("complex.constant")
             .traits(Traits::PURE | Traits::CONSTANT_LIKE)
@@ -93,6 +94,7 @@ fn ops() -> Vec<OpSpec> {
             .result("complex", &ANY_COMPLEX_RESULT)
             .format("$value attr-dict `:` type($complex)")
             .verify(verify_constant)
+            .verify_by_signature()
             .result_name(|_, _, _, set| set(0, "cst".to_string())),
         unary("complex.cos"),
         OpSpec::new("complex.create")

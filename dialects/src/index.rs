@@ -40,6 +40,7 @@ fn cast(name: &'static str) -> OpSpec {
         .operand("input", &INTEGER_OR_INDEX)
         .result("output", &INTEGER_OR_INDEX)
         .verify(verify_cast)
+        .verify_by_signature()
         .format("$input attr-dict `:` type($input) `to` type($output)")
 }
 

@@ -21,6 +21,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("condition", &I1)
             .variadic("args", &ANY_TYPE)
             .verify(|c, v| parent_is(c, v, &["scf.while"]))
+            .verify_by_signature()
             .region_terminator(crate::scf_control_flow::CONDITION)
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
         OpSpec::new("scf.execute_region")
@@ -132,6 +133,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("results", &ANY_TYPE)
             .verify(|c, v| parent_is(c, v, YIELD_PARENTS))
+            .verify_by_signature()
             .format("attr-dict ($results^ `:` type($results))?"),
     ]
 }

@@ -486,6 +486,13 @@ impl OpSpec {
         self
     }
 
+    /// Declares that the hand-written checks read only the op's signature (see
+    /// [`OpSpec::verify_by_signature`]).
+    pub fn verify_by_signature(mut self) -> Self {
+        self.verify_by_signature = true;
+        self
+    }
+
     /// Sets the hand-written region verifier.
     pub fn verify_regions(mut self, f: OpVerifyFn) -> Self {
         self.verify_regions = Some(f);
