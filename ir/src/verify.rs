@@ -107,7 +107,7 @@ fn verify_symbol_uses<'a>(
     let children = if isolated_here { isolated_children(body, op) } else { Vec::new() };
     let threads = threads_for_children(ctx, rb, &children);
     let mut results =
-        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, ctx.registry().get(rb.op(c).name), table, isolated_here)).into_iter());
+        (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, ctx.registry().get(rb.op(c).name), table, isolated_here).map_err(Box::new)).into_iter());
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
@@ -117,7 +117,7 @@ fn verify_symbol_uses<'a>(
                     continue;
                 }
                 match results.as_mut().filter(|_| rb.nested(inner).is_some()) {
-                    Some(results) => results.next().unwrap_or(Ok(()))?,
+                    Some(results) => results.next().unwrap_or(Ok(())).map_err(|d| *d)?,
                     None => verify_symbol_uses(ctx, rb, inner, idef, table, isolated_here)?,
                 }
             }
@@ -260,7 +260,7 @@ fn verify_regions(
                     }
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
-                    Some(results) => results.next().unwrap_or(Ok(()))?,
+                    Some(results) => results.next().unwrap_or(Ok(())).map_err(|d| *d)?,
                     None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)?,
                 }
             }
@@ -349,7 +349,7 @@ fn verify_isolated_children(
     op: Op,
     owner: crate::Attr,
     walk: &Walk<'_>,
-) -> Option<std::vec::IntoIter<Result<(), Diagnostic>>> {
+) -> Option<std::vec::IntoIter<Result<(), Box<Diagnostic>>>> {
     if ctx.threads <= 1 {
         return None;
     }
@@ -362,7 +362,8 @@ fn verify_isolated_children(
     // An isolated op's verification uses no facts of the body holding it.
     let results = crate::parallel::map_in_order_with(&children, threads, PassedSignatures::default, |passed, &c| {
         let def = ctx.registry().get(rb.op(c).name);
-        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, passed, Some(owner), walk)
+        // Boxed: one result per isolated op waits here, and nearly all are `Ok`.
+        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, passed, Some(owner), walk).map_err(Box::new)
     });
     Some(results.into_iter())
 }
