@@ -217,7 +217,8 @@ pub struct BlockData {
 /// A region's data.
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
-    pub(crate) blocks: Vec<Block>,
+    /// Its blocks, in order (most regions have one: held inline).
+    pub(crate) blocks: SmallVec<[Block; 1]>,
     pub(crate) parent: PackedOption<Op>,
 }
 
@@ -307,7 +308,7 @@ impl Body {
     /// A body with one root region holding one empty block, and room for nothing more.
     pub fn single_block() -> Self {
         let mut b = Body { blocks: PrimaryMap::with_capacity(1), regions: PrimaryMap::with_capacity(1), ..Body::default() };
-        let r = b.regions.push(RegionData { blocks: Vec::with_capacity(1), parent: None.into() });
+        let r = b.regions.push(RegionData::default());
         b.roots.push(r);
         b.append_block(r);
         b
