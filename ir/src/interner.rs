@@ -15,8 +15,26 @@ const SHARDS: usize = 16;
 /// A hash-consing table for values of type `T`.
 pub struct Interner<T> {
     storage: boxcar::Vec<T>,
-    /// Per shard, the ids of the values whose hash selects it (values live only in `storage`).
-    shards: [Mutex<HashTable<u32>>; SHARDS],
+    /// Per shard, the ids of the values whose hash selects it (values live only in `storage`),
+    /// each with its [`Short`] hash, so that growing a table rehashes no value.
+    shards: [Mutex<HashTable<(u32, Short)>>; SHARDS],
+}
+
+/// The part of a value's hash the tables keep: its top 32 bits, which they use as the whole
+/// hash (see [`Short::table_hash`]).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Short(u32);
+
+impl Short {
+    fn of(hash: u64) -> Self {
+        Short((hash >> 32) as u32)
+    }
+
+    /// The hash a table sees: the 32 bits twice, so that both the top bits (which pick the
+    /// control byte) and the low ones (which pick the bucket) come from them.
+    fn table_hash(self) -> u64 {
+        (u64::from(self.0) << 32) | u64::from(self.0)
+    }
 }
 
 impl<T: Hash + Eq> Default for Interner<T> {
@@ -34,9 +52,9 @@ fn hash_of<Q: Hash + ?Sized>(value: &Q) -> u64 {
 impl<T: Hash + Eq> Interner<T> {
     /// Returns the id of `value`, inserting it if it was not there yet.
     pub fn intern(&self, value: T) -> u32 {
-        let hash = hash_of(&value);
+        let hash = Short::of(hash_of(&value));
         let mut table = self.shard(hash);
-        if let Some(&id) = table.find(hash, |&id| self.storage[id as usize] == value) {
+        if let Some(&(id, _)) = table.find(hash.table_hash(), |&(id, h)| h == hash && self.storage[id as usize] == value) {
             return id;
         }
         self.insert(&mut table, hash, value)
@@ -49,9 +67,9 @@ impl<T: Hash + Eq> Interner<T> {
     where
         T: Borrow<Q>,
     {
-        let hash = hash_of(key);
+        let hash = Short::of(hash_of(key));
         let mut table = self.shard(hash);
-        if let Some(&id) = table.find(hash, |&id| self.storage[id as usize].borrow() == key) {
+        if let Some(&(id, _)) = table.find(hash.table_hash(), |&(id, h)| h == hash && self.storage[id as usize].borrow() == key) {
             return id;
         }
         self.insert(&mut table, hash, make())
@@ -61,13 +79,14 @@ impl<T: Hash + Eq> Interner<T> {
     /// must be the hash of `make()` as [`Interner::hash_of`] computes it: this looks a value up
     /// by a borrowed form of it without building it first.
     pub fn intern_hashed(&self, hash: u64, eq: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> u32 {
-        let mut table = self.shard(hash);
-        if let Some(&id) = table.find(hash, |&id| eq(&self.storage[id as usize])) {
+        let short = Short::of(hash);
+        let mut table = self.shard(short);
+        if let Some(&(id, _)) = table.find(short.table_hash(), |&(id, h)| h == short && eq(&self.storage[id as usize])) {
             return id;
         }
         let value = make();
         debug_assert_eq!(hash_of(&value), hash, "intern_hashed: hash of a different form");
-        self.insert(&mut table, hash, value)
+        self.insert(&mut table, short, value)
     }
 
     /// The hasher the table hashes values with.
@@ -76,23 +95,23 @@ impl<T: Hash + Eq> Interner<T> {
     }
 
     /// The locked shard of values with this hash.
-    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, HashTable<u32>> {
+    fn shard(&self, hash: Short) -> std::sync::MutexGuard<'_, HashTable<(u32, Short)>> {
         // A poisoned shard only means another thread panicked mid-insert of an unrelated value;
         // the table itself is still consistent, so keep going.
-        // Bits the table itself does not use (it takes the top seven and the low ones).
-        self.shards[(hash >> 50) as usize % SHARDS].lock().unwrap_or_else(|e| e.into_inner())
+        // Bits the table itself hardly uses (it takes the top seven and the low ones).
+        self.shards[(hash.0 >> 18) as usize % SHARDS].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn insert(&self, table: &mut HashTable<u32>, hash: u64, value: T) -> u32 {
+    fn insert(&self, table: &mut HashTable<(u32, Short)>, hash: Short, value: T) -> u32 {
         let id = u32::try_from(self.storage.push(value)).expect("more than 2^32 interned values");
-        table.insert_unique(hash, id, |&id| hash_of(&self.storage[id as usize]));
+        table.insert_unique(hash.table_hash(), (id, hash), |&(_, h)| h.table_hash());
         id
     }
 
     /// Returns the id of `value` if it was interned before.
     pub fn lookup(&self, value: &T) -> Option<u32> {
-        let hash = hash_of(value);
-        self.shard(hash).find(hash, |&id| self.storage[id as usize] == *value).copied()
+        let hash = Short::of(hash_of(value));
+        self.shard(hash).find(hash.table_hash(), |&(id, h)| h == hash && self.storage[id as usize] == *value).map(|&(id, _)| id)
     }
 
     /// The value behind an id this table handed out.
