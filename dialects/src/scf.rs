@@ -11,6 +11,10 @@ use crate::asm_util::{parse_function_result_types, parse_optional_arrow_types};
 use mica_ir::printer::type_string;
 use crate::ods::{AttrConstraint, AttrSyntax};
 use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef, DYNAMIC};
+use smallvec::SmallVec;
+
+/// Operands, types or block arguments of a loop: a few, kept inline.
+type Few<T> = SmallVec<[T; 4]>;
 
 const YIELD_PARENTS: &[&str] = &["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
 
@@ -184,9 +188,9 @@ fn types_of(body: &Body, values: &[Value]) -> Vec<Type> {
 }
 
 /// `(%arg = %init, ...)`: the region arguments and their initial values.
-fn parse_assignment_list(p: &mut dyn AsmParser<'_>) -> Result<(Vec<UnresolvedOperand>, Vec<UnresolvedOperand>), ()> {
-    let mut args = Vec::new();
-    let mut inits = Vec::new();
+fn parse_assignment_list(p: &mut dyn AsmParser<'_>) -> Result<(Few<UnresolvedOperand>, Few<UnresolvedOperand>), ()> {
+    let mut args = Few::new();
+    let mut inits = Few::new();
     p.parse_punct("(")?;
     if p.parse_optional_punct(")") {
         return Ok((args, inits));
@@ -210,7 +214,7 @@ fn parse_paren_operands(p: &mut dyn AsmParser<'_>) -> Result<Vec<UnresolvedOpera
     Ok(ops.into_vec())
 }
 
-fn entry_args(names: &[UnresolvedOperand], types: &[Type]) -> Vec<EntryArg> {
+fn entry_args(names: &[UnresolvedOperand], types: &[Type]) -> Few<EntryArg> {
     names.iter().zip(types).map(|(n, t)| EntryArg { name: n.clone(), ty: *t, attrs: None, loc: None }).collect()
 }
 
@@ -321,7 +325,7 @@ fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -
     let ub = p.parse_operand()?;
     p.parse_keyword("step")?;
     let step = p.parse_operand()?;
-    let (mut args, mut inits) = (Vec::new(), Vec::new());
+    let (mut args, mut inits) = (Few::new(), Few::new());
     let has_iter_args = p.parse_optional_keyword("iter_args");
     if has_iter_args {
         (args, inits) = parse_assignment_list(p)?;
@@ -335,13 +339,13 @@ fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -
     }
     let iv_ty = if p.parse_optional_punct(":") { p.parse_type()? } else { ctx.index_type() };
     resolve_all(p, &[lb, ub, step], &[iv_ty; 3], state)?;
-    let mut names = vec![iv];
+    let mut names: Few<_> = smallvec::smallvec![iv];
     names.extend(args);
-    let mut types = vec![iv_ty];
+    let mut types: Few<_> = smallvec::smallvec![iv_ty];
     types.extend(state.result_types.iter().copied());
     p.parse_region(state, &entry_args(&names, &types))?;
     p.ensure_terminator(state, 0, "scf.yield");
-    let results: Vec<Type> = state.result_types.to_vec();
+    let results: Few<Type> = state.result_types.iter().copied().collect();
     resolve_all(p, &inits, &results, state)?;
     finish_attrs(p, state, false, &["unsignedCmp"], props)
 }
@@ -518,7 +522,7 @@ fn verify_if_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 // ------------------------------------------------------------------------------ scf.while
 
 fn parse_while(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
-    let (args, inits) = if p.peek_punct("(") { parse_assignment_list(p)? } else { (Vec::new(), Vec::new()) };
+    let (args, inits) = if p.peek_punct("(") { parse_assignment_list(p)? } else { (Few::new(), Few::new()) };
     p.parse_punct(":")?;
     let at = p.offset();
     let t = p.parse_type()?;
@@ -885,7 +889,7 @@ fn parse_forall(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState
             resolve_all(p, &groups[k].0, &vec![index; groups[k].0.len()], state)?;
         }
     }
-    let (mut out_args, mut outs) = (Vec::new(), Vec::new());
+    let (mut out_args, mut outs) = (Few::new(), Few::new());
     let outs_at = p.offset();
     if p.parse_optional_keyword("shared_outs") {
         (out_args, outs) = parse_assignment_list(p)?;
