@@ -41,6 +41,12 @@ fn lossy(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// Whether reading `path` (`-`: standard input) may take long enough to do something else
+/// meanwhile: standard input, or a file large enough to be mapped.
+pub fn is_large(path: &str) -> bool {
+    path == "-" || std::fs::metadata(path).is_ok_and(|m| m.len() >= MAP_THRESHOLD)
+}
+
 /// Reads standard input (`-`) or the file at `path`.
 pub fn read_input(path: &str) -> std::io::Result<InputText> {
     if path == "-" {

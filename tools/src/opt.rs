@@ -228,14 +228,22 @@ fn context_for(opts: &Options) -> Context {
 pub fn run(opts: &Options) -> Result<Outcome> {
     let start = Instant::now();
     let name = if opts.input == "-" { "<stdin>".to_string() } else { opts.input.clone() };
-    let text = crate::input::read_input(&opts.input).with_context(|| {
-        if opts.input == "-" { "reading stdin".to_string() } else { format!("could not open input file '{}'", opts.input) }
-    })?;
     // Without split chunks, expected diagnostics or instrumentation, the module is printed
     // straight into the output.
     let instrumented = opts.timing || opts.print_ir_before != mica_passes::PassSelect::None || opts.print_ir_after != mica_passes::PassSelect::None;
-    if !opts.split && !opts.verify_diagnostics && !instrumented {
-        let outcome = run_streaming(&name, &text, opts);
+    let streaming = !opts.split && !opts.verify_diagnostics && !instrumented;
+    // The one context of a streamed run (every dialect registered: about a millisecond) is
+    // made on another thread while a large input is read.
+    let (text, ctx) = std::thread::scope(|s| {
+        let ctx = (streaming && crate::input::is_large(&opts.input)).then(|| s.spawn(|| context_for(opts)));
+        let text = crate::input::read_input(&opts.input);
+        (text, ctx.map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))))
+    });
+    let text = text.with_context(|| {
+        if opts.input == "-" { "reading stdin".to_string() } else { format!("could not open input file '{}'", opts.input) }
+    })?;
+    if streaming {
+        let outcome = run_streaming(&name, &text, opts, ctx);
         if opts.leak_ir {
             std::mem::forget(text);
         }
@@ -278,7 +286,7 @@ struct Timers {
 
 /// Processes a buffer that is one chunk, printing the module straight into the output (so the
 /// whole output text is never held in memory). Nothing is written when it fails.
-fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
+fn run_streaming(name: &str, text: &str, opts: &Options, ctx: Option<Context>) -> Result<Outcome> {
     let pm = if opts.passes.is_empty() {
         None
     } else {
@@ -287,7 +295,7 @@ fn run_streaming(name: &str, text: &str, opts: &Options) -> Result<Outcome> {
             Err(msg) => return Ok(Outcome { stderr: msg + "\n", success: false }),
         }
     };
-    let ctx = context_for(opts);
+    let ctx = ctx.unwrap_or_else(|| context_for(opts));
     let unchecked = mica_parser::verify_diagnostics::unchecked_report(name, text);
     let m = match parse_and_run(&ctx, name, text, 0, pm.as_ref()) {
         Ok(m) => m,
