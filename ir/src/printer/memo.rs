@@ -29,9 +29,10 @@ pub(super) struct OpMemo {
     entries: Vec<Entry>,
     /// `entries` by the hash of their signature.
     index: HashTable<u32>,
-    /// By op name (identifier index): the entry used last for that name (ops of a kind mostly
-    /// repeat one signature), [`NONE`] for none.
-    last: Vec<u32>,
+    /// By op name (identifier index): the two entries used last for that name, the latest
+    /// first (ops of a kind mostly repeat one or two signatures: the constants 0 and 1, an op
+    /// at two depths), [`NONE`] for none.
+    last: Vec<[u32; 2]>,
     /// Whether a hook is being recorded.
     pub(super) recording: bool,
     /// The names written while recording, in order.
@@ -167,15 +168,18 @@ impl Printer<'_> {
         };
         let memo = &mut self.memo;
         let name = sig.data.name.0 as usize;
-        let last = memo.last.get(name).copied().unwrap_or(NONE);
-        let found = if last != NONE && sig.matches(body, &memo.entries[last as usize]) {
-            last as usize
+        let [first, second] = memo.last.get(name).copied().unwrap_or([NONE; 2]);
+        let found = if first != NONE && sig.matches(body, &memo.entries[first as usize]) {
+            first as usize
+        } else if second != NONE && sig.matches(body, &memo.entries[second as usize]) {
+            memo.last[name] = [second, first];
+            second as usize
         } else {
             let hash = sig.hash(body);
             let entries = &memo.entries;
             match memo.index.find(hash, |&i| entries[i as usize].hash == hash && sig.matches(body, &entries[i as usize])) {
                 Some(&i) => {
-                    memo.last[name] = i;
+                    memo.last[name] = [i, first];
                     i as usize
                 }
                 None => return self.record(body, op, hash, print),
@@ -231,7 +235,7 @@ impl Printer<'_> {
         if memo.entries.len() >= MAX_PLANS {
             memo.entries.clear();
             memo.index.clear();
-            memo.last.fill(NONE);
+            memo.last.fill([NONE; 2]);
         }
         let data = body.op(op);
         let (operands, results) = (body.operand_values(op), body.results(op));
@@ -252,9 +256,9 @@ impl Printer<'_> {
         memo.index.insert_unique(hash, i, |&k| entries[k as usize].hash);
         let name = data.name.0 as usize;
         if memo.last.len() <= name {
-            memo.last.resize(name + 1, NONE);
+            memo.last.resize(name + 1, [NONE; 2]);
         }
-        memo.last[name] = i;
+        memo.last[name] = [i, memo.last[name][0]];
     }
 
     /// The plan of the text written from `start` for `op`, with the names noted.
