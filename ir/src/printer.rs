@@ -639,24 +639,30 @@ impl<'c> Printer<'c> {
     }
 
     /// [`Printer::print_value`] without noting the name for a plan.
+    #[inline]
     fn print_value_use(&mut self, body: &Body, v: Value) {
         match body.value_def(v) {
-            ValueDef::Result(op, i) if body.results(op).len() > 1 => {
-                let results = body.results(op);
-                let (start, end) = match self.names_of(body).and_then(|(t, k)| t.result_groups(k, op)) {
-                    Some(groups) => {
-                        let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
-                        (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
-                    }
-                    None => (0, results.len() as u32),
-                };
-                self.print_value_def(body, results[start as usize]);
-                if end - start > 1 {
-                    self.out.push('#');
-                    intbits::push_u64(&mut self.out, u64::from(i - start));
-                }
-            }
+            ValueDef::Result(op, i) if body.results(op).len() > 1 => self.print_result_use(body, op, i),
             _ => self.print_value_def(body, v),
+        }
+    }
+
+    /// Writes the use of result `i` of `op`, which has several (`%2#1`, or `%5` when the
+    /// result's group has it alone).
+    #[cold]
+    fn print_result_use(&mut self, body: &Body, op: Op, i: u32) {
+        let results = body.results(op);
+        let (start, end) = match self.names_of(body).and_then(|(t, k)| t.result_groups(k, op)) {
+            Some(groups) => {
+                let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
+                (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
+            }
+            None => (0, results.len() as u32),
+        };
+        self.print_value_def(body, results[start as usize]);
+        if end - start > 1 {
+            self.out.push('#');
+            intbits::push_u64(&mut self.out, u64::from(i - start));
         }
     }
 

@@ -87,12 +87,13 @@ impl<'b> Sig<'b> {
     /// The signature of `op` printed at `indent`, `None` when it has regions.
     #[inline]
     fn of(body: &'b Body, op: Op, indent: usize) -> Option<Self> {
-        let successors: &[Block] = match body.extra(op) {
+        let data = body.op(op);
+        let successors: &[Block] = match data.extra.is_some().then(|| body.extra(op)).flatten() {
             None => &[],
             Some(e) if e.regions.is_empty() && e.nested.is_none() => &e.successors,
             Some(_) => return None,
         };
-        Some(Sig { data: body.op(op), indent, operands: body.operand_values(op), results: body.results(op), successors })
+        Some(Sig { data, indent, operands: body.operand_values(op), results: body.results(op), successors })
     }
 
     /// Whether `e` is the entry of this signature.
@@ -264,6 +265,11 @@ impl Printer<'_> {
     /// The plan of the text written from `start` for `op`, with the names noted.
     fn plan_of(&self, body: &Body, op: Op, start: usize) -> Result<Plan, Unplanned> {
         let key = body as *const Body as usize;
+        // (Text is handed to a sink only between the operations of a block, never inside one
+        // without regions; should it have been, there is nothing to make a plan of.)
+        if start > self.out.len() {
+            return Err(Unplanned::Foreign);
+        }
         let mut pieces = Vec::new();
         let mut at = start;
         for n in &self.memo.noted {
