@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 mod aliases;
 mod chunks;
+mod memo;
 
 /// Printer flags (mlir-opt's `--mlir-print-*` options).
 #[derive(Clone, Debug, Default)]
@@ -76,6 +77,8 @@ pub struct Printer<'c> {
     forked: bool,
     /// Whether this chunk printer met something only the main printer can print.
     fork_failed: bool,
+    /// The print plans of operations printed so far (see `memo`).
+    memo: memo::OpMemo,
 }
 
 /// Where the names of a body are: its address, the table holding them and the body's index
@@ -216,6 +219,7 @@ impl<'c> Printer<'c> {
             sink_error: None,
             forked: false,
             fork_failed: false,
+            memo: memo::OpMemo::default(),
         }
     }
 
@@ -597,12 +601,14 @@ impl<'c> Printer<'c> {
 
     /// Writes `^bbN`.
     pub fn print_block_name(&mut self, body: &Body, block: Block) {
+        let start = self.out.len();
         match self.names_of(body).and_then(|(t, i)| t.block(i, block)) {
             Some(n) => {
                 let _ = write!(self.out, "^bb{n}");
             }
             None => self.out.push_str("<<UNKNOWN BLOCK>>"),
         }
+        self.note_name(body, start, memo::Named::Block(block));
     }
 
     fn print_value_def(&mut self, body: &Body, v: Value) {
@@ -627,23 +633,36 @@ impl<'c> Printer<'c> {
 
     /// Writes a value's name as a use (`%3`, `%arg0`, `%2#1`).
     pub fn print_value(&mut self, body: &Body, v: Value) {
-        match body.value(v).def {
-            ValueDef::Result(op, i) if body.results(op).len() > 1 => {
-                let results = body.results(op);
-                let (start, end) = match self.names_of(body).and_then(|(t, k)| t.result_groups(k, op)) {
-                    Some(groups) => {
-                        let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
-                        (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
-                    }
-                    None => (0, results.len() as u32),
-                };
-                self.print_value_def(body, results[start as usize]);
-                if end - start > 1 {
-                    self.out.push('#');
-                    intbits::push_u64(&mut self.out, u64::from(i - start));
-                }
-            }
+        let start = self.out.len();
+        self.print_value_use(body, v);
+        self.note_name(body, start, memo::Named::Value(v));
+    }
+
+    /// [`Printer::print_value`] without noting the name for a plan.
+    #[inline]
+    fn print_value_use(&mut self, body: &Body, v: Value) {
+        match body.value_def(v) {
+            ValueDef::Result(op, i) if body.results(op).len() > 1 => self.print_result_use(body, op, i),
             _ => self.print_value_def(body, v),
+        }
+    }
+
+    /// Writes the use of result `i` of `op`, which has several (`%2#1`, or `%5` when the
+    /// result's group has it alone).
+    #[cold]
+    fn print_result_use(&mut self, body: &Body, op: Op, i: u32) {
+        let results = body.results(op);
+        let (start, end) = match self.names_of(body).and_then(|(t, k)| t.result_groups(k, op)) {
+            Some(groups) => {
+                let k = groups.iter().rposition(|&g| g <= i).unwrap_or(0);
+                (groups[k], groups.get(k + 1).copied().unwrap_or(results.len() as u32))
+            }
+            None => (0, results.len() as u32),
+        };
+        self.print_value_def(body, results[start as usize]);
+        if end - start > 1 {
+            self.out.push('#');
+            intbits::push_u64(&mut self.out, u64::from(i - start));
         }
     }
 

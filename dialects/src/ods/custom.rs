@@ -30,7 +30,11 @@ pub enum CustomArg {
 /// Parses a directive's text into the op's parse state. `Ok(false)`: it was absent (only
 /// meaningful for directives that anchor an optional group).
 pub type CustomParseFn = for<'c> fn(&mut dyn AsmParser<'c>, &mut ParseCtx<'_>, &mut OperationState, &[CustomArg]) -> Result<bool, ()>;
-/// Prints a directive.
+/// Prints a directive. What it writes must depend only on the op's name, properties,
+/// attributes, operand and result types, successor count, regions and the printer's
+/// indentation, and name the op's values and successors with `print_value` and
+/// `print_block_name` (the printer replays the text of an op without regions for the next
+/// op of the same signature, see `Printer::print_memoized`).
 pub type CustomPrintFn = fn(&mut Printer<'_>, &OpView<'_>, &[CustomArg]);
 
 /// A named custom directive.

@@ -1,0 +1,331 @@
+//! Print plans: the text of an operation without regions, kept per signature and replayed.
+//!
+//! What a declarative custom form writes for an operation is fixed text interleaved with the
+//! names of its operands, results and successors, and that text depends only on the
+//! operation's signature: its name, properties, discardable attributes, operand and result
+//! types, number of successors and the indentation (given the printer's options and aliases,
+//! which do not change while it prints). So the first operation of a signature is printed by
+//! its hook while the printer notes where each value or block name went; the text around them
+//! becomes a plan, and the next operation with the same signature is written from the plan,
+//! with its own names, without running the hook. Plans live in the printer (one per printing
+//! thread) and never outlive it: the numbers of distinct attributes they hold are that
+//! printer's.
+
+use super::Printer;
+use crate::body::{Block, Body, Op, OpData, Value};
+use crate::{Attr, Ident, Type};
+use hashbrown::HashTable;
+use smallvec::SmallVec;
+use std::hash::Hasher;
+
+/// Signatures kept at most; past that the table starts again (operations that differ only in
+/// a constant's value each have their own signature).
+const MAX_PLANS: usize = 1 << 14;
+
+/// The plans of one printer, and the names noted while a hook prints.
+#[derive(Default)]
+pub(super) struct OpMemo {
+    /// The signatures met, with their plans.
+    entries: Vec<Entry>,
+    /// `entries` by the hash of their signature.
+    index: HashTable<u32>,
+    /// By op name (identifier index): the two entries used last for that name, the latest
+    /// first (ops of a kind mostly repeat one or two signatures: the constants 0 and 1, an op
+    /// at two depths), [`NONE`] for none.
+    last: Vec<[u32; 2]>,
+    /// Whether a hook is being recorded.
+    pub(super) recording: bool,
+    /// The names written while recording, in order.
+    noted: Vec<Noted>,
+}
+
+/// No entry.
+const NONE: u32 = u32::MAX;
+
+/// A name written while recording: its place in the output and what it names.
+struct Noted {
+    start: usize,
+    end: usize,
+    what: Named,
+    /// The body the value or block was looked up in (by address).
+    body: usize,
+}
+
+/// A value or block whose name is written.
+#[derive(Copy, Clone)]
+pub(super) enum Named {
+    Value(Value),
+    Block(Block),
+}
+
+/// One signature and its plan.
+struct Entry {
+    hash: u64,
+    name: Ident,
+    properties: Option<Attr>,
+    attrs: Attr,
+    indent: usize,
+    operands: u32,
+    successors: u32,
+    /// The operand types, then the result types.
+    types: SmallVec<[Type; 4]>,
+    /// `None`: the hook names something other than the op's own operands, results and
+    /// successors, so operations of this signature are always printed by the hook.
+    plan: Option<Plan>,
+}
+
+/// The signature of the operation being printed, as it is stored in the operation.
+struct Sig<'b> {
+    data: &'b OpData,
+    indent: usize,
+    operands: &'b [Value],
+    results: &'b [Value],
+    successors: &'b [Block],
+}
+
+impl<'b> Sig<'b> {
+    /// The signature of `op` printed at `indent`, `None` when it has regions.
+    #[inline]
+    fn of(body: &'b Body, op: Op, indent: usize) -> Option<Self> {
+        let data = body.op(op);
+        let successors: &[Block] = match data.extra.is_some().then(|| body.extra(op)).flatten() {
+            None => &[],
+            Some(e) if e.regions.is_empty() && e.nested.is_none() => &e.successors,
+            Some(_) => return None,
+        };
+        Some(Sig { data, indent, operands: body.operand_values(op), results: body.results(op), successors })
+    }
+
+    /// Whether `e` is the entry of this signature.
+    #[inline]
+    fn matches(&self, body: &Body, e: &Entry) -> bool {
+        let data = self.data;
+        if e.name != data.name || e.attrs != data.attrs || e.properties != data.properties() || e.indent != self.indent {
+            return false;
+        }
+        if e.operands as usize != self.operands.len() || e.successors as usize != self.successors.len() || e.types.len() != self.operands.len() + self.results.len() {
+            return false;
+        }
+        // (Plain loops: `zip(..).all(..)` is not inlined here.)
+        let types = &e.types[..];
+        for (k, &v) in self.operands.iter().enumerate() {
+            if body.value_type(v) != types[k] {
+                return false;
+            }
+        }
+        let types = &types[self.operands.len()..];
+        for (k, &v) in self.results.iter().enumerate() {
+            if body.value_type(v) != types[k] {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The hash of this signature (of what [`Sig::matches`] compares).
+    fn hash(&self, body: &Body) -> u64 {
+        let data = self.data;
+        let mut h = rustc_hash::FxHasher::default();
+        h.write_u32(data.name.0);
+        h.write_u32(data.properties().map_or(u32::MAX, |a| a.0));
+        h.write_u32(data.attrs.0);
+        h.write_usize(self.indent);
+        h.write_usize(self.operands.len() | self.successors.len() << 16 | self.results.len() << 32);
+        for &v in self.operands.iter().chain(self.results) {
+            h.write_u32(body.value_type(v).0);
+        }
+        h.finish()
+    }
+}
+
+/// The text of a signature: literal pieces, each followed by a name, and the text after the
+/// last name.
+struct Plan {
+    pieces: Box<[(Box<str>, Slot)]>,
+    tail: Box<str>,
+}
+
+/// A name of the operation's own.
+#[derive(Copy, Clone)]
+enum Slot {
+    Operand(u32),
+    Result(u32),
+    Successor(u32),
+}
+
+impl Printer<'_> {
+    /// Prints `op` (of `body`) with `print`, or from the plan of an operation printed before
+    /// with the same signature. `print` must write text that depends only on that signature
+    /// (name, properties, discardable attributes, operand and result types, number of
+    /// successors, indentation) and on the printer's options and aliases, and write the
+    /// names of the operation's operands, results and successors with
+    /// [`Printer::print_value`] and [`Printer::print_block_name`] only, their text not
+    /// depending on which of them are the same value. Operations with regions, and the alias
+    /// dry run, always go through `print`.
+    pub fn print_memoized(&mut self, body: &Body, op: Op, print: impl FnOnce(&mut Self)) {
+        let sig = match Sig::of(body, op, self.indent) {
+            Some(sig) if !self.collecting() && !self.memo.recording => sig,
+            _ => return print(self),
+        };
+        let memo = &mut self.memo;
+        let name = sig.data.name.0 as usize;
+        let [first, second] = memo.last.get(name).copied().unwrap_or([NONE; 2]);
+        let found = if first != NONE && sig.matches(body, &memo.entries[first as usize]) {
+            first as usize
+        } else if second != NONE && sig.matches(body, &memo.entries[second as usize]) {
+            memo.last[name] = [second, first];
+            second as usize
+        } else {
+            let hash = sig.hash(body);
+            let entries = &memo.entries;
+            match memo.index.find(hash, |&i| entries[i as usize].hash == hash && sig.matches(body, &entries[i as usize])) {
+                Some(&i) => {
+                    memo.last[name] = [i, first];
+                    i as usize
+                }
+                None => return self.record(body, op, hash, print),
+            }
+        };
+        let entries = std::mem::take(&mut self.memo.entries);
+        match &entries[found].plan {
+            Some(plan) => {
+                self.replay(body, &sig, plan);
+                self.memo.entries = entries;
+            }
+            None => {
+                self.memo.entries = entries;
+                print(self);
+            }
+        }
+    }
+
+    /// Writes the text of `plan` with the names of the operation of `sig`.
+    #[inline]
+    fn replay(&mut self, body: &Body, sig: &Sig<'_>, plan: &Plan) {
+        for (text, slot) in &plan.pieces {
+            self.out.push_str(text);
+            match *slot {
+                Slot::Operand(k) => self.print_value_use(body, sig.operands[k as usize]),
+                Slot::Result(k) => self.print_value_use(body, sig.results[k as usize]),
+                Slot::Successor(k) => self.print_block_name(body, sig.successors[k as usize]),
+            }
+        }
+        self.out.push_str(&plan.tail);
+    }
+
+    /// Prints `op` with `print`, noting the names it writes, and keeps the plan made of them.
+    fn record(&mut self, body: &Body, op: Op, hash: u64, print: impl FnOnce(&mut Self)) {
+        let start = self.out.len();
+        self.memo.recording = true;
+        self.memo.noted.clear();
+        print(self);
+        self.memo.recording = false;
+        // A chunk printer that met a distinct attribute it cannot number wrote a guess.
+        // (Once that happened the chunk is thrown away, and what it printed may be guesses.)
+        if self.fork_failed {
+            return;
+        }
+        let plan = match self.plan_of(body, op, start) {
+            Ok(plan) => Some(plan),
+            // A name that is not the op's own: printed by the hook from now on.
+            Err(Unplanned::Foreign) => None,
+            // The op names one value (or block) twice: the next op of the signature may not.
+            Err(Unplanned::Ambiguous) => return,
+        };
+        let memo = &mut self.memo;
+        if memo.entries.len() >= MAX_PLANS {
+            memo.entries.clear();
+            memo.index.clear();
+            memo.last.fill([NONE; 2]);
+        }
+        let data = body.op(op);
+        let (operands, results) = (body.operand_values(op), body.results(op));
+        let entry = Entry {
+            hash,
+            name: data.name,
+            properties: data.properties(),
+            attrs: data.attrs,
+            indent: self.indent,
+            operands: operands.len() as u32,
+            successors: body.successors(op).len() as u32,
+            types: operands.iter().chain(results).map(|&v| body.value_type(v)).collect(),
+            plan,
+        };
+        let i = memo.entries.len() as u32;
+        memo.entries.push(entry);
+        let entries = &memo.entries;
+        memo.index.insert_unique(hash, i, |&k| entries[k as usize].hash);
+        let name = data.name.0 as usize;
+        if memo.last.len() <= name {
+            memo.last.resize(name + 1, [NONE; 2]);
+        }
+        memo.last[name] = [i, memo.last[name][0]];
+    }
+
+    /// The plan of the text written from `start` for `op`, with the names noted.
+    fn plan_of(&self, body: &Body, op: Op, start: usize) -> Result<Plan, Unplanned> {
+        let key = body as *const Body as usize;
+        // (Text is handed to a sink only between the operations of a block, never inside one
+        // without regions; should it have been, there is nothing to make a plan of.)
+        if start > self.out.len() {
+            return Err(Unplanned::Foreign);
+        }
+        let mut pieces = Vec::new();
+        let mut at = start;
+        for n in &self.memo.noted {
+            if n.body != key || n.start < at || n.end > self.out.len() {
+                return Err(Unplanned::Foreign);
+            }
+            let slot = match n.what {
+                Named::Value(v) => {
+                    let operand = unique_position(body.operand_values(op), v)?;
+                    let result = unique_position(body.results(op), v)?;
+                    match (operand, result) {
+                        (Some(k), None) => Slot::Operand(k),
+                        (None, Some(k)) => Slot::Result(k),
+                        (Some(_), Some(_)) => return Err(Unplanned::Ambiguous),
+                        (None, None) => return Err(Unplanned::Foreign),
+                    }
+                }
+                Named::Block(b) => match unique_position(body.successors(op), b)? {
+                    Some(k) => Slot::Successor(k),
+                    None => return Err(Unplanned::Foreign),
+                },
+            };
+            pieces.push((self.out[at..n.start].into(), slot));
+            at = n.end;
+        }
+        Ok(Plan { pieces: pieces.into_boxed_slice(), tail: self.out[at..].into() })
+    }
+
+    /// Notes, while recording, that the name of `what` (looked up in `body`) was written from
+    /// `start` on.
+    #[inline]
+    pub(super) fn note_name(&mut self, body: &Body, start: usize, what: Named) {
+        if self.memo.recording {
+            self.memo.noted.push(Noted { start, end: self.out.len(), what, body: body as *const Body as usize });
+        }
+    }
+}
+
+/// Why no plan was made.
+enum Unplanned {
+    /// A name that is not one of the operation's operands, results or successors.
+    Foreign,
+    /// A name that is more than one of them.
+    Ambiguous,
+}
+
+/// Where `x` is in `xs`, if it is there once; `Ambiguous` if more than once.
+fn unique_position<T: PartialEq + Copy>(xs: &[T], x: T) -> Result<Option<u32>, Unplanned> {
+    let mut found = None;
+    for (k, &y) in xs.iter().enumerate() {
+        if y == x {
+            if found.is_some() {
+                return Err(Unplanned::Ambiguous);
+            }
+            found = Some(k as u32);
+        }
+    }
+    Ok(found)
+}
