@@ -26,7 +26,7 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
 }
 
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
-    let is_word = lit.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let is_word = lit.as_bytes().first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
     if optional {
         return Ok(if is_word { p.parse_optional_keyword(lit) } else { p.parse_optional_punct(lit) });
     }
@@ -193,36 +193,53 @@ fn parse_region_into(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &m
     Ok(())
 }
 
+/// Parses one element: the elements most formats are made of here, the others in
+/// [`parse_other_elem`] (kept apart so that this stays small).
+#[inline]
 fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
     match e {
         Elem::Literal(l) => parse_literal(p, l, false).map(|_| ()),
         Elem::Space(_) | Elem::Newline => Ok(()),
-        Elem::Operand(i) => {
-            match cx.spec.operands[*i].arity {
-                Arity::Single => {
+        Elem::Operand(i) => parse_operand_elem(p, cx, *i),
+        Elem::Type(v, _) => parse_types_of(p, cx, v),
+        _ => parse_other_elem(p, cx, state, e),
+    }
+}
+
+/// Parses `$operand` of slot `i`.
+#[inline]
+fn parse_operand_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
+    match cx.spec.operands[i].arity {
+        Arity::Single => {
+            let o = p.parse_operand()?;
+            cx.push_operand(i, o);
+        }
+        Arity::Optional => {
+            if p.peek_ssa_name() {
+                let o = p.parse_operand()?;
+                cx.push_operand(i, o);
+            }
+        }
+        Arity::Variadic => {
+            if p.peek_ssa_name() {
+                loop {
                     let o = p.parse_operand()?;
-                    cx.push_operand(*i, o);
-                }
-                Arity::Optional => {
-                    if p.peek_ssa_name() {
-                        let o = p.parse_operand()?;
-                        cx.push_operand(*i, o);
-                    }
-                }
-                Arity::Variadic => {
-                    if p.peek_ssa_name() {
-                        loop {
-                            let o = p.parse_operand()?;
-                            cx.push_operand(*i, o);
-                            if !p.parse_optional_punct(",") {
-                                break;
-                            }
-                        }
+                    cx.push_operand(i, o);
+                    if !p.parse_optional_punct(",") {
+                        break;
                     }
                 }
             }
-            Ok(())
         }
+    }
+    Ok(())
+}
+
+/// [`parse_elem`] for the elements it leaves out.
+#[inline(never)]
+fn parse_other_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
+    match e {
+        Elem::Literal(_) | Elem::Space(_) | Elem::Newline | Elem::Operand(_) | Elem::Type(..) => parse_elem(p, cx, state, e),
         Elem::Attr(i, q) => {
             let a = parse_attr_value(p, &cx.spec.attrs[*i], *q)?;
             cx.attrs[*i] = Some(a);
@@ -260,7 +277,6 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
             }
             Ok(())
         }
-        Elem::Type(v, _) => parse_types_of(p, cx, v),
         Elem::FunctionalType(a, b) => {
             let at = p.offset();
             let t = p.parse_type()?;
@@ -471,8 +487,11 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     infer_types(ctx, cx, &format.infer);
     // Operands.
     let same_type = format.same_type;
+    state.operands.reserve(cx.operands.len());
+    let mut next = 0;
     for i in 0..spec.operands.len() {
-        let range = cx.operand_range(i);
+        let range = next..next + cx.operands[next..].iter().take_while(|(s, _)| *s == i).count();
+        next = range.end;
         let Some(types) = cx.operand_types[i] else {
             if range.is_empty() {
                 continue;
@@ -524,7 +543,10 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
     } else {
         for t in cx.result_types.iter().flatten() {
-            cx.extend_with(*t, &mut state.result_types);
+            match *t {
+                Known::Each { ty, len: 1 } => state.result_types.push(ty),
+                t => cx.extend_with(t, &mut state.result_types),
+            }
         }
     }
     if !cx.successors.is_sorted_by_key(|(s, _)| *s) {
