@@ -194,8 +194,9 @@ fn parse_region_into(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &m
 }
 
 /// Parses one element: the elements most formats are made of here, the others in
-/// [`parse_other_elem`] (kept apart so that this stays small).
-#[inline]
+/// [`parse_other_elem`] (kept apart so that this stays small and can be inlined in the loops
+/// over elements).
+#[inline(always)]
 fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
     match e {
         Elem::Literal(l) => parse_literal(p, l, false).map(|_| ()),
@@ -549,10 +550,12 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             }
         }
     }
-    if !cx.successors.is_sorted_by_key(|(s, _)| *s) {
-        cx.successors.sort_by_key(|(s, _)| *s);
+    if !cx.successors.is_empty() {
+        if !cx.successors.is_sorted_by_key(|(s, _)| *s) {
+            cx.successors.sort_by_key(|(s, _)| *s);
+        }
+        state.successors.extend(cx.successors.iter().map(|(_, b)| *b));
     }
-    state.successors.extend(cx.successors.iter().map(|(_, b)| *b));
     // Regions in slot order.
     if cx.region_slots.windows(2).any(|w| w[0] > w[1]) {
         let mut order: Vec<usize> = (0..cx.region_slots.len()).collect();
