@@ -39,6 +39,7 @@ fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result
 }
 
 /// Parses a comma-separated list of types, maybe empty, into `cx`'s type list.
+#[inline(never)]
 fn parse_type_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>) -> Result<Known, ()> {
     let start = cx.types.len();
     if let Some(t) = p.parse_optional_type()? {
@@ -58,6 +59,7 @@ fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
     }
 }
 
+#[inline(always)]
 fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> Result<(), ()> {
     let at = p.offset();
     let known = match var_arity(cx.spec, v) {
@@ -208,8 +210,19 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
 }
 
 /// Parses `$operand` of slot `i`.
-#[inline]
+#[inline(always)]
 fn parse_operand_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
+    if cx.spec.operands[i].arity == Arity::Single {
+        let o = p.parse_operand()?;
+        cx.push_operand(i, o);
+        return Ok(());
+    }
+    parse_operand_group(p, cx, i)
+}
+
+/// Parses `$operand` of slot `i`, an optional or variadic one.
+#[inline(never)]
+fn parse_operand_group(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
     match cx.spec.operands[i].arity {
         Arity::Single => {
             let o = p.parse_operand()?;
