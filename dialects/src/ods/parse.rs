@@ -205,6 +205,23 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
         Elem::Space(_) | Elem::Newline => Ok(()),
         Elem::Operand(i) => parse_operand_elem(p, cx, *i),
         Elem::Type(v, _) => parse_types_of(p, cx, v),
+        Elem::AttrDict(with_keyword) => {
+            if *with_keyword && !p.parse_optional_keyword("attributes") {
+                return Ok(());
+            }
+            match p.parse_optional_attr_dict()? {
+                Some(entries) if cx.dict.is_empty() => cx.dict = entries,
+                Some(entries) => cx.dict.extend(entries),
+                None if *with_keyword => {
+                    // Nothing was read: the error is where the dictionary should start.
+                    let at = p.offset();
+                    p.error_at(at, "expected '{' in attribute dictionary");
+                    return Err(());
+                }
+                None => {}
+            }
+            Ok(())
+        }
         _ => parse_other_elem(p, cx, state, e),
     }
 }
@@ -253,7 +270,7 @@ fn parse_operand_group(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usiz
 #[inline(never)]
 fn parse_other_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
     match e {
-        Elem::Literal(_) | Elem::Space(_) | Elem::Newline | Elem::Operand(_) | Elem::Type(..) => parse_elem(p, cx, state, e),
+        Elem::Literal(_) | Elem::Space(_) | Elem::Newline | Elem::Operand(_) | Elem::Type(..) | Elem::AttrDict(_) => parse_elem(p, cx, state, e),
         Elem::Attr(i, q) => {
             let a = parse_attr_value(p, &cx.spec.attrs[*i], *q)?;
             cx.attrs[*i] = Some(a);
@@ -300,21 +317,6 @@ fn parse_other_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mu
             };
             cx.set_types(a, ins, at);
             cx.set_types(b, outs, at);
-            Ok(())
-        }
-        Elem::AttrDict(with_keyword) => {
-            if *with_keyword && !p.parse_optional_keyword("attributes") {
-                return Ok(());
-            }
-            let at = p.offset();
-            match p.parse_optional_attr_dict()? {
-                Some(entries) => cx.dict.extend(entries),
-                None if *with_keyword => {
-                    p.error_at(at, "expected '{' in attribute dictionary");
-                    return Err(());
-                }
-                None => {}
-            }
             Ok(())
         }
         Elem::PropDict => {
