@@ -503,7 +503,6 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     infer_types(ctx, cx, &format.infer);
     // Operands.
     let same_type = format.same_type;
-    state.operands.reserve(cx.operands.len());
     let mut next = 0;
     for i in 0..spec.operands.len() {
         let range = next..next + cx.operands[next..].iter().take_while(|(s, _)| *s == i).count();
@@ -686,6 +685,9 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
                     }
                 }
             }
+        }
+        if changed && all_known(cx) {
+            break;
         }
         for (i, o) in spec.operands.iter().enumerate() {
             if cx.operand_types[i].is_none() {
