@@ -174,14 +174,16 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         return Err(());
     };
     let ctx = p.ctx();
-    let flag_ty = cx.operands[*flag].types.as_ref().and_then(|t| t.first().copied()).unwrap_or_else(|| ctx.int_type(64));
+    let flag_ty = cx.operand_type(*flag).unwrap_or_else(|| ctx.int_type(64));
     p.parse_keyword("default")?;
     p.parse_punct(":")?;
     let at = p.offset();
     let (dest, ops, types) = parse_successor_and_operands(p, false)?;
-    cx.successors[*default_dest].push(dest);
-    cx.operands[*default_ops].values = ops.into();
-    cx.set_types(&Var::Operand(*default_ops), types, at);
+    cx.push_successor(*default_dest, dest);
+    for o in ops {
+        cx.push_operand(*default_ops, o);
+    }
+    cx.set_types(&Var::Operand(*default_ops), &types, at);
     let width = ctx.int_width(flag_ty);
     let mut values: Vec<i64> = Vec::new();
     let mut segments: Vec<i64> = Vec::new();
@@ -195,12 +197,14 @@ fn parse_switch_cases(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _: &mut 
         values.push(v);
         p.parse_punct(":")?;
         let (dest, ops, types) = parse_successor_and_operands(p, true)?;
-        cx.successors[*case_dests].push(dest);
+        cx.push_successor(*case_dests, dest);
         segments.push(ops.len() as i64);
-        cx.operands[*case_ops].values.extend(ops);
+        for o in ops {
+            cx.push_operand(*case_ops, o);
+        }
         case_types.extend(types);
     }
-    cx.set_types(&Var::Operand(*case_ops), case_types, p.offset());
+    cx.set_types(&Var::Operand(*case_ops), &case_types, p.offset());
     if !values.is_empty() {
         let ty = ctx.ty(TypeKind::Vector { shape: vec![values.len() as i64].into(), scalable: vec![false].into(), elem: flag_ty });
         cx.attrs[*values_attr] = Some(dense_ints(ctx, ty, width, &values));

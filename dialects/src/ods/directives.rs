@@ -31,7 +31,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
         loop {
             if p.peek_ssa_name() {
                 let o = p.parse_operand()?;
-                cx.operands[*oi].values.push(o);
+                cx.push_operand(*oi, o);
                 if with_types {
                     p.parse_punct(":")?;
                     types.push(p.parse_type()?);
@@ -54,7 +54,7 @@ fn parse_dynamic_index_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, _:
         }
     }
     if with_types {
-        cx.set_types(&Var::Operand(*oi), types, p.offset());
+        cx.set_types(&Var::Operand(*oi), &types, p.offset());
     }
     cx.attrs[*ai] = Some(ctx.dense_int_array(64, statics));
     Ok(true)

@@ -4,12 +4,12 @@
 //! as MLIR's generated parsers do.
 
 use super::constraints::AttrSyntax;
-use super::custom::{ParseCtx, SlotTypes};
+use super::custom::{Known, ParseCtx};
 use super::format::{Elem, Format, InferRule, PropSlot, Slot, Var};
 use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
-use smallvec::{smallvec, SmallVec};
+use smallvec::SmallVec;
 
 /// The parse hook of every op defined by a format.
 pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -26,7 +26,7 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
 }
 
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
-    let is_word = lit.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let is_word = lit.as_bytes().first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
     if optional {
         return Ok(if is_word { p.parse_optional_keyword(lit) } else { p.parse_optional_punct(lit) });
     }
@@ -38,15 +38,17 @@ fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result
     Ok(true)
 }
 
-fn parse_type_list(p: &mut dyn AsmParser<'_>) -> Result<SlotTypes, ()> {
-    let mut out = SlotTypes::new();
+/// Parses a comma-separated list of types, maybe empty, into `cx`'s type list.
+#[inline(never)]
+fn parse_type_list(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>) -> Result<Known, ()> {
+    let start = cx.types.len();
     if let Some(t) = p.parse_optional_type()? {
-        out.push(t);
+        cx.types.push(t);
         while p.parse_optional_punct(",") {
-            out.push(p.parse_type()?);
+            cx.types.push(p.parse_type()?);
         }
     }
-    Ok(out)
+    Ok(Known::List { start: start as u32, len: (cx.types.len() - start) as u32, ranged: false })
 }
 
 fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
@@ -57,14 +59,18 @@ fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
     }
 }
 
+#[inline(always)]
 fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> Result<(), ()> {
     let at = p.offset();
-    let types = match var_arity(cx.spec, v) {
-        Arity::Single => smallvec![p.parse_type()?],
-        Arity::Optional => p.parse_optional_type()?.into_iter().collect(),
-        Arity::Variadic => parse_type_list(p)?,
+    let known = match var_arity(cx.spec, v) {
+        Arity::Single => Known::Each { ty: p.parse_type()?, len: 1 },
+        Arity::Optional => match p.parse_optional_type()? {
+            Some(ty) => Known::Each { ty, len: 1 },
+            None => cx.list(&[], false),
+        },
+        Arity::Variadic => parse_type_list(p, cx)?,
     };
-    cx.set_types(v, types, at);
+    cx.set_known(v, known, at);
     Ok(())
 }
 
@@ -189,36 +195,82 @@ fn parse_region_into(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &m
     Ok(())
 }
 
+/// Parses one element: the elements most formats are made of here, the others in
+/// [`parse_other_elem`] (kept apart so that this stays small and can be inlined in the loops
+/// over elements).
+#[inline(always)]
 fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
     match e {
         Elem::Literal(l) => parse_literal(p, l, false).map(|_| ()),
         Elem::Space(_) | Elem::Newline => Ok(()),
-        Elem::Operand(i) => {
-            match cx.spec.operands[*i].arity {
-                Arity::Single => {
-                    let o = p.parse_operand()?;
-                    cx.operands[*i].values.push(o);
+        Elem::Operand(i) => parse_operand_elem(p, cx, *i),
+        Elem::Type(v, _) => parse_types_of(p, cx, v),
+        Elem::AttrDict(with_keyword) => {
+            if *with_keyword && !p.parse_optional_keyword("attributes") {
+                return Ok(());
+            }
+            match p.parse_optional_attr_dict()? {
+                Some(entries) if cx.dict.is_empty() => cx.dict = entries,
+                Some(entries) => cx.dict.extend(entries),
+                None if *with_keyword => {
+                    // Nothing was read: the error is where the dictionary should start.
+                    let at = p.offset();
+                    p.error_at(at, "expected '{' in attribute dictionary");
+                    return Err(());
                 }
-                Arity::Optional => {
-                    if p.peek_ssa_name() {
-                        let o = p.parse_operand()?;
-                        cx.operands[*i].values.push(o);
-                    }
-                }
-                Arity::Variadic => {
-                    if p.peek_ssa_name() {
-                        loop {
-                            let o = p.parse_operand()?;
-                            cx.operands[*i].values.push(o);
-                            if !p.parse_optional_punct(",") {
-                                break;
-                            }
-                        }
-                    }
-                }
+                None => {}
             }
             Ok(())
         }
+        _ => parse_other_elem(p, cx, state, e),
+    }
+}
+
+/// Parses `$operand` of slot `i`.
+#[inline(always)]
+fn parse_operand_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
+    if cx.spec.operands[i].arity == Arity::Single {
+        let o = p.parse_operand()?;
+        cx.push_operand(i, o);
+        return Ok(());
+    }
+    parse_operand_group(p, cx, i)
+}
+
+/// Parses `$operand` of slot `i`, an optional or variadic one.
+#[inline(never)]
+fn parse_operand_group(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
+    match cx.spec.operands[i].arity {
+        Arity::Single => {
+            let o = p.parse_operand()?;
+            cx.push_operand(i, o);
+        }
+        Arity::Optional => {
+            if p.peek_ssa_name() {
+                let o = p.parse_operand()?;
+                cx.push_operand(i, o);
+            }
+        }
+        Arity::Variadic => {
+            if p.peek_ssa_name() {
+                loop {
+                    let o = p.parse_operand()?;
+                    cx.push_operand(i, o);
+                    if !p.parse_optional_punct(",") {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`parse_elem`] for the elements it leaves out.
+#[inline(never)]
+fn parse_other_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
+    match e {
+        Elem::Literal(_) | Elem::Space(_) | Elem::Newline | Elem::Operand(_) | Elem::Type(..) | Elem::AttrDict(_) => parse_elem(p, cx, state, e),
         Elem::Attr(i, q) => {
             let a = parse_attr_value(p, &cx.spec.attrs[*i], *q)?;
             cx.attrs[*i] = Some(a);
@@ -244,7 +296,7 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
                 if p.peek_successor() {
                     loop {
                         let b = p.parse_successor()?;
-                        cx.successors[*i].push(b);
+                        cx.push_successor(*i, b);
                         if !p.parse_optional_punct(",") {
                             break;
                         }
@@ -252,35 +304,19 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
                 }
             } else {
                 let b = p.parse_successor()?;
-                cx.successors[*i].push(b);
+                cx.push_successor(*i, b);
             }
             Ok(())
         }
-        Elem::Type(v, _) => parse_types_of(p, cx, v),
         Elem::FunctionalType(a, b) => {
             let at = p.offset();
             let t = p.parse_type()?;
-            let Some((ins, outs)) = p.ctx().function_signature(t).map(|(i, o)| (SlotTypes::from_slice(i), SlotTypes::from_slice(o))) else {
+            let Some((ins, outs)) = p.ctx().function_signature(t) else {
                 p.error_at(at, "invalid kind of type specified");
                 return Err(());
             };
             cx.set_types(a, ins, at);
             cx.set_types(b, outs, at);
-            Ok(())
-        }
-        Elem::AttrDict(with_keyword) => {
-            if *with_keyword && !p.parse_optional_keyword("attributes") {
-                return Ok(());
-            }
-            let at = p.offset();
-            match p.parse_optional_attr_dict()? {
-                Some(entries) => cx.dict.extend(entries),
-                None if *with_keyword => {
-                    p.error_at(at, "expected '{' in attribute dictionary");
-                    return Err(());
-                }
-                None => {}
-            }
             Ok(())
         }
         Elem::PropDict => {
@@ -325,8 +361,8 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
             if p.peek_successor() {
                 loop {
                     let b = p.parse_successor()?;
-                    if let Some(s) = cx.successors.last_mut() {
-                        s.push(b);
+                    if let Some(last) = cx.spec.successors.len().checked_sub(1) {
+                        cx.push_successor(last, b);
                     }
                     if !p.parse_optional_punct(",") {
                         break;
@@ -410,7 +446,9 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
     let mut it = all.into_iter();
     for (i, o) in spec.operands.iter().enumerate() {
         let n = if o.arity == Arity::Single { 1 } else { rest };
-        cx.operands[i].values.extend(it.by_ref().take(n));
+        for v in it.by_ref().take(n) {
+            cx.push_operand(i, v);
+        }
     }
 }
 
@@ -434,56 +472,62 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             cx.attrs[i] = spec.attrs[i].default_value(ctx);
         }
     }
+    cx.sort_operands();
     // Operand types given all at once.
     if let Some((types, at)) = cx.all_operand_types.take() {
-        let n: usize = cx.operands.iter().map(|o| o.values.len()).sum();
+        let n = cx.operands.len();
         if n != types.len() {
             p.error_at(at, &format!("{n} operands present, but expected {}", types.len()));
             return Err(());
         }
-        let mut at = 0;
+        let Known::List { start, .. } = types else { unreachable!("a list of all operand types") };
         for i in 0..spec.operands.len() {
-            let k = cx.operands[i].values.len();
-            cx.operands[i].types = Some(SlotTypes::from_slice(&types[at..at + k]));
-            at += k;
+            let range = cx.operand_range(i);
+            let start = start + range.start as u32;
+            cx.operand_types[i] = Some(Known::List { start, len: range.len() as u32, ranged: false });
         }
     }
     if let Some(types) = cx.all_result_types.take() {
-        let singles = spec.results.iter().filter(|r| r.arity == Arity::Single).count();
-        let rest = types.len().saturating_sub(singles);
+        let Known::List { start, len, .. } = types else { unreachable!("a list of all result types") };
+        let singles = spec.results.iter().filter(|r| r.arity == Arity::Single).count() as u32;
+        let rest = len.saturating_sub(singles);
         let mut at = 0;
         for (i, r) in spec.results.iter().enumerate() {
             let k = if r.arity == Arity::Single { 1 } else { rest };
-            let end = (at + k).min(types.len());
-            cx.result_types[i] = Some(SlotTypes::from_slice(&types[at.min(end)..end]));
+            let end = (at + k).min(len);
+            let from = at.min(end);
+            cx.result_types[i] = Some(Known::List { start: start + from, len: end - from, ranged: false });
             at = end;
         }
     }
     infer_types(ctx, cx, &format.infer);
     // Operands.
     let same_type = format.same_type;
+    let mut next = 0;
     for i in 0..spec.operands.len() {
-        let ops = &cx.operands[i].values;
-        let Some(types) = cx.operands[i].types.as_ref() else {
-            if ops.is_empty() {
+        let range = next..next + cx.operands[next..].iter().take_while(|(s, _)| *s == i).count();
+        next = range.end;
+        let Some(types) = cx.operand_types[i] else {
+            if range.is_empty() {
                 continue;
             }
             p.error_at(cx.start, &format!("could not infer the type of operand '{}'", spec.operands[i].name));
             return Err(());
         };
+        let n = range.len();
         // One type written for a variadic group of an op whose operands share a type.
-        let splat = types.len() == 1 && ops.len() > 1 && spec.operands[i].arity == Arity::Variadic && same_type;
-        if !splat && types.len() != ops.len() {
-            if cx.operands[i].ranged {
-                let at = ops.first().map_or(cx.start, |o| o.offset);
-                p.error_at(at, &format!("number of operands and types do not match: got {} operands and {} types", ops.len(), types.len()));
+        let splat = types.len() == 1 && n > 1 && spec.operands[i].arity == Arity::Variadic && same_type;
+        if !splat && types.len() != n {
+            if let Known::List { ranged: true, .. } = types {
+                let at = cx.operands.get(range.start).map_or(cx.start, |(_, o)| o.offset);
+                p.error_at(at, &format!("number of operands and types do not match: got {n} operands and {} types", types.len()));
             } else {
-                p.error_at(cx.start, &format!("{} operands present, but expected {}", ops.len(), types.len()));
+                p.error_at(cx.start, &format!("{n} operands present, but expected {}", types.len()));
             }
             return Err(());
         }
-        for (k, o) in ops.iter().enumerate() {
-            let t = if splat { types[0] } else { types[k] };
+        for (k, (_, o)) in cx.operands[range].iter().enumerate() {
+            let t = cx.nth(types, if splat { 0 } else { k });
             let v = p.resolve_operand(o, t)?;
             state.operands.push(v);
         }
@@ -492,8 +536,12 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     // Ops that infer their results do so for variadic results too.
     if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
-            let operand_types: Vec<Type> = cx.operands.iter().filter_map(|o| o.types.as_ref()).flatten().copied().collect();
-            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts: cx.operands.iter().map(|o| o.values.len()).collect() };
+            let mut operand_types: Vec<Type> = Vec::new();
+            for t in cx.operand_types.iter().flatten() {
+                cx.extend_with(*t, &mut operand_types);
+            }
+            let operand_counts = (0..spec.operands.len()).map(|i| cx.operand_range(i).len()).collect();
+            let attrs = ParsedAttrs { ctx, spec, values: &cx.attrs, operand_counts };
             match infer(ctx, &operand_types, &attrs) {
                 Ok(types) => {
                     state.result_types.extend(types);
@@ -510,11 +558,17 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
     } else {
         for t in cx.result_types.iter().flatten() {
-            state.result_types.extend_from_slice(t);
+            match *t {
+                Known::Each { ty, len: 1 } => state.result_types.push(ty),
+                t => cx.extend_with(t, &mut state.result_types),
+            }
         }
     }
-    for s in &cx.successors {
-        state.successors.extend(s.iter().copied());
+    if !cx.successors.is_empty() {
+        if !cx.successors.is_sorted_by_key(|(s, _)| *s) {
+            cx.successors.sort_by_key(|(s, _)| *s);
+        }
+        state.successors.extend(cx.successors.iter().map(|(_, b)| *b));
     }
     // Regions in slot order.
     if cx.region_slots.windows(2).any(|w| w[0] > w[1]) {
@@ -546,11 +600,11 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
                 }
             }
             PropSlot::OperandSegments => {
-                let sizes = cx.operands.iter().map(|o| o.values.len() as i64);
+                let sizes = (0..spec.operands.len()).map(|i| cx.operand_range(i).len() as i64);
                 props.push((ctx.ident("operandSegmentSizes"), ctx.dense_int_array(32, sizes)));
             }
             PropSlot::ResultSegments => {
-                let sizes = cx.result_types.iter().map(|t| t.as_ref().map_or(0, |t| t.len()) as i64);
+                let sizes = cx.result_types.iter().map(|t| t.map_or(0, Known::len) as i64);
                 props.push((ctx.ident("resultSegmentSizes"), ctx.dense_int_array(32, sizes)));
             }
         }
@@ -573,8 +627,8 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
 /// The known type of a slot (the first of its group).
 fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
     match slot {
-        Slot::Operand(i) => cx.operands[i].types.as_ref().and_then(|t| t.first().copied()),
-        Slot::Result(i) => cx.result_types[i].as_ref().and_then(|t| t.first().copied()),
+        Slot::Operand(i) => cx.first(cx.operand_types[i]?),
+        Slot::Result(i) => cx.first(cx.result_types[i]?),
         Slot::Attr(i) => cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a)),
         Slot::Missing => None,
     }
@@ -584,13 +638,13 @@ fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
 /// whether it changed anything.
 fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
     match slot {
-        Slot::Operand(i) if cx.operands[i].types.is_none() => {
-            let n = cx.operands[i].values.len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
-            cx.operands[i].types = Some(smallvec![t; n]);
+        Slot::Operand(i) if cx.operand_types[i].is_none() => {
+            let n = cx.operand_range(i).len().max(if cx.spec.operands[i].arity == Arity::Single { 1 } else { 0 });
+            cx.operand_types[i] = Some(Known::Each { ty: t, len: n as u32 });
             true
         }
         Slot::Result(i) if cx.result_types[i].is_none() => {
-            cx.result_types[i] = Some(smallvec![t]);
+            cx.result_types[i] = Some(Known::Each { ty: t, len: 1 });
             true
         }
         _ => false,
@@ -601,7 +655,7 @@ fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
 /// constraints, until nothing changes.
 fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
     let spec = cx.spec;
-    let all_known = |cx: &ParseCtx<'_>| cx.operands.iter().all(|o| o.types.is_some()) && cx.result_types.iter().all(Option::is_some);
+    let all_known = |cx: &ParseCtx<'_>| cx.operand_types.iter().all(Option::is_some) && cx.result_types.iter().all(Option::is_some);
     while !all_known(cx) {
         let mut changed = false;
         for rule in rules {
@@ -615,10 +669,9 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
                 }
                 InferRule::MatchWithRange { from, to, transform } => {
                     if let (Some(i), Some(t)) = (*to, known(ctx, cx, *from)) {
-                        if cx.operands[i].types.is_none() {
+                        if cx.operand_types[i].is_none() {
                             if let Some(types) = transform(ctx, t) {
-                                cx.operands[i].types = Some(types.into());
-                                cx.operands[i].ranged = true;
+                                cx.operand_types[i] = Some(cx.list(&types, true));
                                 changed = true;
                             }
                         }
@@ -633,11 +686,14 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
                 }
             }
         }
+        if changed && all_known(cx) {
+            break;
+        }
         for (i, o) in spec.operands.iter().enumerate() {
-            if cx.operands[i].types.is_none() {
+            if cx.operand_types[i].is_none() {
                 if let Some(b) = o.ty.buildable {
-                    let n = cx.operands[i].values.len();
-                    cx.operands[i].types = Some(smallvec![b(ctx); n]);
+                    let n = cx.operand_range(i).len();
+                    cx.operand_types[i] = Some(Known::Each { ty: b(ctx), len: n as u32 });
                     changed = true;
                 }
             }
@@ -645,7 +701,7 @@ fn infer_types(ctx: &Context, cx: &mut ParseCtx<'_>, rules: &[InferRule]) {
         for (i, r) in spec.results.iter().enumerate() {
             if cx.result_types[i].is_none() && r.arity == Arity::Single {
                 if let Some(b) = r.ty.buildable {
-                    cx.result_types[i] = Some(smallvec![b(ctx)]);
+                    cx.result_types[i] = Some(Known::Each { ty: b(ctx), len: 1 });
                     changed = true;
                 }
             }
