@@ -175,7 +175,7 @@ pub struct OpDef {
     /// Whether `verify` reads nothing of an op without regions and successors but its name,
     /// properties, attributes, operand and result types and its parent op's name: then one op
     /// passing it vouches for every op that shares all of these, and the verifier skips
-    /// them (see `verify.rs`).
+    /// them (see `verify/signatures.rs`).
     pub verify_by_signature: bool,
     /// Verifier run after the ops in its regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<VerifyFn>,

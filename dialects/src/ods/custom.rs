@@ -53,7 +53,7 @@ pub struct CustomDirective {
 pub(super) enum Known {
     /// `len` values of type `ty` (a type written once, or inferred for the whole slot).
     Each { ty: Type, len: u32 },
-    /// `len` types from `start` in the context's type list, one per value; `ranged`: they came
+    /// `len` types from `start` in [`ParseCtx`]'s type list, one per value; `ranged`: they came
     /// as a whole list from another type ([`super::Check::TypesMatchWithRange`]), so a count
     /// mismatch is MLIR's operand/type count error.
     List { start: u32, len: u32, ranged: bool },
@@ -64,6 +64,14 @@ impl Known {
     pub(super) fn len(self) -> usize {
         match self {
             Known::Each { len, .. } | Known::List { len, .. } => len as usize,
+        }
+    }
+
+    /// The `len` types from the `from`th on (a slot's share of types given for all slots).
+    pub(super) fn part(self, from: u32, len: u32) -> Known {
+        match self {
+            Known::Each { ty, .. } => Known::Each { ty, len },
+            Known::List { start, .. } => Known::List { start: start + from, len, ranged: false },
         }
     }
 }

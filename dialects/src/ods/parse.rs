@@ -237,33 +237,21 @@ fn parse_operand_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize
     parse_operand_group(p, cx, i)
 }
 
-/// Parses `$operand` of slot `i`, an optional or variadic one.
+/// Parses `$operand` of slot `i`, an optional or variadic one: nothing unless an SSA name
+/// comes, then one operand (optional) or a comma-separated list (variadic).
 #[inline(never)]
 fn parse_operand_group(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, i: usize) -> Result<(), ()> {
-    match cx.spec.operands[i].arity {
-        Arity::Single => {
-            let o = p.parse_operand()?;
-            cx.push_operand(i, o);
-        }
-        Arity::Optional => {
-            if p.peek_ssa_name() {
-                let o = p.parse_operand()?;
-                cx.push_operand(i, o);
-            }
-        }
-        Arity::Variadic => {
-            if p.peek_ssa_name() {
-                loop {
-                    let o = p.parse_operand()?;
-                    cx.push_operand(i, o);
-                    if !p.parse_optional_punct(",") {
-                        break;
-                    }
-                }
-            }
+    if !p.peek_ssa_name() {
+        return Ok(());
+    }
+    let variadic = cx.spec.operands[i].arity == Arity::Variadic;
+    loop {
+        let o = p.parse_operand()?;
+        cx.push_operand(i, o);
+        if !variadic || !p.parse_optional_punct(",") {
+            return Ok(());
         }
     }
-    Ok(())
 }
 
 /// [`parse_elem`] for the elements it leaves out.
@@ -480,23 +468,20 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             p.error_at(at, &format!("{n} operands present, but expected {}", types.len()));
             return Err(());
         }
-        let Known::List { start, .. } = types else { unreachable!("a list of all operand types") };
         for i in 0..spec.operands.len() {
             let range = cx.operand_range(i);
-            let start = start + range.start as u32;
-            cx.operand_types[i] = Some(Known::List { start, len: range.len() as u32, ranged: false });
+            cx.operand_types[i] = Some(types.part(range.start as u32, range.len() as u32));
         }
     }
     if let Some(types) = cx.all_result_types.take() {
-        let Known::List { start, len, .. } = types else { unreachable!("a list of all result types") };
-        let singles = spec.results.iter().filter(|r| r.arity == Arity::Single).count() as u32;
-        let rest = len.saturating_sub(singles);
+        let len = types.len() as u32;
+        let rest = len.saturating_sub(spec.single_slots.1 as u32);
         let mut at = 0;
         for (i, r) in spec.results.iter().enumerate() {
             let k = if r.arity == Arity::Single { 1 } else { rest };
             let end = (at + k).min(len);
             let from = at.min(end);
-            cx.result_types[i] = Some(Known::List { start: start + from, len: end - from, ranged: false });
+            cx.result_types[i] = Some(types.part(from, end - from));
             at = end;
         }
     }

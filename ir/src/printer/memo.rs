@@ -183,7 +183,7 @@ impl Printer<'_> {
                     memo.last[name] = [i, first];
                     i as usize
                 }
-                None => return self.record(body, op, hash, print),
+                None => return self.record(body, &sig, hash, print),
             }
         };
         let entries = std::mem::take(&mut self.memo.entries);
@@ -213,8 +213,9 @@ impl Printer<'_> {
         self.out.push_str(&plan.tail);
     }
 
-    /// Prints `op` with `print`, noting the names it writes, and keeps the plan made of them.
-    fn record(&mut self, body: &Body, op: Op, hash: u64, print: impl FnOnce(&mut Self)) {
+    /// Prints the operation of `sig` with `print`, noting the names it writes, and keeps the
+    /// plan made of them.
+    fn record(&mut self, body: &Body, sig: &Sig<'_>, hash: u64, print: impl FnOnce(&mut Self)) {
         let start = self.out.len();
         self.memo.recording = true;
         self.memo.noted.clear();
@@ -225,7 +226,7 @@ impl Printer<'_> {
         if self.fork_failed {
             return;
         }
-        let plan = match self.plan_of(body, op, start) {
+        let plan = match self.plan_of(body, sig, start) {
             Ok(plan) => Some(plan),
             // A name that is not the op's own: printed by the hook from now on.
             Err(Unplanned::Foreign) => None,
@@ -238,17 +239,16 @@ impl Printer<'_> {
             memo.index.clear();
             memo.last.fill([NONE; 2]);
         }
-        let data = body.op(op);
-        let (operands, results) = (body.operand_values(op), body.results(op));
+        let data = sig.data;
         let entry = Entry {
             hash,
             name: data.name,
             properties: data.properties(),
             attrs: data.attrs,
-            indent: self.indent,
-            operands: operands.len() as u32,
-            successors: body.successors(op).len() as u32,
-            types: operands.iter().chain(results).map(|&v| body.value_type(v)).collect(),
+            indent: sig.indent,
+            operands: sig.operands.len() as u32,
+            successors: sig.successors.len() as u32,
+            types: sig.operands.iter().chain(sig.results).map(|&v| body.value_type(v)).collect(),
             plan,
         };
         let i = memo.entries.len() as u32;
@@ -262,8 +262,9 @@ impl Printer<'_> {
         memo.last[name] = [i, memo.last[name][0]];
     }
 
-    /// The plan of the text written from `start` for `op`, with the names noted.
-    fn plan_of(&self, body: &Body, op: Op, start: usize) -> Result<Plan, Unplanned> {
+    /// The plan of the text written from `start` for the operation of `sig`, with the names
+    /// noted.
+    fn plan_of(&self, body: &Body, sig: &Sig<'_>, start: usize) -> Result<Plan, Unplanned> {
         let key = body as *const Body as usize;
         // (Text is handed to a sink only between the operations of a block, never inside one
         // without regions; should it have been, there is nothing to make a plan of.)
@@ -278,8 +279,8 @@ impl Printer<'_> {
             }
             let slot = match n.what {
                 Named::Value(v) => {
-                    let operand = unique_position(body.operand_values(op), v)?;
-                    let result = unique_position(body.results(op), v)?;
+                    let operand = unique_position(sig.operands, v)?;
+                    let result = unique_position(sig.results, v)?;
                     match (operand, result) {
                         (Some(k), None) => Slot::Operand(k),
                         (None, Some(k)) => Slot::Result(k),
@@ -287,7 +288,7 @@ impl Printer<'_> {
                         (None, None) => return Err(Unplanned::Foreign),
                     }
                 }
-                Named::Block(b) => match unique_position(body.successors(op), b)? {
+                Named::Block(b) => match unique_position(sig.successors, b)? {
                     Some(k) => Slot::Successor(k),
                     None => return Err(Unplanned::Foreign),
                 },
