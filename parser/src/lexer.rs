@@ -142,6 +142,15 @@ impl Tok {
     }
 }
 
+impl Tok {
+    /// Whether the token is the punctuation `p`. Compared byte by byte: punctuation is at most
+    /// three bytes, and a `memcmp` call per test showed in profiles.
+    #[inline]
+    pub fn is_punct(self, p: &str) -> bool {
+        self.punct().is_some_and(|t| t.len() == p.len() && t.bytes().zip(p.bytes()).all(|(a, b)| a == b))
+    }
+}
+
 /// The blank characters the lexer skips between tokens (its `skip` pattern's class).
 pub(crate) const BLANKS: [char; 5] = [' ', '\t', '\r', '\n', '\x0c'];
 
@@ -306,6 +315,16 @@ mod tests {
                 assert_eq!(first.start, n, "{src:?}");
             }
         }
+    }
+
+    #[test]
+    fn punctuation_is_matched_whole() {
+        assert!(Tok::Arrow.is_punct("->"));
+        assert!(!Tok::Arrow.is_punct("-"));
+        assert!(!Tok::Minus.is_punct("->"));
+        assert!(Tok::FileMetadataBegin.is_punct("{-#"));
+        assert!(!Tok::LBrace.is_punct("{-#"));
+        assert!(!Tok::BareIdent.is_punct("x"));
     }
 
     #[test]

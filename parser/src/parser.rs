@@ -1624,7 +1624,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_optional_punct(&mut self, p: &str) -> bool {
-        if self.tok.kind.punct() == Some(p) {
+        if self.tok.kind.is_punct(p) {
             self.bump();
             true
         } else {
@@ -1643,7 +1643,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn peek_punct(&self, p: &str) -> bool {
-        self.tok.kind.punct() == Some(p)
+        self.tok.kind.is_punct(p)
     }
 
     fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()> {

@@ -140,26 +140,38 @@ fn is_placeholder(b: &Body) -> bool {
     b.roots.len() == 1 && b.num_blocks() == 1 && b.num_ops() == 0 && b.region_blocks(b.roots[0]).len() == 1
 }
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// Whether byte `b` occurs in the eight bytes of `w`.
-#[inline]
-fn has_byte(w: u64, b: u8) -> bool {
-    let x = w ^ (LO * b as u64);
-    x.wrapping_sub(LO) & !x & HI != 0
+/// The first of `{`, `}`, `"` and `/` in `src[at..end]`.
+fn next_special(src: &[u8], at: usize, end: usize) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of the x86-64 baseline.
+    let at = match unsafe { next_special_sse2(src, at, end) } {
+        Ok(found) => return Some(found),
+        Err(rest) => rest,
+    };
+    src.get(at..end)?.iter().position(|c| matches!(c, b'{' | b'}' | b'"' | b'/')).map(|i| at + i)
 }
 
-/// The first of `{`, `}`, `"` and `/` in `src[at..end]`, eight bytes at a time.
-fn next_special(src: &[u8], mut at: usize, end: usize) -> Option<usize> {
-    while at + 8 <= end {
-        let w = u64::from_le_bytes([src[at], src[at + 1], src[at + 2], src[at + 3], src[at + 4], src[at + 5], src[at + 6], src[at + 7]]);
-        if has_byte(w, b'{') || has_byte(w, b'}') || has_byte(w, b'"') || has_byte(w, b'/') {
-            break;
+/// [`next_special`] sixteen bytes at a time: `Ok` with the offset found, or `Err` with where
+/// the last (shorter than sixteen bytes) piece starts, left to the caller. Function bodies
+/// hold few of these bytes, so the search is mostly the loads and compares.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn next_special_sse2(src: &[u8], mut at: usize, end: usize) -> Result<usize, usize> {
+    use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8};
+    let wanted = [b'{', b'}', b'"', b'/'].map(|c| _mm_set1_epi8(c as i8));
+    let end = end.min(src.len());
+    while at + 16 <= end {
+        let chunk = &src[at..at + 16];
+        // SAFETY: `chunk` is 16 readable bytes; the load has no alignment requirement.
+        let v = unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
+        let hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])), _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
+        let mask = _mm_movemask_epi8(hits);
+        if mask != 0 {
+            return Ok(at + mask.trailing_zeros() as usize);
         }
-        at += 8;
+        at += 16;
     }
-    src[at..end].iter().position(|c| matches!(c, b'{' | b'}' | b'"' | b'/')).map(|i| at + i)
+    Err(at)
 }
 
 /// Past blanks and line comments from `at`.
@@ -476,6 +488,21 @@ mod tests {
 
     fn m(s: &str) -> Option<usize> {
         match_brackets(s.as_bytes(), 0, false, usize::MAX).ok()
+    }
+
+    #[test]
+    fn special_bytes_are_found_at_every_position() {
+        for len in [0, 1, 15, 16, 17, 31, 32, 33, 70] {
+            for at in 0..len {
+                for c in [b'{', b'}', b'"', b'/'] {
+                    let mut text = vec![b'a'; len];
+                    text[at] = c;
+                    assert_eq!(super::next_special(&text, 0, len), Some(at), "{len} {at}");
+                    assert_eq!(super::next_special(&text, 0, at), None, "{len} {at}: past the end");
+                    assert_eq!(super::next_special(&text, at + 1, len), None, "{len} {at}: from past it");
+                }
+            }
+        }
     }
 
     #[test]
