@@ -287,6 +287,11 @@ pub fn value_const(ctx: &Context, body: &Body, v: Value) -> Option<Attr> {
     ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)
 }
 
+/// The scalar integer a constant-like op gives `v`, if it fits an `i64` (no splats).
+pub fn value_i64(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
+    ctx.as_i64(value_const(ctx, body, v)?)
+}
+
 /// The integer (sign-extended) a constant-like op gives `v`, if it gives an integer or splat.
 pub fn value_sint(ctx: &Context, body: &Body, v: Value) -> Option<i128> {
     let (x, w) = const_int(ctx, value_const(ctx, body, v))?;

@@ -8,9 +8,10 @@ use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
 use crate::ods::{OpSpec, OpView};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use crate::asm_util::{parse_function_result_types, parse_optional_arrow_types};
+use crate::fold_util::value_i64;
 use mica_ir::printer::type_string;
 use crate::ods::{AttrConstraint, AttrSyntax};
-use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, ValueDef, DYNAMIC};
+use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, DYNAMIC};
 use smallvec::SmallVec;
 
 /// Operands, types or block arguments of a loop: a few, kept inline.
@@ -298,16 +299,6 @@ fn entry_block_args(body: &Body, op: Op, region: usize) -> (&Body, &[Value]) {
     let (rb, regions) = body.op_regions(op);
     let args = regions.get(region).and_then(|r| rb.region_blocks(*r).first()).map_or(&[][..], |b| rb.block_args(*b));
     (rb, args)
-}
-
-/// The integer a constant-like op defines, if `v` is such a result.
-fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
-    let ValueDef::Result(op, _) = body.value(v).def else { return None };
-    if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
-        return None;
-    }
-    let a = ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?;
-    matches!(ctx.attr_kind(a), AttrKind::Integer { .. }).then(|| ctx.as_i64(a)).flatten()
 }
 
 // ------------------------------------------------------------------------------ scf.for
@@ -754,7 +745,7 @@ fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     if steps.is_empty() {
         return Err("needs at least one tuple element for lowerBound, upperBound and step".into());
     }
-    if steps.iter().any(|s| constant_int(ctx, v.body, *s).is_some_and(|c| c <= 0)) {
+    if steps.iter().any(|s| value_i64(ctx, v.body, *s).is_some_and(|c| c <= 0)) {
         return Err("constant step operand must be positive".into());
     }
     let (rb, regions) = regions(v);
@@ -923,7 +914,7 @@ fn parse_forall(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState
 /// or a value defined by a constant op).
 fn mixed_constants(ctx: &Context, body: &Body, statics: &[i64], values: &[Value]) -> Vec<Option<i64>> {
     let mut dynamic = values.iter();
-    statics.iter().map(|&s| if s == DYNAMIC { dynamic.next().and_then(|v| constant_int(ctx, body, *v)) } else { Some(s) }).collect()
+    statics.iter().map(|&s| if s == DYNAMIC { dynamic.next().and_then(|v| value_i64(ctx, body, *v)) } else { Some(s) }).collect()
 }
 
 /// `(` mixed list `)`.

@@ -13,8 +13,9 @@
 //!   non-zero step, are when their regions' ops are; so are linalg structured ops on tensors
 //!   only. Other ops with regions and side effects of their regions' ops are not.
 
+use crate::fold_util::{value_const, value_i64};
 use mica_ir::intbits::{to_bigint, to_biguint};
-use mica_ir::{AttrKind, Body, Context, Op, Speculation, Traits, Value, ValueDef};
+use mica_ir::{AttrKind, Body, Context, Op, Speculation, Value, ValueDef};
 use num_bigint::{BigInt, BigUint};
 
 /// The signed and unsigned ranges of an integer value known from its defining op alone.
@@ -38,10 +39,7 @@ fn known_range(ctx: &Context, body: &Body, v: Value) -> Option<Range> {
     if ctx.str(body.op(op).name) == "index.sizeof" {
         return Some(Range { smin: 32.into(), smax: 64.into(), umin: 32u32.into() });
     }
-    if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
-        return None;
-    }
-    let values: Vec<(BigInt, BigUint)> = match ctx.attr_kind(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?) {
+    let values: Vec<(BigInt, BigUint)> = match ctx.attr_kind(value_const(ctx, body, v)?) {
         AttrKind::Integer { ty, bits } => {
             let w = ctx.int_width(*ty);
             vec![(to_bigint(bits, w), to_biguint(bits))]
@@ -79,21 +77,12 @@ fn signed_division(ctx: &Context, body: &Body, op: Op) -> Speculation {
     if safe { Speculation::Speculatable } else { Speculation::Not }
 }
 
-/// The constant value of an index operand, if it is one.
-fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
-    let op = defining_op(body, v)?;
-    if !ctx.registry().traits(body.op(op).name).contains(Traits::CONSTANT_LIKE) {
-        return None;
-    }
-    ctx.as_i64(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?)
-}
-
 fn dim(ctx: &Context, body: &Body, op: Op) -> Speculation {
     if body.num_operands(op) != 2 {
         return Speculation::Not;
     }
     let rank = ctx.type_kind(body.value_type(body.operand(op, 0))).shape().map(|s| s.len() as i64);
-    match (constant_index(ctx, body, body.operand(op, 1)), rank) {
+    match (value_i64(ctx, body, body.operand(op, 1)), rank) {
         (Some(i), Some(rank)) if (0..rank).contains(&i) => Speculation::Speculatable,
         _ => Speculation::Not,
     }
@@ -101,7 +90,7 @@ fn dim(ctx: &Context, body: &Body, op: Op) -> Speculation {
 
 fn scf_for(ctx: &Context, body: &Body, op: Op) -> Speculation {
     // Operands: lower bound, upper bound, step, iteration arguments.
-    let step = (body.num_operands(op) >= 3).then(|| constant_index(ctx, body, body.operand(op, 2))).flatten();
+    let step = (body.num_operands(op) >= 3).then(|| value_i64(ctx, body, body.operand(op, 2))).flatten();
     if step.is_some_and(|s| s != 0) { Speculation::Recursive } else { Speculation::Not }
 }
 

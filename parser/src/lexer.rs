@@ -140,9 +140,7 @@ impl Tok {
             _ => return None,
         })
     }
-}
 
-impl Tok {
     /// Whether the token is the punctuation `p`. Compared byte by byte: punctuation is at most
     /// three bytes, and a `memcmp` call per test showed in profiles.
     #[inline]

@@ -2,6 +2,7 @@
 //! padding value, outer dimension permutation, inner dimension positions and static or dynamic
 //! inner tiles, and MLIR's checks of the packed shape.
 
+use crate::fold_util::value_i64;
 use crate::ods::constraints::*;
 use crate::ods::{Check, OpSpec, OpView};
 use mica_ir::printer::type_string;
@@ -195,18 +196,8 @@ fn known_tiles(ctx: &Context, v: &OpView<'_>, tiles: &[i64]) -> Vec<i64> {
     let mut dynamic = v.operand_group(v.spec.operand_index("inner_tiles").unwrap_or(0)).iter();
     tiles
         .iter()
-        .map(|&t| if t == DYNAMIC { dynamic.next().and_then(|x| constant_int(ctx, v.body, *x)).unwrap_or(DYNAMIC) } else { t })
+        .map(|&t| if t == DYNAMIC { dynamic.next().and_then(|x| value_i64(ctx, v.body, *x)).unwrap_or(DYNAMIC) } else { t })
         .collect()
-}
-
-/// The integer a constant-like op defining `v` holds.
-fn constant_int(ctx: &Context, body: &mica_ir::Body, v: mica_ir::Value) -> Option<i64> {
-    let mica_ir::ValueDef::Result(op, _) = body.value(v).def else { return None };
-    let def = ctx.registry().get(body.op(op).name)?;
-    if !def.traits.contains(mica_ir::Traits::CONSTANT_LIKE) {
-        return None;
-    }
-    ctx.as_i64(ctx.op_attr_id(body, op, mica_ir::Ident::VALUE)?)
 }
 
 fn verify_unpack(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {

@@ -488,6 +488,8 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     infer_types(ctx, cx, &format.infer);
     // Operands.
     let same_type = format.same_type;
+    // The slots in order, with a running cursor: `operand_range` per slot measured 1.3% more
+    // instructions on a file of 30,000 arith ops.
     let mut next = 0;
     for i in 0..spec.operands.len() {
         let range = next..next + cx.operands[next..].iter().take_while(|(s, _)| *s == i).count();
