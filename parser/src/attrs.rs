@@ -3,6 +3,7 @@
 //! attributes, dialect attributes and locations.
 
 use crate::lexer::Tok;
+use std::borrow::Cow;
 use crate::parser::recent::Recent;
 use crate::parser::{PResult, Parser};
 use mica_affine::MapOrSet;
@@ -31,7 +32,12 @@ enum Literal {
 /// its parse may be reused: not when it holds a numbered `distinct` attribute, a location
 /// (aliases are resolved at the end) or a resource (defined at the end).
 fn reusable(text: &str) -> bool {
-    !["distinct", "loc", "dense_resource"].iter().any(|w| text.contains(w))
+    // Each word starts with `d` or `l`: only where those bytes are is there anything to compare.
+    let b = text.as_bytes();
+    !memchr::memchr2_iter(b'd', b'l', b).any(|i| {
+        let rest = &b[i..];
+        rest.starts_with(b"distinct") || rest.starts_with(b"loc") || rest.starts_with(b"dense_resource")
+    })
 }
 
 impl<'a> Parser<'a> {
@@ -90,7 +96,7 @@ impl<'a> Parser<'a> {
                 Ok(ctx.attr(AttrKind::SymbolRef { root, nested: nested.into() }))
             }
             Tok::String => {
-                let (_, bytes) = self.parse_string_literal_token()?;
+                let bytes = self.parse_string_bytes_token()?;
                 let mut t = None;
                 if self.eat(Tok::Colon) {
                     t = Some(self.parse_type()?);
@@ -186,11 +192,11 @@ impl<'a> Parser<'a> {
                     s.into()
                 }
                 Tok::String => {
-                    let (s, _) = p.parse_string_literal_token()?;
+                    let s = p.parse_string_text_token()?;
                     if s.is_empty() {
                         return p.err(at, "expected valid attribute name");
                     }
-                    s.into()
+                    s
                 }
                 _ => return p.err_here("expected attribute name"),
             };
@@ -524,7 +530,7 @@ impl<'a> Parser<'a> {
                 Ok(Scalar::Bool(v, at))
             }
             Tok::String => {
-                let (_, b) = self.parse_string_literal_token()?;
+                let b = self.parse_string_bytes_token()?.into_owned();
                 Ok(Scalar::Str(b, at))
             }
             Tok::LParen => {
@@ -973,7 +979,7 @@ impl<'a> Parser<'a> {
                 Ok(ctx.fused_loc(&locs, metadata))
             }
             Tok::String => {
-                let (s, _) = self.parse_string_literal_token()?;
+                let s = self.parse_string_text_token()?;
                 let name = ctx.ident(&s);
                 if self.is(Tok::Colon) {
                     self.bump();
@@ -1027,20 +1033,35 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------------ tokens with values
 
-    /// Decodes the current string token (escapes resolved); returns it as text (lossy) and bytes.
-    pub(crate) fn parse_string_literal_token(&mut self) -> PResult<(String, Vec<u8>)> {
+    /// The bytes of the current string token, escapes resolved: borrowed from the source when it
+    /// has none.
+    pub(crate) fn parse_string_bytes_token(&mut self) -> PResult<Cow<'a, [u8]>> {
         if self.is(Tok::Error) {
             return self.lex_error();
         }
         let at = self.tok.start;
-        let raw = &self.text()[1..self.text().len() - 1];
+        let text = self.text();
+        let raw = &text[1..text.len() - 1];
+        if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
+            self.bump();
+            return Ok(Cow::Borrowed(raw.as_bytes()));
+        }
         match unescape(raw) {
             Ok(bytes) => {
                 self.bump();
-                Ok((String::from_utf8_lossy(&bytes).into_owned(), bytes))
+                Ok(Cow::Owned(bytes))
             }
             Err(off) => self.err(at + 1 + off, "unknown escape in string literal"),
         }
+    }
+
+    /// The current string token as text (bytes that are not UTF-8 replaced), borrowed from the
+    /// source when it has no escapes.
+    pub(crate) fn parse_string_text_token(&mut self) -> PResult<Cow<'a, str>> {
+        Ok(match self.parse_string_bytes_token()? {
+            Cow::Borrowed(b) => String::from_utf8_lossy(b),
+            Cow::Owned(b) => Cow::Owned(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
+        })
     }
 
     /// Decodes the current `@name` / `@"name"` token.
@@ -1204,4 +1225,21 @@ fn u128_to_bits(v: u128, width: u32) -> IntBits {
 
 fn bits_to_u128(b: &IntBits) -> u128 {
     b.first().copied().unwrap_or(0) as u128 | (b.get(1).copied().unwrap_or(0) as u128) << 64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reusable;
+
+    #[test]
+    fn texts_with_distinct_ids_locations_or_resources_are_not_reused() {
+        assert!(reusable("{value = 0 : index}"));
+        assert!(reusable("(i64, index) -> i64"));
+        assert!(reusable("{d = dense<1> : tensor<2xi32>, l = \"lo\"}"));
+        assert!(!reusable("distinct[0]<unit>"));
+        assert!(!reusable("{a = 1 : i32, b = loc(\"x\":1:2)}"));
+        assert!(!reusable("[dense_resource<blob> : tensor<4xf32>]"));
+        assert!(!reusable("[#loc1]"));
+        assert!(!reusable("loc"));
+    }
 }

@@ -677,7 +677,7 @@ impl<'a> Parser<'a> {
                         p.comma_list(Tok::RBrace, |p| {
                             let k = match p.tok.kind {
                                 Tok::BareIdent => p.text().to_string(),
-                                Tok::String => p.parse_string_literal_token()?.0,
+                                Tok::String => p.parse_string_text_token()?.into_owned(),
                                 _ => return p.err(p.tok.start, "expected identifier key for 'resource' entry"),
                             };
                             if p.tok.kind == Tok::BareIdent {
@@ -1037,7 +1037,7 @@ impl<'a> Parser<'a> {
                 cached
             }
             None => {
-                let (name_str, _) = self.parse_string_literal_token()?;
+                let name_str = self.parse_string_text_token()?;
                 let resolved = self.resolve_generic_name(&name_str, name_at)?;
                 self.op_names.insert(raw, resolved);
                 resolved
@@ -1661,7 +1661,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         if !self.is(Tok::String) {
             return Ok(None);
         }
-        Ok(Some(self.parse_string_literal_token()?.0))
+        Ok(Some(self.parse_string_text_token()?.into_owned()))
     }
 
     fn parse_type(&mut self) -> Result<Type, ()> {

@@ -14,7 +14,9 @@ const MIN_TEXT: usize = 4;
 
 /// Up to `N` texts, each with its value and how deep its parse nested (so that a reuse still
 /// respects the nesting limit). A text found moves one place to the front, so the texts used
-/// most are compared first; a new text goes first and pushes the last one out.
+/// most are compared first; a new text takes the last place (the last text makes room), so
+/// that texts written once (a function's `sym_name`) replace one another there and do not push
+/// out the ones written again and again.
 pub(crate) struct Recent<'a, T, const N: usize> {
     items: Vec<Item<'a, T>>,
 }
@@ -113,7 +115,7 @@ impl<'a, T: Clone, const N: usize> Recent<'a, T, N> {
         }
         let mask = head_mask(text.len());
         let head = head(text.as_bytes()) & mask;
-        self.items.insert(0, Item { text, head, mask, value, nesting });
+        self.items.push(Item { text, head, mask, value, nesting });
     }
 }
 
@@ -171,10 +173,9 @@ mod tests {
         assert_eq!(r.find("(i64, i64, i64) -> i64 ", 8), Some((22, 5)), "the last eight overlapping");
         assert_eq!(r.find("(i64, i64, i64) -> i32", 8), None);
         assert_eq!(r.find("(i64, i64, i32) -> i64", 8), None);
-        r.insert("(i64) -> i64 ", 1, 2);
         r.insert("{a = 1 : i32}", 2, 1);
-        r.insert("{b = 2 : i32}", 3, 1);
-        assert_eq!(r.find("(i64) -> i64", 8), None, "the last text was dropped");
+        assert_eq!(r.find("(i64) -> i64 ", 8), None, "the last text (the other was used since) made room");
+        assert_eq!(r.find("(i64, i64, i64) -> i64 ", 8), Some((22, 5)));
         assert_eq!(r.find("{a = 1 : i32}", 8), Some((13, 2)));
         r.insert("x", 4, 0);
         assert_eq!(r.find("x", 8), None, "short texts are not kept");
@@ -189,8 +190,12 @@ mod tests {
         assert_eq!(r.find("(i1) ", 8), Some((4, 1)), "a text shorter than eight bytes");
         assert_eq!(r.find("(i1)", 8), Some((4, 1)));
         r.insert("(i32)", 4, 1);
-        assert_eq!(r.find("(i1)", 8), Some((4, 1)), "moved forward: kept");
-        assert_eq!(r.find("(i8) -> i8", 8), None, "dropped");
+        assert_eq!(r.find("(i1)", 8), Some((4, 1)), "used: kept");
+        assert_eq!(r.find("(i8) -> i8", 8), Some((10, 2)), "kept");
+        assert_eq!(r.find("(i16)", 8), None, "the last text made room");
+        r.insert("(i64)", 5, 1);
+        assert_eq!(r.find("(i32)", 8), None, "texts used once replace one another");
+        assert_eq!(r.find("(i1)", 8), Some((4, 1)));
         assert_eq!(r.find("(i1", 8), None);
     }
 }
