@@ -413,7 +413,8 @@ impl<'c> Printer<'c> {
             }
             None => {
                 let isolated = self.enter_isolated(body, op);
-                self.print_generic_op(body, op);
+                // The generic form depends only on what a print plan keeps (see `memo`).
+                self.print_memoized(body, op, |p| p.print_generic_op(body, op));
                 self.leave_isolated(isolated);
             }
         }

@@ -1,7 +1,8 @@
 //! Print plans: the text of an operation without regions, kept per signature and replayed.
 //!
-//! What a declarative custom form writes for an operation is fixed text interleaved with the
-//! names of its operands, results and successors, and that text depends only on the
+//! What a declarative custom form (or the generic form) writes for an operation is fixed text
+//! interleaved with the names of its operands, results and successors, and that text depends
+//! only on the
 //! operation's signature: its name, properties, discardable attributes, operand and result
 //! types, number of successors and the indentation (given the printer's options and aliases,
 //! which do not change while it prints). So the first operation of a signature is printed by
