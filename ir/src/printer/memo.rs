@@ -214,7 +214,8 @@ impl Printer<'_> {
     }
 
     /// Prints the operation of `sig` with `print`, noting the names it writes, and keeps the
-    /// plan made of them.
+    /// plan made of them. (Out of line: the first operation of a signature is the rare case.)
+    #[inline(never)]
     fn record(&mut self, body: &Body, sig: &Sig<'_>, hash: u64, print: impl FnOnce(&mut Self)) {
         let start = self.out.len();
         self.memo.recording = true;
