@@ -103,6 +103,9 @@ enum Pending<'b> {
     Isolated(usize, Counters),
 }
 
+/// The walk's work list (on the stack while it is short, as for a function's body).
+type PendingStack<'b> = smallvec::SmallVec<[Pending<'b>; 8]>;
+
 /// How many value and argument numbers the regions take when every region numbers on from
 /// the last (unique ids) and no op suggests names (generic form).
 fn unique_numbers(body: &Body, regions: &[Region]) -> Counters {
@@ -199,7 +202,7 @@ impl NameTable {
     }
 
     /// Numbers the regions on `stack` and everything inside them (but left-out bodies).
-    fn run<'b>(&mut self, ctx: &Context, mut stack: Vec<Pending<'b>>, counters: &mut Counters) {
+    fn run<'b>(&mut self, ctx: &Context, mut stack: PendingStack<'b>, counters: &mut Counters) {
         let mut with_regions = std::mem::take(&mut self.scratch);
         while let Some(next) = stack.pop() {
             let (b, region, saved, parent_scope, (pb, parent, index)) = match next {

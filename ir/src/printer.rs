@@ -413,7 +413,8 @@ impl<'c> Printer<'c> {
             }
             None => {
                 let isolated = self.enter_isolated(body, op);
-                self.print_generic_op(body, op);
+                // The generic form depends only on what a print plan keeps (see `memo`).
+                self.print_memoized(body, op, |p| p.print_generic_op(body, op));
                 self.leave_isolated(isolated);
             }
         }
@@ -584,8 +585,16 @@ impl<'c> Printer<'c> {
 
     /// Numbers the body of `op` (an isolated operation of `body`) when the names known so far
     /// left it out; returns whether it did (the caller then drops that table after printing).
+    #[inline]
     fn enter_isolated(&mut self, body: &Body, op: Op) -> bool {
-        if body.nested(op).is_none() || self.names_of(body).is_none() {
+        // (Most operations have no body of their own: that test is inlined, the rest not.)
+        body.nested(op).is_some() && self.number_isolated(body, op)
+    }
+
+    /// [`Printer::enter_isolated`] for an operation with a body of its own.
+    #[inline(never)]
+    fn number_isolated(&mut self, body: &Body, op: Op) -> bool {
+        if self.names_of(body).is_none() {
             return false;
         }
         let Some(outer) = self.name_slot.take().map(|s| s.names) else { return false };

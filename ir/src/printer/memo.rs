@@ -1,14 +1,14 @@
 //! Print plans: the text of an operation without regions, kept per signature and replayed.
 //!
-//! What a declarative custom form writes for an operation is fixed text interleaved with the
-//! names of its operands, results and successors, and that text depends only on the
-//! operation's signature: its name, properties, discardable attributes, operand and result
-//! types, number of successors and the indentation (given the printer's options and aliases,
-//! which do not change while it prints). So the first operation of a signature is printed by
-//! its hook while the printer notes where each value or block name went; the text around them
-//! becomes a plan, and the next operation with the same signature is written from the plan,
-//! with its own names, without running the hook. Plans live in the printer (one per printing
-//! thread) and never outlive it: the numbers of distinct attributes they hold are that
+//! What a declarative custom form (or the generic form) writes for an operation is fixed text
+//! interleaved with the names of its operands, results and successors, and that text depends
+//! only on the operation's signature: its name, properties, discardable attributes, operand and
+//! result types, number of successors and the indentation (given the printer's options and
+//! aliases, which do not change while it prints). So the first operation of a signature is
+//! printed by its hook while the printer notes where each value or block name went; the text
+//! around them becomes a plan, and the next operation with the same signature is written from
+//! the plan, with its own names, without running the hook. Plans live in the printer (one per
+//! printing thread) and never outlive it: the numbers of distinct attributes they hold are that
 //! printer's.
 
 use super::Printer;
@@ -214,7 +214,8 @@ impl Printer<'_> {
     }
 
     /// Prints the operation of `sig` with `print`, noting the names it writes, and keeps the
-    /// plan made of them.
+    /// plan made of them. (Out of line: the first operation of a signature is the rare case.)
+    #[inline(never)]
     fn record(&mut self, body: &Body, sig: &Sig<'_>, hash: u64, print: impl FnOnce(&mut Self)) {
         let start = self.out.len();
         self.memo.recording = true;
