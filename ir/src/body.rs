@@ -305,6 +305,12 @@ impl Body {
         }
     }
 
+    /// Makes room for `n` more operations with regions, successors or a nested body (their
+    /// out-of-line parts) before that arena grows.
+    pub fn reserve_extras(&mut self, n: usize) {
+        self.extras.reserve(n);
+    }
+
     /// A body with one root region holding one empty block, and room for nothing more.
     pub fn single_block() -> Self {
         let mut b = Body { blocks: PrimaryMap::with_capacity(1), regions: PrimaryMap::with_capacity(1), ..Body::default() };

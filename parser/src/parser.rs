@@ -188,6 +188,10 @@ pub struct Parser<'a> {
     queue: Option<std::sync::Arc<deferred::JobQueue>>,
     /// How many regions were deferred.
     jobs_made: usize,
+    /// Deferred regions not handed to the workers yet (they go over in batches).
+    job_batch: Vec<deferred::Job>,
+    /// How many alias definitions the workers were told of.
+    aliases_logged: usize,
     /// Per body being built (as `bodies`), its ops that wait for deferred bodies.
     pending: Vec<Vec<(Op, deferred::Pending)>>,
     /// What the op being parsed waits for.
@@ -255,6 +259,8 @@ impl<'a> Parser<'a> {
             in_job: false,
             queue: None,
             jobs_made: 0,
+            job_batch: Vec::new(),
+            aliases_logged: 0,
             pending: Vec::new(),
             op_pending: None,
             region_symbol_table: false,
@@ -544,10 +550,18 @@ impl<'a> Parser<'a> {
     fn parse_top_ops(&mut self) -> PResult<(Body, Block, Region)> {
         // Registered before anything can intern a location of this file.
         self.registered_source();
-        // The file-level body holds a block the top-level operations go into.
-        self.bodies.push(Body::new());
+        // The file-level body holds a block the top-level operations go into. When isolated
+        // regions are deferred, that is where a large file's many functions go: it gets room
+        // for as many operations as the file has lines (room it does not use is never written,
+        // so it costs no memory), not regrowth after regrowth on the thread that scans the file.
+        let room = if self.defer { body_room::Room::for_text(self.src.as_bytes()) } else { None };
+        self.bodies.push(room.map_or_else(Body::new, |r| {
+            let mut b = Body::with_capacity(r.ops, 0);
+            b.reserve_extras(r.ops);
+            b
+        }));
         if self.defer {
-            self.pending.push(Vec::new());
+            self.pending.push(room.map_or_else(Vec::new, |r| Vec::with_capacity(r.ops)));
         }
         self.forward.push(FxHashMap::default());
         let fwd = self.cur_body().append_block_detached();
