@@ -34,7 +34,7 @@ impl<'a> SymbolTable<'a> {
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(top).name);
     let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
-    verify_op(ctx, body, top, def, None, &mut None, &mut PassedSignatures::default(), None, &walk)
+    verify_op(ctx, body, top, def, None, None, &mut PassedSignatures::default(), None, &walk)
         .and_then(|()| {
             // Symbol uses are checked by hooks: without ops that have one, nothing to check.
             if !walk.symbol_users.load(Ordering::Relaxed) {
@@ -142,8 +142,8 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     Err(Diagnostic::on_op(body, op, format!("'{}' op symbol's parent must have the SymbolTable trait", ctx.str(name))))
 }
 
-/// `def` is the op's definition (`None` when it is unregistered); `facts` caches the facts of
-/// `body` the checks need (filled on first need); `root_owner` is the location of the op whose
+/// `def` is the op's definition (`None` when it is unregistered); `facts` are the facts of
+/// `body` the checks need (`None` until an op of `body` with regions makes them); `root_owner` is the location of the op whose
 /// own body holds `body`'s root regions.
 #[allow(clippy::too_many_arguments)]
 fn verify_op(
@@ -152,7 +152,7 @@ fn verify_op(
     op: Op,
     def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
-    facts: &mut Option<BodyFacts>,
+    facts: Option<&mut BodyFacts>,
     passed: &mut PassedSignatures,
     root_owner: Option<crate::Attr>,
     walk: &Walk<'_>,
@@ -181,8 +181,14 @@ fn verify_op(
     }
     if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
-        let mut own_facts: Option<BodyFacts> = None;
-        let facts = if isolated_op { &mut own_facts } else { facts };
+        let mut own_facts;
+        let facts = match facts.filter(|_| !isolated_op) {
+            Some(f) => f,
+            None => {
+                own_facts = BodyFacts::new(ctx, rb);
+                &mut own_facts
+            }
+        };
         verify_regions(ctx, body, op, def, regions, facts, passed, owner, walk)?;
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
@@ -193,21 +199,23 @@ fn verify_op(
 
 /// What [`verify_op`] checks of `regions`, the regions of `op` (of `body`, defined by `def`): their entry blocks,
 /// their blocks' terminators and symbols, and each op in them. `facts` are those of the body
-/// holding the regions.
+/// holding the regions. Kept out of [`verify_op`], which most ops (those without regions) leave
+/// early.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn verify_regions(
     ctx: &Context,
     body: &Body,
     op: Op,
     def: Option<&OpDef>,
     regions: &[crate::Region],
-    facts: &mut Option<BodyFacts>,
+    facts: &mut BodyFacts,
     passed: &mut PassedSignatures,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
     let rb = body.op_regions(op).0;
-    if facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)).has_successors {
+    if facts.has_successors {
         for &r in regions {
             if let Some(&entry) = rb.region_blocks(r).first() {
                 let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
@@ -219,7 +227,7 @@ fn verify_regions(
     }
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
-    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
+    let mut isolated = if facts.has_isolated { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
     let ssa = !traits.contains(Traits::GRAPH_REGION);
@@ -235,6 +243,10 @@ fn verify_regions(
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
             if isolated.is_none() && !symbol_table && ctx.threads > 1 && long() {
                 let ops: Vec<Op> = rb.block_ops(b).collect();
+                // Each run starts in the middle of the block: the ops before it count as reached.
+                for (i, &inner) in ops.iter().enumerate() {
+                    facts.reach(inner, i);
+                }
                 let shared = facts.clone();
                 let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
@@ -242,14 +254,15 @@ fn verify_regions(
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
                     run.iter().try_for_each(|&inner| {
                         let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
-                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)
                     })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
                 check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
                 continue;
             }
-            for inner in rb.block_ops(b) {
+            for (i, inner) in rb.block_ops(b).enumerate() {
+                facts.reach(inner, i);
                 let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
                 if symbol_table {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
@@ -259,9 +272,13 @@ fn verify_regions(
                         }
                     }
                 }
+                if idef.is_none() && rb.extra(inner).is_none() {
+                    // An unregistered op without regions has nothing of its own to verify.
+                    continue;
+                }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(())).map_err(|d| *d)?,
-                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)?,
                 }
             }
             check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
@@ -274,12 +291,13 @@ fn verify_regions(
 /// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
 /// every operand must dominate it. Gives the op's definition (and notes in `walk` an op with a
 /// symbol-use hook).
+#[inline]
 fn check_in_block<'c>(
     ctx: &'c Context,
     rb: &Body,
     inner: Op,
     ssa: bool,
-    facts: &mut Option<BodyFacts>,
+    facts: &mut BodyFacts,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<Option<&'c OpDef>, Diagnostic> {
@@ -293,7 +311,7 @@ fn check_in_block<'c>(
         }
     }
     if ssa {
-        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)), owner)?;
+        check_operands_dominate(ctx, rb, inner, facts, owner)?;
     }
     Ok(idef)
 }
@@ -363,18 +381,21 @@ fn verify_isolated_children(
     let results = crate::parallel::map_in_order_with(&children, threads, PassedSignatures::default, |passed, &c| {
         let def = ctx.registry().get(rb.op(c).name);
         // Boxed: one result per isolated op waits here, and nearly all are `Ok`.
-        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, passed, Some(owner), walk).map_err(Box::new)
+        verify_op(ctx, rb, c, def, Some((body, op)), None, passed, Some(owner), walk).map_err(Box::new)
     });
     Some(results.into_iter())
 }
 
-/// Per-body facts the checks need: each op's position in its block, whether any op has
+/// Per-body facts the checks need: the position in its block of each op the walk has reached
+/// (ops are reached in block order, so an op not reached yet comes after those that are),
+/// whether any op has
 /// successors (else no entry block has predecessors), whether isolated ops may be verified on
 /// several threads and, per region, the dominator tree of its
 /// blocks numbered in depth-first order (a block dominates another when the other's interval
 /// lies within its own).
 #[derive(Clone)]
 struct BodyFacts {
+    /// 1 + the op's index in its block, 0 while the walk has not reached it.
     position: Vec<u32>,
     has_successors: bool,
     /// Whether ops of the body may be verified on several threads: the context allows it and
@@ -385,21 +406,24 @@ struct BodyFacts {
 
 impl BodyFacts {
     fn new(ctx: &Context, body: &Body) -> Self {
-        let mut position = vec![0u32; body.num_ops()];
-        for b in 0..body.num_blocks() {
-            let b = <Block as cranelift_entity::EntityRef>::new(b);
-            for (i, op) in body.block_ops(b).enumerate() {
-                position[cranelift_entity::EntityRef::index(op)] = i as u32;
-            }
-        }
+        let position = vec![0u32; body.num_ops()];
         // Parts of erased ops may remain: they can only make this `true`, which is safe.
         let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
         let has_isolated = ctx.threads > 1 && may_hold_isolated(body);
         Self { position, has_successors, has_isolated, intervals: FxHashMap::default() }
     }
 
+    /// Notes that the walk reached `op`, the op at `index` in its block.
+    #[inline]
+    fn reach(&mut self, op: Op, index: usize) {
+        self.position[cranelift_entity::EntityRef::index(op)] = index as u32 + 1;
+    }
+
+    /// Whether `a` comes before `b`, an op the walk has reached, in their block.
+    #[inline]
     fn before(&self, a: Op, b: Op) -> bool {
-        self.position[cranelift_entity::EntityRef::index(a)] < self.position[cranelift_entity::EntityRef::index(b)]
+        let a = self.position[cranelift_entity::EntityRef::index(a)];
+        a != 0 && a < self.position[cranelift_entity::EntityRef::index(b)]
     }
 
     /// Whether `b` is reachable from the entry block of its region `region`.
@@ -557,17 +581,20 @@ fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
 /// Every operand of `op` must be defined by something that dominates the use.
 /// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
 /// block arguments).
+#[inline]
 fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
-    for (i, v) in body.operands(op).enumerate() {
-        if defined_above(body, dom, op, body.value_def(v)) {
-            continue;
+    for (i, &v) in body.operand_values(op).iter().enumerate() {
+        if !defined_above(body, dom, op, body.value_def(v)) {
+            check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
         }
-        check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
     }
     Ok(())
 }
 
-/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`.
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`
+/// (rare: a value from another block, or an error).
+#[cold]
+#[inline(never)]
 fn check_operand_dominates(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     // A value whose definition left the IR: a pass erased or detached it but kept a use.
     let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));
