@@ -162,22 +162,7 @@ fn verify_op(
     let owner = if isolated_op { data.loc } else { root_owner.unwrap_or(data.loc) };
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
-        if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), body.successors(op).len()) {
-            return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", d.name)));
-        }
-        if d.traits.contains(Traits::SINGLE_BLOCK) {
-            for r in regions {
-                if rb.region_blocks(*r).len() > 1 {
-                    return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", d.name)));
-                }
-            }
-        }
-        if let Some(vf) = d.verify {
-            if !passed.seen(d, body, op, parent) {
-                vf(d, ctx, body, op, parent)?;
-                passed.passed();
-            }
-        }
+        verify_own(ctx, body, op, d, (rb, regions), body.successors(op).len(), parent, passed)?;
     }
     if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
@@ -193,6 +178,50 @@ fn verify_op(
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
+    }
+    Ok(())
+}
+
+/// [`verify_op`] of an op without regions or successors (most ops), defined by `def`.
+#[inline]
+fn verify_leaf(ctx: &Context, body: &Body, op: Op, def: &OpDef, parent: Option<(&Body, Op)>, passed: &mut PassedSignatures) -> Result<(), Diagnostic> {
+    verify_own(ctx, body, op, def, (body, &[]), 0, parent, passed)?;
+    match def.verify_regions {
+        Some(vf) => vf(def, ctx, body, op, parent),
+        None => Ok(()),
+    }
+}
+
+/// What [`verify_op`] checks of `op` (defined by `def`) before its regions: its counts of
+/// operands, results, regions (`regions`, with the body holding them) and successors, and
+/// its own verifier (skipped when an op of the same signature passed it).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn verify_own(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    def: &OpDef,
+    (rb, regions): (&Body, &[crate::Region]),
+    successors: usize,
+    parent: Option<(&Body, Op)>,
+    passed: &mut PassedSignatures,
+) -> Result<(), Diagnostic> {
+    if let Err(msg) = def.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), successors) {
+        return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", def.name)));
+    }
+    if def.traits.contains(Traits::SINGLE_BLOCK) {
+        for r in regions {
+            if rb.region_blocks(*r).len() > 1 {
+                return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", def.name)));
+            }
+        }
+    }
+    if let Some(vf) = def.verify {
+        if !passed.seen(def, body, op, parent) {
+            vf(def, ctx, body, op, parent)?;
+            passed.passed();
+        }
     }
     Ok(())
 }
@@ -242,18 +271,18 @@ fn verify_regions(
             // up front: its ops in runs on several threads.
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
             if isolated.is_none() && !symbol_table && ctx.threads > 1 && long() {
-                let ops: Vec<Op> = rb.block_ops(b).collect();
+                let ops: Vec<(usize, Op)> = rb.block_ops(b).enumerate().collect();
                 // Each run starts in the middle of the block: the ops before it count as reached.
-                for (i, &inner) in ops.iter().enumerate() {
+                for &(i, inner) in &ops {
                     facts.reach(inner, i);
                 }
                 let shared = facts.clone();
-                let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
+                let runs: Vec<&[(usize, Op)]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
-                    run.iter().try_for_each(|&inner| {
-                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+                    run.iter().try_for_each(|&(index, inner)| {
+                        let idef = check_in_block(ctx, rb, inner, index, b, ssa, facts, owner, walk)?;
                         verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)
                     })
                 });
@@ -262,8 +291,7 @@ fn verify_regions(
                 continue;
             }
             for (i, inner) in rb.block_ops(b).enumerate() {
-                facts.reach(inner, i);
-                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+                let idef = check_in_block(ctx, rb, inner, i, b, ssa, facts, owner, walk)?;
                 if symbol_table {
                     if let Some(name) = symbol_name(ctx, rb, inner) {
                         if let Some(prev) = symbols.insert(name, inner) {
@@ -272,8 +300,13 @@ fn verify_regions(
                         }
                     }
                 }
-                if idef.is_none() && rb.extra(inner).is_none() {
-                    // An unregistered op without regions has nothing of its own to verify.
+                if rb.extra(inner).is_none() {
+                    // No regions nor successors: an unregistered op has nothing of its own to
+                    // verify, a registered one only itself.
+                    match idef {
+                        Some(d) => verify_leaf(ctx, rb, inner, d, Some((body, op)), passed)?,
+                        None => continue,
+                    }
                     continue;
                 }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
@@ -287,31 +320,36 @@ fn verify_regions(
     Ok(())
 }
 
-/// The checks of `inner`, an op of a block of `rb`, that its block makes before the op itself
-/// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
-/// every operand must dominate it. Gives the op's definition (and notes in `walk` an op with a
-/// symbol-use hook).
+/// The checks of `inner`, the op at `index` in `block` of `rb`, that its block makes before
+/// the op itself is verified: a terminator must be the last op of its block, and in an SSA
+/// region (`ssa`) every operand must dominate it. Notes in `facts` that the walk reached the
+/// op; gives the op's definition (and notes in `walk` an op with a symbol-use hook).
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn check_in_block<'c>(
     ctx: &'c Context,
     rb: &Body,
     inner: Op,
+    index: usize,
+    block: Block,
     ssa: bool,
     facts: &mut BodyFacts,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<Option<&'c OpDef>, Diagnostic> {
-    let idef = ctx.registry().get(rb.op(inner).name);
+    facts.reach(inner, index);
+    let data = rb.op(inner);
+    let idef = ctx.registry().get(data.name);
     if let Some(d) = idef {
         if d.verify_symbol_uses.is_some() {
             walk.symbol_users.store(true, Ordering::Relaxed);
         }
-        if d.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
+        if d.traits.contains(Traits::TERMINATOR) && data.next.is_some() {
             return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
         }
     }
     if ssa {
-        check_operands_dominate(ctx, rb, inner, facts, owner)?;
+        check_operands_dominate(ctx, rb, inner, index, block, facts, owner)?;
     }
     Ok(idef)
 }
@@ -422,8 +460,14 @@ impl BodyFacts {
     /// Whether `a` comes before `b`, an op the walk has reached, in their block.
     #[inline]
     fn before(&self, a: Op, b: Op) -> bool {
+        self.reached_before(a, self.position[cranelift_entity::EntityRef::index(b)] as usize - 1)
+    }
+
+    /// Whether `a` comes before the op at `index` of its block, an op the walk has reached.
+    #[inline]
+    fn reached_before(&self, a: Op, index: usize) -> bool {
         let a = self.position[cranelift_entity::EntityRef::index(a)];
-        a != 0 && a < self.position[cranelift_entity::EntityRef::index(b)]
+        a != 0 && (a as usize) <= index
     }
 
     /// Whether `b` is reachable from the entry block of its region `region`.
@@ -578,17 +622,33 @@ fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
     false
 }
 
-/// Every operand of `op` must be defined by something that dominates the use.
-/// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
-/// block arguments).
+/// Every operand of `op`, the op at `index` in `block`, must be defined by something that
+/// dominates the use. `owner_loc` is the location of the op owning `body`'s root regions (for
+/// notes about their block arguments).
 #[inline]
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, index: usize, block: Block, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     for (i, &v) in body.operand_values(op).iter().enumerate() {
-        if !defined_above(body, dom, op, body.value_def(v)) {
-            check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
+        // The most common case: an argument of the op's block, or an op before it there.
+        let def = body.value_def(v);
+        let local = match def {
+            ValueDef::Arg(b, _) => b == block,
+            ValueDef::Result(d, _) => body.op_block(d) == Some(block) && dom.reached_before(d, index),
+        };
+        if !local {
+            check_operand_above(ctx, body, op, i, v, dom, owner_loc)?;
         }
     }
     Ok(())
+}
+
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not defined in the op's own
+/// block: it is often [`defined_above`], else the general check decides.
+#[inline(never)]
+fn check_operand_above(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    if defined_above(body, dom, op, body.value_def(v)) {
+        return Ok(());
+    }
+    check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)
 }
 
 /// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`
