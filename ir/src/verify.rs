@@ -61,6 +61,14 @@ fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
     ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
 }
 
+/// The bytes of `op`'s `sym_name` string, UTF-8 or not ([`symbol_name`] without the check).
+fn symbol_name_bytes<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a [u8]> {
+    match ctx.attr_kind(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?) {
+        crate::AttrKind::String { value, .. } => Some(value),
+        _ => None,
+    }
+}
+
 /// The symbol uses of `op` (defined by `def`) and of the ops nested in it, against `table`,
 /// the nearest enclosing symbol table. `isolated_here` says whether `body` may hold isolated
 /// ops worth checking on several threads (see [`may_hold_isolated`]).
@@ -135,6 +143,13 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr_id(body, op, crate::Ident::SYM_NAME).is_none() {
         return Ok(());
     }
+    verify_named_symbol_parent(ctx, body, op, parent)
+}
+
+/// [`verify_symbol_parent`] of an op its verifier knows to be a named symbol (it has the
+/// `Symbol` trait and a `sym_name`).
+pub fn verify_named_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let name = body.op(op).name;
     let Some(def) = parent.and_then(|(pb, p)| ctx.registry().get(pb.op(p).name)) else { return Ok(()) };
     if def.traits.contains(Traits::SYMBOL_TABLE) {
         return Ok(());
@@ -262,7 +277,9 @@ fn verify_regions(
     let ssa = !traits.contains(Traits::GRAPH_REGION);
     let symbol_table = traits.contains(Traits::SYMBOL_TABLE);
     for &r in regions {
-        let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
+        // Sized for a region of symbols, which symbol tables mostly hold.
+        let capacity = if symbol_table { rb.region_blocks(r).iter().map(|&b| rb.block_ops(b).count()).sum() } else { 0 };
+        let mut symbols: FxHashMap<&[u8], Op> = FxHashMap::with_capacity_and_hasher(capacity, Default::default());
         for &b in rb.region_blocks(r) {
             if needs_terminator && rb.block_last_op(b).is_none() {
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
@@ -293,10 +310,14 @@ fn verify_regions(
             for (i, inner) in rb.block_ops(b).enumerate() {
                 let idef = check_in_block(ctx, rb, inner, i, b, ssa, facts, owner, walk)?;
                 if symbol_table {
-                    if let Some(name) = symbol_name(ctx, rb, inner) {
+                    if let Some(name) = symbol_name_bytes(ctx, rb, inner) {
+                        // Names that are not UTF-8 are no symbol names ([`symbol_name`]): they
+                        // only ever meet themselves here.
                         if let Some(prev) = symbols.insert(name, inner) {
-                            return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
-                                .with_note(rb.op(prev).loc, "see existing symbol definition here"));
+                            if let Ok(name) = std::str::from_utf8(name) {
+                                return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
+                                    .with_note(rb.op(prev).loc, "see existing symbol definition here"));
+                            }
                         }
                     }
                 }
