@@ -158,8 +158,8 @@ pub fn verify_named_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Op
 }
 
 /// `def` is the op's definition (`None` when it is unregistered); `facts` are the facts of
-/// `body` the checks need (`None` until an op of `body` with regions makes them); `root_owner` is the location of the op whose
-/// own body holds `body`'s root regions.
+/// `body` the checks need (`None` until an op of `body` with regions makes them);
+/// `root_owner` is the location of the op whose own body holds `body`'s root regions.
 #[allow(clippy::too_many_arguments)]
 fn verify_op(
     ctx: &Context,
@@ -324,9 +324,8 @@ fn verify_regions(
                 if rb.extra(inner).is_none() {
                     // No regions nor successors: an unregistered op has nothing of its own to
                     // verify, a registered one only itself.
-                    match idef {
-                        Some(d) => verify_leaf(ctx, rb, inner, d, Some((body, op)), passed)?,
-                        None => continue,
+                    if let Some(d) = idef {
+                        verify_leaf(ctx, rb, inner, d, Some((body, op)), passed)?;
                     }
                     continue;
                 }
@@ -447,11 +446,10 @@ fn verify_isolated_children(
 
 /// Per-body facts the checks need: the position in its block of each op the walk has reached
 /// (ops are reached in block order, so an op not reached yet comes after those that are),
-/// whether any op has
-/// successors (else no entry block has predecessors), whether isolated ops may be verified on
-/// several threads and, per region, the dominator tree of its
-/// blocks numbered in depth-first order (a block dominates another when the other's interval
-/// lies within its own).
+/// whether any op has successors (else no entry block has predecessors), whether isolated ops
+/// may be verified on several threads and, per region, the dominator tree of its blocks
+/// numbered in depth-first order (a block dominates another when the other's interval lies
+/// within its own).
 #[derive(Clone)]
 struct BodyFacts {
     /// 1 + the op's index in its block, 0 while the walk has not reached it.
@@ -481,7 +479,8 @@ impl BodyFacts {
     /// Whether `a` comes before `b`, an op the walk has reached, in their block.
     #[inline]
     fn before(&self, a: Op, b: Op) -> bool {
-        self.reached_before(a, self.position[cranelift_entity::EntityRef::index(b)] as usize - 1)
+        let a = self.position[cranelift_entity::EntityRef::index(a)];
+        a != 0 && a < self.position[cranelift_entity::EntityRef::index(b)]
     }
 
     /// Whether `a` comes before the op at `index` of its block, an op the walk has reached.

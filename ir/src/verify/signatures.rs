@@ -55,11 +55,14 @@ impl PassedSignatures {
     /// Builds `op`'s signature in the buffer when the signature decides `def`'s `verify` hook
     /// for it (unless it is the one the last op of its slot passed with); says whether that
     /// signature passed before.
+    #[inline]
     pub(super) fn seen(&mut self, def: &OpDef, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> bool {
         self.key.clear();
-        if !def.verify_by_signature || body.extra(op).is_some() {
-            return false;
-        }
+        def.verify_by_signature && body.extra(op).is_none() && self.seen_signature(body, op, parent)
+    }
+
+    /// [`seen`](Self::seen) of an op whose signature decides its verifier.
+    fn seen_signature(&mut self, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> bool {
         let data = body.op(op);
         let operands = body.operand_values(op);
         let results = body.results(op);
