@@ -277,18 +277,39 @@ fn array_items(ctx: &Context, a: Option<Attr>) -> &[Attr] {
     }
 }
 
-fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let attrs = ctx.op_attrs(body, op);
-    let Some(fty) = attrs.get(Ident::FUNCTION_TYPE).and_then(|a| ctx.as_type(a)) else {
+/// A function's `function_type`, `sym_name`, `arg_attrs`, `res_attrs` and `sym_visibility`,
+/// found in one pass over its properties, then its discardable attributes (the first of each
+/// name wins, as with [`mica_ir::OpAttrs::get`]).
+fn func_attrs(ctx: &Context, body: &Body, op: Op) -> [Option<Attr>; 5] {
+    let data = body.op(op);
+    let mut found = [None; 5];
+    for dict in [data.properties(), Some(data.attrs)].into_iter().flatten() {
+        for &(name, a) in ctx.dict_entries(dict) {
+            let slot = match name {
+                Ident::FUNCTION_TYPE => 0,
+                Ident::SYM_NAME => 1,
+                Ident::ARG_ATTRS => 2,
+                Ident::RES_ATTRS => 3,
+                Ident::SYM_VISIBILITY => 4,
+                _ => continue,
+            };
+            found[slot].get_or_insert(a);
+        }
+    }
+    found
+}
+
+fn verify_func(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let [fty, sym_name, arg_attrs, res_attrs, visibility] = func_attrs(ctx, body, op);
+    let Some(fty) = fty.and_then(|a| ctx.as_type(a)) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'function_type'"));
     };
     let Some((inputs, results)) = ctx.function_signature(fty) else {
         return Err(Diagnostic::on_op(body, op, "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
     };
-    if attrs.get(Ident::SYM_NAME).and_then(|a| ctx.as_str(a)).is_none() {
+    if sym_name.and_then(|a| ctx.as_str(a)).is_none() {
         return Err(Diagnostic::on_op(body, op, "'func.func' op requires attribute 'sym_name'"));
     }
-    let (arg_attrs, res_attrs) = (attrs.get(Ident::ARG_ATTRS), attrs.get(Ident::RES_ATTRS));
     for (name, a) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
         let dicts = |a: Attr| match ctx.attr_kind(a) {
             AttrKind::Array(items) => items.iter().all(|i| matches!(ctx.attr_kind(*i), AttrKind::Dictionary(_))),
@@ -298,7 +319,6 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
             return Err(Diagnostic::on_op(body, op, format!("'func.func' op attribute '{name}' failed to satisfy constraint: Array of dictionary attributes")));
         }
     }
-    let visibility = attrs.get(Ident::SYM_VISIBILITY);
     if let Some(v) = visibility {
         let s = ctx.as_str(v).unwrap_or("");
         if !["public", "private", "nested"].contains(&s) {
@@ -309,7 +329,10 @@ fn verify_func(_: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&B
             ));
         }
     }
-    mica_ir::verify::verify_symbol_parent(ctx, body, op, parent)?;
+    if def.traits.contains(Traits::SYMBOL) {
+        // A named symbol: its `sym_name` is checked above.
+        mica_ir::verify::verify_named_symbol_parent(ctx, body, op, parent)?;
+    }
     if arg_attrs.is_some() && array_items(ctx, arg_attrs).len() != inputs.len() {
         return Err(Diagnostic::on_op(body, op, format!("'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got {}, but expected {}", array_items(ctx, arg_attrs).len(), inputs.len())));
     }

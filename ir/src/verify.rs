@@ -34,7 +34,7 @@ impl<'a> SymbolTable<'a> {
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(top).name);
     let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
-    verify_op(ctx, body, top, def, None, &mut None, &mut PassedSignatures::default(), None, &walk)
+    verify_op(ctx, body, top, def, None, None, &mut PassedSignatures::default(), None, &walk)
         .and_then(|()| {
             // Symbol uses are checked by hooks: without ops that have one, nothing to check.
             if !walk.symbol_users.load(Ordering::Relaxed) {
@@ -59,6 +59,14 @@ struct Walk<'a> {
 
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
     ctx.as_str(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?)
+}
+
+/// The bytes of `op`'s `sym_name` string, UTF-8 or not ([`symbol_name`] without the check).
+fn symbol_name_bytes<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a [u8]> {
+    match ctx.attr_kind(ctx.op_attr_id(body, op, crate::Ident::SYM_NAME)?) {
+        crate::AttrKind::String { value, .. } => Some(value),
+        _ => None,
+    }
 }
 
 /// The symbol uses of `op` (defined by `def`) and of the ops nested in it, against `table`,
@@ -135,6 +143,13 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     if !ctx.registry().traits(name).contains(Traits::SYMBOL) || ctx.op_attr_id(body, op, crate::Ident::SYM_NAME).is_none() {
         return Ok(());
     }
+    verify_named_symbol_parent(ctx, body, op, parent)
+}
+
+/// [`verify_symbol_parent`] of an op its verifier knows to be a named symbol (it has the
+/// `Symbol` trait and a `sym_name`).
+pub fn verify_named_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let name = body.op(op).name;
     let Some(def) = parent.and_then(|(pb, p)| ctx.registry().get(pb.op(p).name)) else { return Ok(()) };
     if def.traits.contains(Traits::SYMBOL_TABLE) {
         return Ok(());
@@ -142,9 +157,9 @@ pub fn verify_symbol_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(
     Err(Diagnostic::on_op(body, op, format!("'{}' op symbol's parent must have the SymbolTable trait", ctx.str(name))))
 }
 
-/// `def` is the op's definition (`None` when it is unregistered); `facts` caches the facts of
-/// `body` the checks need (filled on first need); `root_owner` is the location of the op whose
-/// own body holds `body`'s root regions.
+/// `def` is the op's definition (`None` when it is unregistered); `facts` are the facts of
+/// `body` the checks need (`None` until an op of `body` with regions makes them);
+/// `root_owner` is the location of the op whose own body holds `body`'s root regions.
 #[allow(clippy::too_many_arguments)]
 fn verify_op(
     ctx: &Context,
@@ -152,7 +167,7 @@ fn verify_op(
     op: Op,
     def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
-    facts: &mut Option<BodyFacts>,
+    facts: Option<&mut BodyFacts>,
     passed: &mut PassedSignatures,
     root_owner: Option<crate::Attr>,
     walk: &Walk<'_>,
@@ -162,27 +177,18 @@ fn verify_op(
     let owner = if isolated_op { data.loc } else { root_owner.unwrap_or(data.loc) };
     let (rb, regions) = body.op_regions(op);
     if let Some(d) = def {
-        if let Err(msg) = d.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), body.successors(op).len()) {
-            return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", d.name)));
-        }
-        if d.traits.contains(Traits::SINGLE_BLOCK) {
-            for r in regions {
-                if rb.region_blocks(*r).len() > 1 {
-                    return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", d.name)));
-                }
-            }
-        }
-        if let Some(vf) = d.verify {
-            if !passed.seen(d, body, op, parent) {
-                vf(d, ctx, body, op, parent)?;
-                passed.passed();
-            }
-        }
+        verify_own(ctx, body, op, d, (rb, regions), body.successors(op).len(), parent, passed)?;
     }
     if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
-        let mut own_facts: Option<BodyFacts> = None;
-        let facts = if isolated_op { &mut own_facts } else { facts };
+        let mut own_facts;
+        let facts = match facts.filter(|_| !isolated_op) {
+            Some(f) => f,
+            None => {
+                own_facts = BodyFacts::new(ctx, rb);
+                &mut own_facts
+            }
+        };
         verify_regions(ctx, body, op, def, regions, facts, passed, owner, walk)?;
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
@@ -191,23 +197,69 @@ fn verify_op(
     Ok(())
 }
 
+/// [`verify_op`] of an op without regions or successors (most ops), defined by `def`.
+#[inline]
+fn verify_leaf(ctx: &Context, body: &Body, op: Op, def: &OpDef, parent: Option<(&Body, Op)>, passed: &mut PassedSignatures) -> Result<(), Diagnostic> {
+    verify_own(ctx, body, op, def, (body, &[]), 0, parent, passed)?;
+    match def.verify_regions {
+        Some(vf) => vf(def, ctx, body, op, parent),
+        None => Ok(()),
+    }
+}
+
+/// What [`verify_op`] checks of `op` (defined by `def`) before its regions: its counts of
+/// operands, results, regions (`regions`, with the body holding them) and successors, and
+/// its own verifier (skipped when an op of the same signature passed it).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn verify_own(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    def: &OpDef,
+    (rb, regions): (&Body, &[crate::Region]),
+    successors: usize,
+    parent: Option<(&Body, Op)>,
+    passed: &mut PassedSignatures,
+) -> Result<(), Diagnostic> {
+    if let Err(msg) = def.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), successors) {
+        return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", def.name)));
+    }
+    if def.traits.contains(Traits::SINGLE_BLOCK) {
+        for r in regions {
+            if rb.region_blocks(*r).len() > 1 {
+                return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", def.name)));
+            }
+        }
+    }
+    if let Some(vf) = def.verify {
+        if !passed.seen(def, body, op, parent) {
+            vf(def, ctx, body, op, parent)?;
+            passed.passed();
+        }
+    }
+    Ok(())
+}
+
 /// What [`verify_op`] checks of `regions`, the regions of `op` (of `body`, defined by `def`): their entry blocks,
 /// their blocks' terminators and symbols, and each op in them. `facts` are those of the body
-/// holding the regions.
+/// holding the regions. Kept out of [`verify_op`], which most ops (those without regions) leave
+/// early.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn verify_regions(
     ctx: &Context,
     body: &Body,
     op: Op,
     def: Option<&OpDef>,
     regions: &[crate::Region],
-    facts: &mut Option<BodyFacts>,
+    facts: &mut BodyFacts,
     passed: &mut PassedSignatures,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
     let rb = body.op_regions(op).0;
-    if facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)).has_successors {
+    if facts.has_successors {
         for &r in regions {
             if let Some(&entry) = rb.region_blocks(r).first() {
                 let branches_to_entry = rb.region_blocks(r).iter().flat_map(|&b| rb.block_ops(b)).any(|o| rb.successors(o).contains(&entry));
@@ -219,13 +271,15 @@ fn verify_regions(
     }
     // The isolated ops among the regions' ops, verified up front on several threads when
     // they are many; their results are taken in order below, where one thread verifies them.
-    let mut isolated = if facts.as_ref().is_some_and(|f| f.has_isolated) { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
+    let mut isolated = if facts.has_isolated { verify_isolated_children(ctx, body, op, owner, walk) } else { None };
     let traits = def.map_or(Traits::NONE, |d| d.traits);
     let needs_terminator = def.is_some() && !traits.contains(Traits::NO_TERMINATOR) && !traits.contains(Traits::GRAPH_REGION);
     let ssa = !traits.contains(Traits::GRAPH_REGION);
     let symbol_table = traits.contains(Traits::SYMBOL_TABLE);
     for &r in regions {
-        let mut symbols: FxHashMap<&str, Op> = FxHashMap::default();
+        // Sized for a region of symbols, which symbol tables mostly hold.
+        let capacity = if symbol_table { rb.region_blocks(r).iter().map(|&b| rb.block_ops(b).count()).sum() } else { 0 };
+        let mut symbols: FxHashMap<&[u8], Op> = FxHashMap::with_capacity_and_hasher(capacity, Default::default());
         for &b in rb.region_blocks(r) {
             if needs_terminator && rb.block_last_op(b).is_none() {
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
@@ -234,34 +288,50 @@ fn verify_regions(
             // up front: its ops in runs on several threads.
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
             if isolated.is_none() && !symbol_table && ctx.threads > 1 && long() {
-                let ops: Vec<Op> = rb.block_ops(b).collect();
+                let ops: Vec<(usize, Op)> = rb.block_ops(b).enumerate().collect();
+                // Each run starts in the middle of the block: the ops before it count as reached.
+                for &(i, inner) in &ops {
+                    facts.reach(inner, i);
+                }
                 let shared = facts.clone();
-                let runs: Vec<&[Op]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
+                let runs: Vec<&[(usize, Op)]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
-                    run.iter().try_for_each(|&inner| {
-                        let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
-                        verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)
+                    run.iter().try_for_each(|&(index, inner)| {
+                        let idef = check_in_block(ctx, rb, inner, index, b, ssa, facts, owner, walk)?;
+                        verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)
                     })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
                 check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
                 continue;
             }
-            for inner in rb.block_ops(b) {
-                let idef = check_in_block(ctx, rb, inner, ssa, facts, owner, walk)?;
+            for (i, inner) in rb.block_ops(b).enumerate() {
+                let idef = check_in_block(ctx, rb, inner, i, b, ssa, facts, owner, walk)?;
                 if symbol_table {
-                    if let Some(name) = symbol_name(ctx, rb, inner) {
+                    if let Some(name) = symbol_name_bytes(ctx, rb, inner) {
+                        // Names that are not UTF-8 are no symbol names ([`symbol_name`]): they
+                        // only ever meet themselves here.
                         if let Some(prev) = symbols.insert(name, inner) {
-                            return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
-                                .with_note(rb.op(prev).loc, "see existing symbol definition here"));
+                            if let Ok(name) = std::str::from_utf8(name) {
+                                return Err(Diagnostic::on_op(rb, inner, format!("redefinition of symbol named '{name}'"))
+                                    .with_note(rb.op(prev).loc, "see existing symbol definition here"));
+                            }
                         }
                     }
                 }
+                if rb.extra(inner).is_none() {
+                    // No regions nor successors: an unregistered op has nothing of its own to
+                    // verify, a registered one only itself.
+                    if let Some(d) = idef {
+                        verify_leaf(ctx, rb, inner, d, Some((body, op)), passed)?;
+                    }
+                    continue;
+                }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(())).map_err(|d| *d)?,
-                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), facts, passed, Some(owner), walk)?,
+                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)?,
                 }
             }
             check_block_terminator(ctx, rb, b, needs_terminator, walk)?;
@@ -270,30 +340,36 @@ fn verify_regions(
     Ok(())
 }
 
-/// The checks of `inner`, an op of a block of `rb`, that its block makes before the op itself
-/// is verified: a terminator must be the last op of its block, and in an SSA region (`ssa`)
-/// every operand must dominate it. Gives the op's definition (and notes in `walk` an op with a
-/// symbol-use hook).
+/// The checks of `inner`, the op at `index` in `block` of `rb`, that its block makes before
+/// the op itself is verified: a terminator must be the last op of its block, and in an SSA
+/// region (`ssa`) every operand must dominate it. Notes in `facts` that the walk reached the
+/// op; gives the op's definition (and notes in `walk` an op with a symbol-use hook).
+#[allow(clippy::too_many_arguments)]
+#[inline]
 fn check_in_block<'c>(
     ctx: &'c Context,
     rb: &Body,
     inner: Op,
+    index: usize,
+    block: Block,
     ssa: bool,
-    facts: &mut Option<BodyFacts>,
+    facts: &mut BodyFacts,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<Option<&'c OpDef>, Diagnostic> {
-    let idef = ctx.registry().get(rb.op(inner).name);
+    facts.reach(inner, index);
+    let data = rb.op(inner);
+    let idef = ctx.registry().get(data.name);
     if let Some(d) = idef {
         if d.verify_symbol_uses.is_some() {
             walk.symbol_users.store(true, Ordering::Relaxed);
         }
-        if d.traits.contains(Traits::TERMINATOR) && rb.next_op(inner).is_some() {
+        if d.traits.contains(Traits::TERMINATOR) && data.next.is_some() {
             return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
         }
     }
     if ssa {
-        check_operands_dominate(ctx, rb, inner, facts.get_or_insert_with(|| BodyFacts::new(ctx, rb)), owner)?;
+        check_operands_dominate(ctx, rb, inner, index, block, facts, owner)?;
     }
     Ok(idef)
 }
@@ -363,18 +439,20 @@ fn verify_isolated_children(
     let results = crate::parallel::map_in_order_with(&children, threads, PassedSignatures::default, |passed, &c| {
         let def = ctx.registry().get(rb.op(c).name);
         // Boxed: one result per isolated op waits here, and nearly all are `Ok`.
-        verify_op(ctx, rb, c, def, Some((body, op)), &mut None, passed, Some(owner), walk).map_err(Box::new)
+        verify_op(ctx, rb, c, def, Some((body, op)), None, passed, Some(owner), walk).map_err(Box::new)
     });
     Some(results.into_iter())
 }
 
-/// Per-body facts the checks need: each op's position in its block, whether any op has
-/// successors (else no entry block has predecessors), whether isolated ops may be verified on
-/// several threads and, per region, the dominator tree of its
-/// blocks numbered in depth-first order (a block dominates another when the other's interval
-/// lies within its own).
+/// Per-body facts the checks need: the position in its block of each op the walk has reached
+/// (ops are reached in block order, so an op not reached yet comes after those that are),
+/// whether any op has successors (else no entry block has predecessors), whether isolated ops
+/// may be verified on several threads and, per region, the dominator tree of its blocks
+/// numbered in depth-first order (a block dominates another when the other's interval lies
+/// within its own).
 #[derive(Clone)]
 struct BodyFacts {
+    /// 1 + the op's index in its block, 0 while the walk has not reached it.
     position: Vec<u32>,
     has_successors: bool,
     /// Whether ops of the body may be verified on several threads: the context allows it and
@@ -385,21 +463,31 @@ struct BodyFacts {
 
 impl BodyFacts {
     fn new(ctx: &Context, body: &Body) -> Self {
-        let mut position = vec![0u32; body.num_ops()];
-        for b in 0..body.num_blocks() {
-            let b = <Block as cranelift_entity::EntityRef>::new(b);
-            for (i, op) in body.block_ops(b).enumerate() {
-                position[cranelift_entity::EntityRef::index(op)] = i as u32;
-            }
-        }
+        let position = vec![0u32; body.num_ops()];
         // Parts of erased ops may remain: they can only make this `true`, which is safe.
         let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
         let has_isolated = ctx.threads > 1 && may_hold_isolated(body);
         Self { position, has_successors, has_isolated, intervals: FxHashMap::default() }
     }
 
+    /// Notes that the walk reached `op`, the op at `index` in its block.
+    #[inline]
+    fn reach(&mut self, op: Op, index: usize) {
+        self.position[cranelift_entity::EntityRef::index(op)] = index as u32 + 1;
+    }
+
+    /// Whether `a` comes before `b`, an op the walk has reached, in their block.
+    #[inline]
     fn before(&self, a: Op, b: Op) -> bool {
-        self.position[cranelift_entity::EntityRef::index(a)] < self.position[cranelift_entity::EntityRef::index(b)]
+        let a = self.position[cranelift_entity::EntityRef::index(a)];
+        a != 0 && a < self.position[cranelift_entity::EntityRef::index(b)]
+    }
+
+    /// Whether `a` comes before the op at `index` of its block, an op the walk has reached.
+    #[inline]
+    fn reached_before(&self, a: Op, index: usize) -> bool {
+        let a = self.position[cranelift_entity::EntityRef::index(a)];
+        a != 0 && (a as usize) <= index
     }
 
     /// Whether `b` is reachable from the entry block of its region `region`.
@@ -554,20 +642,39 @@ fn defined_above(body: &Body, dom: &BodyFacts, op: Op, def: ValueDef) -> bool {
     false
 }
 
-/// Every operand of `op` must be defined by something that dominates the use.
-/// `owner_loc` is the location of the op owning `body`'s root regions (for notes about their
-/// block arguments).
-fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
-    for (i, v) in body.operands(op).enumerate() {
-        if defined_above(body, dom, op, body.value_def(v)) {
-            continue;
+/// Every operand of `op`, the op at `index` in `block`, must be defined by something that
+/// dominates the use. `owner_loc` is the location of the op owning `body`'s root regions (for
+/// notes about their block arguments).
+#[inline]
+fn check_operands_dominate(ctx: &Context, body: &Body, op: Op, index: usize, block: Block, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    for (i, &v) in body.operand_values(op).iter().enumerate() {
+        // The most common case: an argument of the op's block, or an op before it there.
+        let def = body.value_def(v);
+        let local = match def {
+            ValueDef::Arg(b, _) => b == block,
+            ValueDef::Result(d, _) => body.op_block(d) == Some(block) && dom.reached_before(d, index),
+        };
+        if !local {
+            check_operand_above(ctx, body, op, i, v, dom, owner_loc)?;
         }
-        check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)?;
     }
     Ok(())
 }
 
-/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`.
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not defined in the op's own
+/// block: it is often [`defined_above`], else the general check decides.
+#[inline(never)]
+fn check_operand_above(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
+    if defined_above(body, dom, op, body.value_def(v)) {
+        return Ok(());
+    }
+    check_operand_dominates(ctx, body, op, i, v, dom, owner_loc)
+}
+
+/// [`check_operands_dominate`] of operand `i`, `v`, when it is not [`defined_above`] `op`
+/// (rare: a value from another block, or an error).
+#[cold]
+#[inline(never)]
 fn check_operand_dominates(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::Value, dom: &mut BodyFacts, owner_loc: crate::Attr) -> Result<(), Diagnostic> {
     // A value whose definition left the IR: a pass erased or detached it but kept a use.
     let dangling = || Diagnostic::on_op(body, op, format!("operand #{i} refers to a value whose definition was removed from the IR"));

@@ -8,40 +8,101 @@
 //! the hook's verdict is the same for all ops of one signature. Only successes are remembered:
 //! a failing op is verified in full, so its diagnostic is the one it always was. Each thread
 //! keeps its own set for one verification, so nothing is shared or outlives the IR's context.
+//!
+//! An op most often repeats the signature of the last op with its name, properties,
+//! attributes and parent op's name, so that one is compared with the op first, field by
+//! field; only when it differs is the op's signature built and looked up among all those that
+//! passed.
 
 use crate::body::{Body, Op};
 use crate::registry::OpDef;
-use rustc_hash::FxHashSet;
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
+
+/// How many slots of recent signatures there are (a power of two; ops share them by a hash
+/// of their name, properties, attributes and parent op's name).
+const RECENT_SLOTS: usize = 256;
 
 /// Signatures that passed, and a buffer to build the next one in.
-#[derive(Default)]
 pub(super) struct PassedSignatures {
-    passed: FxHashSet<Box<[u32]>>,
+    /// The signatures that passed, each once.
+    keys: Vec<Box<[u32]>>,
+    /// Indices into `keys`, by the signature's hash.
+    index: HashTable<u32>,
+    /// Per slot (see [`RECENT_SLOTS`]): the index in `keys` of the signature an op of the
+    /// slot passed with last, `u32::MAX` for none.
+    recent: [u32; RECENT_SLOTS],
+    /// The signature [`seen`](Self::seen) built last (empty when it built none), its hash
+    /// and the op's slot in `recent`.
     key: Vec<u32>,
+    hash: u64,
+    slot: usize,
+}
+
+impl Default for PassedSignatures {
+    fn default() -> Self {
+        Self { keys: Vec::new(), index: HashTable::new(), recent: [u32::MAX; RECENT_SLOTS], key: Vec::new(), hash: 0, slot: 0 }
+    }
+}
+
+/// The hash of a signature.
+#[inline]
+fn hash(key: &[u32]) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(key)
 }
 
 impl PassedSignatures {
     /// Builds `op`'s signature in the buffer when the signature decides `def`'s `verify` hook
-    /// for it; says whether that signature passed before.
+    /// for it (unless it is the one the last op of its slot passed with); says whether that
+    /// signature passed before.
+    #[inline]
     pub(super) fn seen(&mut self, def: &OpDef, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> bool {
         self.key.clear();
-        if !def.verify_by_signature || body.extra(op).is_some() {
-            return false;
-        }
+        def.verify_by_signature && body.extra(op).is_none() && self.seen_signature(body, op, parent)
+    }
+
+    /// [`seen`](Self::seen) of an op whose signature decides its verifier.
+    fn seen_signature(&mut self, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> bool {
         let data = body.op(op);
         let operands = body.operand_values(op);
+        let results = body.results(op);
         let parent_name = parent.map_or(u32::MAX, |(pb, p)| pb.op(p).name.0);
-        self.key.extend([data.name.0, data.properties().map_or(u32::MAX, |a| a.0), data.attrs.0, parent_name, operands.len() as u32]);
+        let head = [data.name.0, data.properties().map_or(u32::MAX, |a| a.0), data.attrs.0, parent_name, operands.len() as u32];
+        let mix = head[..4].iter().fold(0u32, |h, &x| (h.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9));
+        self.slot = (mix >> (32 - RECENT_SLOTS.trailing_zeros())) as usize;
+        if let Some(recent) = self.keys.get(self.recent[self.slot] as usize) {
+            let same_types = |values: &[crate::Value], types: &[u32]| values.iter().zip(types).all(|(&v, &t)| body.value_type(v).0 == t);
+            if recent.len() == head.len() + operands.len() + results.len() && recent[..head.len()] == head {
+                let (operand_types, result_types) = recent[head.len()..].split_at(operands.len());
+                if same_types(operands, operand_types) && same_types(results, result_types) {
+                    return true;
+                }
+            }
+        }
+        self.key.extend(head);
         self.key.extend(operands.iter().map(|&v| body.value_type(v).0));
-        self.key.extend(body.results(op).iter().map(|&v| body.value_type(v).0));
-        self.passed.contains(&self.key[..])
+        self.key.extend(results.iter().map(|&v| body.value_type(v).0));
+        self.hash = hash(&self.key);
+        let (keys, key) = (&self.keys, &self.key[..]);
+        match self.index.find(self.hash, |&i| *keys[i as usize] == *key) {
+            Some(&i) => {
+                self.recent[self.slot] = i;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Remembers that the signature [`seen`](Self::seen) last built passed (nothing when it
     /// built none).
     pub(super) fn passed(&mut self) {
-        if !self.key.is_empty() {
-            self.passed.insert(self.key.as_slice().into());
+        if self.key.is_empty() {
+            return;
         }
+        let i = self.keys.len() as u32;
+        self.keys.push(self.key.as_slice().into());
+        let keys = &self.keys;
+        self.index.insert_unique(self.hash, i, |&j| hash(&keys[j as usize]));
+        self.recent[self.slot] = i;
     }
 }
