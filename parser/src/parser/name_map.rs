@@ -10,6 +10,9 @@ use super::Defined;
 /// The slots a map starts with.
 const MIN_SLOTS: usize = 8;
 
+/// How many names a map holds before it takes the room it expects ([`NameMap::expect`]).
+const MANY: usize = 1024;
+
 /// One name and its values.
 #[derive(Copy, Clone)]
 struct Entry<'a> {
@@ -24,6 +27,11 @@ pub(super) struct NameMap<'a> {
     /// A power of two of slots (or none), at most half of them full.
     slots: Vec<Option<Entry<'a>>>,
     len: usize,
+    /// How many names the map may come to hold: once it holds [`MANY`], its next growth makes
+    /// room for them all at once (a long block's map would otherwise be rebuilt, and its
+    /// memory written, a dozen times over). Until then it grows as usual, so that a block of
+    /// numbered values with a few named ones does not make room for names that never come.
+    expected: usize,
 }
 
 /// Whether two names are the same text (compared in place: names are a few bytes long).
@@ -96,7 +104,8 @@ impl<'a> NameMap<'a> {
 
     #[cold]
     fn grow(&mut self) {
-        let n = (self.slots.len() * 2).max(MIN_SLOTS);
+        let expected = if self.len >= MANY { std::mem::take(&mut self.expected).saturating_mul(2).checked_next_power_of_two().unwrap_or(0) } else { 0 };
+        let n = (self.slots.len() * 2).max(MIN_SLOTS).max(expected);
         let old = std::mem::replace(&mut self.slots, vec![None; n]);
         for e in old.into_iter().flatten() {
             let i = self.find(e.text, e.hash);
@@ -109,8 +118,15 @@ impl<'a> NameMap<'a> {
         self.slots.iter().flatten().map(|e| (e.text, e.hash, e.defined))
     }
 
+    /// Says that the map may come to hold up to `names` names (room made once it holds
+    /// [`MANY`]: a map few names go in costs no more than before).
+    pub(super) fn expect(&mut self, names: usize) {
+        self.expected = names;
+    }
+
     /// Forgets every name, keeping the memory.
     pub(super) fn clear(&mut self) {
+        self.expected = 0;
         if self.len > 0 {
             self.slots.fill(None);
             self.len = 0;
@@ -147,5 +163,17 @@ mod tests {
         assert_eq!(m.iter().count(), 100);
         m.clear();
         assert!(m.is_empty() && m.get(&names[7], 1).is_none() && m.capacity() >= 100);
+
+        let mut big = NameMap::default();
+        big.expect(100_000);
+        assert!(big.insert_new("a", 7, Defined::single(0)));
+        assert_eq!(big.capacity(), MIN_SLOTS / 2, "a few names: the usual room");
+        let many: Vec<String> = (0..MANY).map(|i| format!("m{i}")).collect();
+        for (i, n) in many.iter().enumerate() {
+            assert!(big.insert_new(n, i as u64, Defined::single(i as u32)));
+        }
+        assert_eq!(big.capacity(), 131_072, "room for the names expected, at once");
+        assert_eq!(big.get("a", 7).map(|d| d.first.as_u32()), Some(0));
+        assert_eq!(big.get("m1000", 1000).map(|d| d.first.as_u32()), Some(1000));
     }
 }

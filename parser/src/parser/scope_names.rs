@@ -100,9 +100,11 @@ fn number_of(name: &str) -> Option<u32> {
 }
 
 impl<'a> ScopeNames<'a> {
-    /// Makes room for `names` numbered names.
+    /// Makes room for `names` names: numbered ones now (room that is never written costs no
+    /// memory), others when the first of them goes in.
     pub(in crate::parser) fn reserve(&mut self, names: usize) {
         self.numbered.reserve(names);
+        self.named.expect(names);
     }
 
     /// The vector slot for number `n`, made when it is near enough.
