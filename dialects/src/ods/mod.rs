@@ -35,7 +35,7 @@ pub use format::{Elem, Format};
 pub use verify::compatible_shape as verify_compatible_shape;
 pub use view::OpView;
 
-use mica_ir::{Attr, Body, Context, Count, Diagnostic, Op, OpDef, Shape, Traits, Type};
+use mica_ir::{Attr, Body, Context, Count, Diagnostic, Ident, Op, OpDef, Shape, Traits, Type};
 use std::sync::{Arc, OnceLock};
 
 /// How many values an operand or result slot holds.
@@ -58,6 +58,9 @@ pub struct ValueSpec {
     pub arity: Arity,
     /// What its types must satisfy.
     pub ty: &'static TypeConstraint,
+    /// How many slots before this one are single, and how many are not (set when the op is
+    /// registered): where the slot starts when no segment sizes size the slots.
+    pub(crate) before: (usize, usize),
 }
 
 /// Whether an attribute must be there.
@@ -229,6 +232,8 @@ pub struct OpSpec {
     pub result_segments: bool,
     /// The terminator a `SingleBlockImplicitTerminator` region gets when written without one.
     pub implicit_terminator: Option<&'static str>,
+    /// The interned name of `implicit_terminator` (set at registration).
+    pub(crate) implicit_terminator_ident: Option<Ident>,
     /// The assembly format source, if any.
     pub format_src: Option<&'static str>,
     /// The parsed assembly format, made on first use (see [`OpSpec::format`]).
@@ -302,6 +307,7 @@ impl OpSpec {
             operand_segments: false,
             result_segments: false,
             implicit_terminator: None,
+            implicit_terminator_ident: None,
             format_src: None,
             format: OnceLock::new(),
             directives: &[],
@@ -338,37 +344,37 @@ impl OpSpec {
 
     /// Adds an operand.
     pub fn operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Single, ty });
+        self.operands.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0) });
         self
     }
 
     /// Adds an optional operand.
     pub fn optional_operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Optional, ty });
+        self.operands.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0) });
         self
     }
 
     /// Adds a variadic operand.
     pub fn variadic(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
         self
     }
 
     /// Adds a result.
     pub fn result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Single, ty });
+        self.results.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0) });
         self
     }
 
     /// Adds an optional result.
     pub fn optional_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Optional, ty });
+        self.results.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0) });
         self
     }
 
     /// Adds a variadic result.
     pub fn variadic_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self.results.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
         self
     }
 
@@ -376,7 +382,7 @@ impl OpSpec {
     /// attribute `segments` (MLIR's `VariadicOfVariadic`).
     pub fn variadic_of_variadic(mut self, name: &'static str, ty: &'static TypeConstraint, segments: &'static str) -> Self {
         self.operand_sub_segments.push((self.operands.len(), segments));
-        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty });
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
         self.attrs.push(AttrSpec { name: segments, constraint: &constraints::DENSE_I32_ARRAY_ATTR, presence: Presence::Required, interned: None });
         self.segment_attrs.push(segments);
         self
@@ -648,6 +654,17 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
         spec.directives = directives;
         let singles = |slots: &[ValueSpec]| slots.iter().filter(|s| s.arity == Arity::Single).count();
         spec.single_slots = (singles(&spec.operands), singles(&spec.results));
+        spec.implicit_terminator_ident = spec.implicit_terminator.map(|t| ctx.ident(t));
+        for slots in [&mut spec.operands, &mut spec.results] {
+            let mut before = (0, 0);
+            for s in slots.iter_mut() {
+                s.before = before;
+                match s.arity {
+                    Arity::Single => before.0 += 1,
+                    _ => before.1 += 1,
+                }
+            }
+        }
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);

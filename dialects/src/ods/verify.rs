@@ -48,6 +48,7 @@ fn implicit_terminators(ctx: &Context, spec: &OpSpec, body: &Body, op: Op) -> Re
                 // An empty block is reported before the ops inside are verified.
                 match rb.block_last_op(b) {
                     None => {}
+                    Some(last) if Some(rb.op(last).name) == spec.implicit_terminator_ident => {}
                     Some(last) => {
                         let name = ctx.str(rb.op(last).name);
                         if name != term {
@@ -100,21 +101,22 @@ fn type_str(ctx: &Context, t: Type) -> String {
 }
 
 fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Body, Op)>) -> Result<(), String> {
+    // One pass over the attributes: a missing required one is reported before the first one
+    // failing its constraint, wherever either is (MLIR checks presence first).
+    let mut failed = None;
     for (i, a) in spec.attrs.iter().enumerate() {
-        if matches!(a.presence, Presence::Required) && v.attr_at(i).is_none() {
-            return Err(format!("requires attribute '{}'", a.name));
+        match v.attr_at(i) {
+            None if matches!(a.presence, Presence::Required) => return Err(format!("requires attribute '{}'", a.name)),
+            Some(x) if failed.is_none() && !a.is_valid_default(x) && !a.constraint.satisfied(ctx, x) => failed = Some(a),
+            _ => {}
         }
     }
-    for (i, a) in spec.attrs.iter().enumerate() {
-        if let Some(x) = v.attr_at(i) {
-            if !a.is_valid_default(x) && !a.constraint.satisfied(ctx, x) {
-                let summary = match &a.constraint.syntax {
-                    AttrSyntax::IntEnum(e) => e.int_summary(),
-                    _ => a.constraint.summary.to_string(),
-                };
-                return Err(format!("attribute '{}' failed to satisfy constraint: {summary}", a.name));
-            }
-        }
+    if let Some(a) = failed {
+        let summary = match &a.constraint.syntax {
+            AttrSyntax::IntEnum(e) => e.int_summary(),
+            _ => a.constraint.summary.to_string(),
+        };
+        return Err(format!("attribute '{}' failed to satisfy constraint: {summary}", a.name));
     }
     // The last constraint and type that passed: slots often share both (`lhs`, `rhs`, `result`).
     let mut passed: Option<(*const super::TypeConstraint, Type)> = None;
@@ -253,17 +255,22 @@ struct Types<'a> {
     body: &'a Body,
     operands: &'a [Value],
     results: &'a [Value],
-    /// The one type of every operand and result, when they all have the same.
-    same: Option<Type>,
+    /// The one type of every operand and result, when they all have the same: found when a
+    /// check first asks.
+    same: std::cell::OnceCell<Option<Type>>,
 }
 
 impl<'a> Types<'a> {
     fn new(v: &OpView<'a>) -> Self {
-        let (body, operands, results) = (v.body, v.operands(), v.results());
-        let mut t = Self { body, operands, results, same: None };
-        let first = t.operands().chain(t.results()).next();
-        t.same = first.filter(|&f| t.operands().chain(t.results()).all(|x| x == f));
-        t
+        Self { body: v.body, operands: v.operands(), results: v.results(), same: std::cell::OnceCell::new() }
+    }
+
+    /// The one type of every operand and result, when they all have the same.
+    fn same(&self) -> Option<Type> {
+        *self.same.get_or_init(|| {
+            let first = self.operands().chain(self.results()).next();
+            first.filter(|&f| self.operands().chain(self.results()).all(|x| x == f))
+        })
     }
 
     /// The operand types, in order.
@@ -291,7 +298,11 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
     // Operands and results of one type pass the checks of equal types, shapes and element
     // types; an elementwise op passes unless its one type is a vector or tensor that only
     // operands or only results have.
-    if let Some(t) = types.same {
+    let shape_check = matches!(
+        c,
+        Check::SameOperandsAndResultType | Check::SameTypeOperands | Check::SameOperandsAndResultShape | Check::SameOperandsAndResultElementType | Check::Elementwise
+    );
+    if let Some(t) = if shape_check { types.same() } else { None } {
         match c {
             Check::SameOperandsAndResultType
             | Check::SameTypeOperands

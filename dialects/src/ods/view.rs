@@ -42,6 +42,7 @@ enum Layout<'a> {
 impl<'a> OpView<'a> {
     /// The view of `op`; `Err` says why its operands or results do not fit the slots (MLIR's
     /// segment-size messages).
+    #[inline(always)]
     pub fn new(ctx: &'a Context, spec: &'a OpSpec, body: &'a Body, op: Op) -> Result<Self, String> {
         let (operands, results) = (body.operand_values(op), body.results(op));
         let attrs = ctx.op_attrs(body, op);
@@ -158,10 +159,15 @@ impl<'a> OpView<'a> {
 /// `i` alone past the slots).
 #[inline]
 fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Range<usize> {
-    if matches!(layout, Layout::OneEach) || i >= slots.len() {
+    if i >= slots.len() {
         return i..i + 1;
     }
-    let start: usize = (0..i).map(|k| slot_size(slots, layout, k)).sum();
+    let start: usize = match layout {
+        Layout::OneEach => return i..i + 1,
+        // Each single slot before `i` holds one value, each other slot `share`.
+        Layout::Shared(share) => slots[i].before.0 + slots[i].before.1 * share,
+        Layout::Segments(_) => (0..i).map(|k| slot_size(slots, layout, k)).sum(),
+    };
     start.min(n)..(start + slot_size(slots, layout, i)).min(n)
 }
 
