@@ -197,6 +197,32 @@ fn verify_op(
     Ok(())
 }
 
+/// [`verify_op`] of `inner` (defined by `idef`), an op of `rb` (the body of the regions of
+/// `parent`) whose block's checks it passed; `facts` are those of `rb`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn verify_inner(
+    ctx: &Context,
+    parent: (&Body, Op),
+    rb: &Body,
+    inner: Op,
+    idef: Option<&OpDef>,
+    facts: &mut BodyFacts,
+    passed: &mut PassedSignatures,
+    owner: crate::Attr,
+    walk: &Walk<'_>,
+) -> Result<(), Diagnostic> {
+    if rb.extra(inner).is_some() {
+        return verify_op(ctx, rb, inner, idef, Some(parent), Some(facts), passed, Some(owner), walk);
+    }
+    // No regions nor successors: an unregistered op has nothing of its own to verify, a
+    // registered one only itself.
+    match idef {
+        Some(d) => verify_leaf(ctx, rb, inner, d, Some(parent), passed),
+        None => Ok(()),
+    }
+}
+
 /// [`verify_op`] of an op without regions or successors (most ops), defined by `def`.
 #[inline]
 fn verify_leaf(ctx: &Context, body: &Body, op: Op, def: &OpDef, parent: Option<(&Body, Op)>, passed: &mut PassedSignatures) -> Result<(), Diagnostic> {
@@ -300,7 +326,7 @@ fn verify_regions(
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
                     run.iter().try_for_each(|&(index, inner)| {
                         let idef = check_in_block(ctx, rb, inner, index, b, ssa, facts, owner, walk)?;
-                        verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)
+                        verify_inner(ctx, (body, op), rb, inner, idef, facts, passed, owner, walk)
                     })
                 });
                 results.into_iter().collect::<Result<(), Diagnostic>>()?;
@@ -321,17 +347,9 @@ fn verify_regions(
                         }
                     }
                 }
-                if rb.extra(inner).is_none() {
-                    // No regions nor successors: an unregistered op has nothing of its own to
-                    // verify, a registered one only itself.
-                    if let Some(d) = idef {
-                        verify_leaf(ctx, rb, inner, d, Some((body, op)), passed)?;
-                    }
-                    continue;
-                }
                 match isolated.as_mut().filter(|_| rb.nested(inner).is_some()) {
                     Some(results) => results.next().unwrap_or(Ok(())).map_err(|d| *d)?,
-                    None => verify_op(ctx, rb, inner, idef, Some((body, op)), Some(facts), passed, Some(owner), walk)?,
+                    None => verify_inner(ctx, (body, op), rb, inner, idef, facts, passed, owner, walk)?,
                 }
             }
             check_block_terminator(ctx, rb, b, needs_terminator, walk)?;

@@ -3,13 +3,13 @@
 //! attributes, dialect attributes and locations.
 
 use crate::lexer::Tok;
-use std::borrow::Cow;
 use crate::parser::recent::Recent;
 use crate::parser::{PResult, Parser};
 use mica_affine::MapOrSet;
 use mica_apfloat::Float;
 use mica_ir::{Attr, AttrKind, Context, DYNAMIC, Ident, IntBits, Location, Signedness, Type, TypeKind, intbits};
 use num_bigint::BigInt;
+use std::borrow::Cow;
 
 /// One scalar of an elements literal, as written.
 #[derive(Clone, Debug)]
@@ -185,7 +185,7 @@ impl<'a> Parser<'a> {
         let ctx = self.ctx;
         self.comma_list_msg(Tok::RBrace, "expected '}' in attribute dictionary", |p| {
             let at = p.tok.start;
-            let name: std::borrow::Cow<str> = match p.tok.kind {
+            let name: Cow<str> = match p.tok.kind {
                 Tok::BareIdent => {
                     let s = p.text();
                     p.bump();
@@ -1039,47 +1039,39 @@ impl<'a> Parser<'a> {
         if self.is(Tok::Error) {
             return self.lex_error();
         }
-        let at = self.tok.start;
         let text = self.text();
-        let raw = &text[1..text.len() - 1];
-        if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
-            self.bump();
-            return Ok(Cow::Borrowed(raw.as_bytes()));
-        }
-        match unescape(raw) {
-            Ok(bytes) => {
-                self.bump();
-                Ok(Cow::Owned(bytes))
-            }
-            Err(off) => self.err(at + 1 + off, "unknown escape in string literal"),
-        }
+        self.decode_quoted(&text[1..text.len() - 1], self.tok.start + 1)
     }
 
     /// The current string token as text (bytes that are not UTF-8 replaced), borrowed from the
     /// source when it has no escapes.
     pub(crate) fn parse_string_text_token(&mut self) -> PResult<Cow<'a, str>> {
-        Ok(match self.parse_string_bytes_token()? {
-            Cow::Borrowed(b) => String::from_utf8_lossy(b),
-            Cow::Owned(b) => Cow::Owned(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
-        })
+        self.parse_string_bytes_token().map(lossy_text)
     }
 
     /// Decodes the current `@name` / `@"name"` token.
-    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<std::borrow::Cow<'a, str>> {
+    pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<Cow<'a, str>> {
         let text = &self.text()[1..];
         if let Some(q) = text.strip_prefix('"') {
-            let at = self.tok.start;
-            let raw = &q[..q.len() - 1];
-            return match unescape(raw) {
-                Ok(b) => {
-                    self.bump();
-                    Ok(String::from_utf8_lossy(&b).into_owned().into())
-                }
-                Err(off) => self.err(at + 2 + off, "unknown escape in string literal"),
-            };
+            return self.decode_quoted(&q[..q.len() - 1], self.tok.start + 2).map(lossy_text);
         }
         self.bump();
         Ok(text.into())
+    }
+
+    /// The bytes of `raw`, the inside of the current token's quotes (at byte `at`), escapes
+    /// resolved: borrowed from the source when it has none. The parser goes on after the token.
+    fn decode_quoted(&mut self, raw: &'a str, at: usize) -> PResult<Cow<'a, [u8]>> {
+        let bytes = if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
+            Cow::Borrowed(raw.as_bytes())
+        } else {
+            match unescape(raw) {
+                Ok(bytes) => Cow::Owned(bytes),
+                Err(off) => return self.err(at + off, "unknown escape in string literal"),
+            }
+        };
+        self.bump();
+        Ok(bytes)
     }
 
 }
@@ -1100,6 +1092,15 @@ fn spelling(s: &Scalar) -> String {
         Scalar::Bool(b, _) => b.to_string(),
         Scalar::Str(b, _) => String::from_utf8_lossy(b).into_owned(),
         Scalar::Complex(re, _) => spelling(re),
+    }
+}
+
+/// `bytes` as text, bytes that are not UTF-8 replaced (borrowed when they are all UTF-8 and
+/// were borrowed).
+fn lossy_text(bytes: Cow<'_, [u8]>) -> Cow<'_, str> {
+    match bytes {
+        Cow::Borrowed(b) => String::from_utf8_lossy(b),
+        Cow::Owned(b) => Cow::Owned(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
     }
 }
 

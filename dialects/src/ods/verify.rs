@@ -43,20 +43,15 @@ pub(super) fn verify_op_regions(def: &OpDef, ctx: &Context, body: &Body, op: Op,
 fn implicit_terminators(ctx: &Context, spec: &OpSpec, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let (rb, regions) = body.op_regions(op);
     if let Some(term) = spec.implicit_terminator {
+        let term_id = spec.implicit_terminator_ident.unwrap_or_else(|| ctx.ident(term));
         for r in regions {
             for &b in rb.region_blocks(*r) {
                 // An empty block is reported before the ops inside are verified.
-                match rb.block_last_op(b) {
-                    None => {}
-                    Some(last) if Some(rb.op(last).name) == spec.implicit_terminator_ident => {}
-                    Some(last) => {
-                        let name = ctx.str(rb.op(last).name);
-                        if name != term {
-                            let loc = body.op(op).loc;
-                            return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
-                                .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
-                        }
-                    }
+                if let Some(last) = rb.block_last_op(b).filter(|&l| rb.op(l).name != term_id) {
+                    let name = ctx.str(rb.op(last).name);
+                    let loc = body.op(op).loc;
+                    return Err(op_error(ctx, body, op, &format!("expects regions to end with '{term}', found '{name}'"))
+                        .with_note(loc, format!("in custom textual format, the absence of terminator implies '{term}'")));
                 }
             }
         }
@@ -298,19 +293,13 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
     // Operands and results of one type pass the checks of equal types, shapes and element
     // types; an elementwise op passes unless its one type is a vector or tensor that only
     // operands or only results have.
-    let shape_check = matches!(
-        c,
-        Check::SameOperandsAndResultType | Check::SameTypeOperands | Check::SameOperandsAndResultShape | Check::SameOperandsAndResultElementType | Check::Elementwise
-    );
-    if let Some(t) = if shape_check { types.same() } else { None } {
-        match c {
-            Check::SameOperandsAndResultType
-            | Check::SameTypeOperands
-            | Check::SameOperandsAndResultShape
-            | Check::SameOperandsAndResultElementType => return Ok(()),
-            Check::Elementwise if !is_mappable(ctx, t) || (!types.operands.is_empty() && !types.results.is_empty()) => return Ok(()),
-            _ => {}
-        }
+    let passes_as_one_type = match c {
+        Check::SameOperandsAndResultType | Check::SameTypeOperands | Check::SameOperandsAndResultShape | Check::SameOperandsAndResultElementType => types.same().is_some(),
+        Check::Elementwise => types.same().is_some_and(|t| !is_mappable(ctx, t) || (!types.operands.is_empty() && !types.results.is_empty())),
+        _ => false,
+    };
+    if passes_as_one_type {
+        return Ok(());
     }
     match c {
         Check::SameOperandsAndResultType => {

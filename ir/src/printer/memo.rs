@@ -87,13 +87,12 @@ impl<'b> Sig<'b> {
     /// The signature of `op` printed at `indent`, `None` when it has regions.
     #[inline]
     fn of(body: &'b Body, op: Op, indent: usize) -> Option<Self> {
-        let data = body.op(op);
-        let successors: &[Block] = match data.extra.is_some().then(|| body.extra(op)).flatten() {
+        let successors: &[Block] = match body.extra(op) {
             None => &[],
             Some(e) if e.regions.is_empty() && e.nested.is_none() => &e.successors,
             Some(_) => return None,
         };
-        Some(Sig { data, indent, operands: body.operand_values(op), results: body.results(op), successors })
+        Some(Sig { data: body.op(op), indent, operands: body.operand_values(op), results: body.results(op), successors })
     }
 
     /// Whether `e` is the entry of this signature.

@@ -17,8 +17,8 @@ use super::{AliasDef, CustomOpFrame, ParsedModule, Parser};
 use crate::lexer::Tok;
 use mica_ir::asm::EntryArg;
 use mica_ir::{Attr, Body, Context, Op, SourceId};
-use std::cell::OnceCell;
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -87,7 +87,6 @@ struct QueueState {
 /// takes at once: the queue's lock (a cache line both threads write) is taken once per batch,
 /// not once per job (10,000 times each way on a file of 10,000 functions).
 const BATCH: usize = 16;
-
 
 impl JobQueue {
     fn lock(&self) -> MutexGuard<'_, QueueState> {
