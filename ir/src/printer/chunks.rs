@@ -40,10 +40,10 @@ impl<'c> ForkBase<'c> {
 }
 
 /// Operations (with nested ones) a chunk aims at: enough to be worth a hand-over, few enough
-/// to spread the work and keep little text waiting.
-fn chunk_weight(total: usize, threads: usize) -> usize {
-    (total / (threads * 8)).clamp(MIN_PARALLEL_WORK / 2, 8 * MIN_PARALLEL_WORK)
-}
+/// that the text waiting is small and the few buffers in flight are reused chunk after chunk
+/// (a chunk as large as a thread's share of the work would grow a buffer of its own, in memory
+/// touched for the first time: page faults).
+const CHUNK_WEIGHT: usize = MIN_PARALLEL_WORK / 2;
 
 impl Printer<'_> {
     /// Prints the operations of a block from `first` on (but `skip`), each on a new line, in
@@ -62,7 +62,7 @@ impl Printer<'_> {
         if count < 2 || total < 2 * MIN_PARALLEL_WORK {
             return Some(first);
         }
-        let target = chunk_weight(total, self.ctx.threads);
+        let target = CHUNK_WEIGHT;
         let mut chunks: Vec<(Op, usize)> = Vec::new();
         let mut acc = 0;
         for op in ops() {
@@ -86,6 +86,9 @@ impl Printer<'_> {
             default_dialect: self.default_dialect,
         };
         let threads = self.ctx.threads;
+        // Written chunks' buffers, for the chunks still to print: fresh ones would each
+        // regrow from nothing into memory never touched before (page faults).
+        let spare: std::sync::Mutex<Vec<String>> = std::sync::Mutex::default();
         let mut failed: Option<usize> = None;
         let mut done = 0;
         let all = map_streaming(
@@ -95,6 +98,9 @@ impl Printer<'_> {
             || base.printer(),
             |p, &(start, len)| {
                 p.fork_failed = false;
+                if let Some(buffer) = spare.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop() {
+                    p.out = buffer;
+                }
                 let mut next = Some(start);
                 let mut left = len;
                 while let Some(op) = next.filter(|_| left > 0) {
@@ -109,9 +115,11 @@ impl Printer<'_> {
                 (!p.fork_failed).then_some(text)
             },
             |text| match text {
-                Some(text) => {
+                Some(mut text) => {
                     self.write_chunk(&text);
                     done += 1;
+                    text.clear();
+                    spare.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(text);
                     true
                 }
                 None => {
