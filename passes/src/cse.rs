@@ -180,11 +180,12 @@ impl Report {
 pub fn run(ctx: &Context, body: &mut Body, op: Op, limits: Limits) -> Report {
     let mut report = Report::default();
     let graph = ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
+    let mut scratch = Scratch::default();
     if let Some(nested) = body.nested_mut(op) {
-        run_body(ctx, nested, graph, limits, true, &mut report);
+        run_body(ctx, nested, graph, limits, true, &mut scratch, &mut report);
     } else {
         let regions: SmallVec<[Region; 2]> = body.local_regions(op).iter().copied().collect();
-        let mut d = Driver::new(ctx, body, &regions, graph, limits);
+        let mut d = Driver::new(ctx, body, &regions, graph, limits, &mut scratch);
         for &r in &regions {
             d.simplify_region(body, r, !graph, &mut report);
         }
@@ -205,15 +206,15 @@ pub fn run_rewriting(ctx: &Context, body: &mut Body, op: Op, limits: Limits, bou
 
 /// CSE over the root regions of an isolated body; first, when `nested_first`, over the bodies
 /// of the isolated ops inside it, on the context's threads (they see nothing outside).
-fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_first: bool, report: &mut Report) {
+fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_first: bool, scratch: &mut Scratch, report: &mut Report) {
     let mut nested_done = false;
     if nested_first {
         let ops = crate::parallel::isolated_ops(body);
         if ops.len() > 1 {
-            let reports = crate::parallel::on_nested_bodies(ctx, body, &ops, |name, nested| {
+            let reports = crate::parallel::on_nested_bodies_with(ctx, body, &ops, Scratch::default, |scratch, name, nested| {
                 let graph = ctx.registry().traits(name).contains(Traits::GRAPH_REGION);
                 let mut r = Report::default();
-                run_body(ctx, nested, graph, limits, false, &mut r);
+                run_body(ctx, nested, graph, limits, false, scratch, &mut r);
                 r
             });
             for r in &reports {
@@ -223,7 +224,7 @@ fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_
         }
     }
     let roots = body.roots.clone();
-    let mut d = Driver::new(ctx, body, &roots, graph, limits);
+    let mut d = Driver::new(ctx, body, &roots, graph, limits, scratch);
     d.nested_done = nested_done;
     for &r in &roots {
         d.simplify_region(body, r, !graph, report);
@@ -248,58 +249,65 @@ struct Table {
 }
 
 impl Table {
-    fn new(generation: u32) -> Self {
-        Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false }
+    /// A table tagged `generation`, in the room of `spare` (a closed table) when there is one.
+    fn new(generation: u32, spare: Option<Table>) -> Self {
+        let Some(mut t) = spare else {
+            return Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false };
+        };
+        t.egraph = EGraph::default();
+        t.reps.clear();
+        t.log.clear();
+        t.scopes.clear();
+        t.shadowed.clear();
+        t.generation = generation;
+        t.full = false;
+        t
     }
 }
 
-struct Driver<'c> {
+/// What CSE keeps from one body to the next on a thread: the room of its tables and maps
+/// (most bodies are small, and for them allocating and freeing these cost more than the
+/// work). Key and type-list numbers stay valid across bodies: they name interned things.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    numbering: Numbering,
+    /// Closed tables, for their room.
+    spare_tables: Vec<Table>,
+    seen: Vec<u64>,
+    op_class: Vec<u32>,
+    to_erase: Vec<Op>,
+    keys: FxHashMap<Key, u32>,
+    region_keys: FxHashMap<Vec<u64>, u32>,
+    type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
+    enc: Vec<u64>,
+    local: FxHashMap<Value, u64>,
+    blocks: FxHashMap<Block, u64>,
+}
+
+struct Driver<'c, 's> {
     ctx: &'c Context,
     limits: Limits,
     /// Whether the bodies of the isolated ops in the regions were simplified already.
     nested_done: bool,
-    numbering: Numbering,
+    /// The buffers, given back when the driver finishes.
+    scratch: &'s mut Scratch,
     tables: Vec<Table>,
     generations: u32,
-    /// How the current table sees each value: `generation << 32 | x`, `x` 0 for a leaf and
-    /// 1 + class for a class member; 0 when unseen.
-    seen: Vec<u64>,
-    /// For each op that was a representative: 1 + its class (in the table it went into).
-    op_class: Vec<u32>,
-    to_erase: Vec<Op>,
-    /// Numbers of keys, region structures and result type lists.
-    keys: FxHashMap<Key, u32>,
-    region_keys: FxHashMap<Vec<u64>, u32>,
-    type_lists: FxHashMap<SmallVec<[Type; 4]>, u32>,
-    /// Buffers reused by each region encoding.
-    enc: Vec<u64>,
-    local: FxHashMap<Value, u64>,
-    blocks: FxHashMap<Block, u64>,
     unknown_loc: Attr,
 }
 
-impl<'c> Driver<'c> {
-    /// A driver for `regions` of `body` (graph regions when `graph`).
-    fn new(ctx: &'c Context, body: &Body, regions: &[Region], graph: bool, limits: Limits) -> Self {
-        let numbering = Numbering::new(ctx, body, regions, graph);
-        Self {
-            ctx,
-            limits,
-            nested_done: false,
-            numbering,
-            tables: vec![Table::new(1)],
-            generations: 1,
-            seen: vec![0; body.num_values()],
-            op_class: vec![0; body.num_ops()],
-            to_erase: Vec::new(),
-            keys: FxHashMap::default(),
-            region_keys: FxHashMap::default(),
-            type_lists: FxHashMap::default(),
-            enc: Vec::new(),
-            local: FxHashMap::default(),
-            blocks: FxHashMap::default(),
-            unknown_loc: ctx.unknown_loc(),
-        }
+impl<'c, 's> Driver<'c, 's> {
+    /// A driver for `regions` of `body` (graph regions when `graph`), working in `scratch`.
+    fn new(ctx: &'c Context, body: &Body, regions: &[Region], graph: bool, limits: Limits, scratch: &'s mut Scratch) -> Self {
+        scratch.numbering.renumber(ctx, body, regions, graph);
+        scratch.seen.clear();
+        scratch.seen.resize(body.num_values(), 0);
+        scratch.op_class.clear();
+        scratch.op_class.resize(body.num_ops(), 0);
+        scratch.to_erase.clear();
+        scratch.region_keys.clear();
+        let first = Table::new(1, scratch.spare_tables.pop());
+        Self { ctx, limits, nested_done: false, scratch, tables: vec![first], generations: 1, unknown_loc: ctx.unknown_loc() }
     }
 
     fn table(&mut self) -> &mut Table {
@@ -308,27 +316,30 @@ impl<'c> Driver<'c> {
 
     /// Erases the dead and replaced ops and adds up the e-graph.
     fn finish(mut self, body: &mut Body, report: &mut Report) {
-        for op in std::mem::take(&mut self.to_erase) {
+        for &op in &self.scratch.to_erase {
             if !body.is_erased(op) {
                 body.erase_op(op);
             }
         }
         while let Some(t) = self.tables.pop() {
             tally(&t, report);
+            self.scratch.spare_tables.push(t);
         }
     }
 
     fn open_table(&mut self) {
         self.generations += 1;
-        self.tables.push(Table::new(self.generations));
+        let spare = self.scratch.spare_tables.pop();
+        self.tables.push(Table::new(self.generations, spare));
     }
 
     fn close_table(&mut self, report: &mut Report) {
         let Some(t) = self.tables.pop() else { return };
         for &(v, old) in t.shadowed.iter().rev() {
-            self.seen[v.index()] = old;
+            self.scratch.seen[v.index()] = old;
         }
         tally(&t, report);
+        self.scratch.spare_tables.push(t);
     }
 
     fn push_scope(&mut self) {
@@ -359,7 +370,7 @@ impl<'c> Driver<'c> {
         }
         // Preorder over the dominator tree, with the scopes of a block's dominators open.
         let mut open = 0;
-        for (b, depth) in self.numbering.take_order(body, region) {
+        for (b, depth) in self.scratch.numbering.take_order(body, region) {
             while open > depth {
                 self.pop_scope();
                 open -= 1;
@@ -381,7 +392,7 @@ impl<'c> Driver<'c> {
             if body.nested(op).is_some() {
                 let graph = self.ctx.registry().traits(body.op(op).name).contains(Traits::GRAPH_REGION);
                 if let Some(nested) = body.nested_mut(op).filter(|_| !self.nested_done) {
-                    run_body(self.ctx, nested, graph, self.limits, false, report);
+                    run_body(self.ctx, nested, graph, self.limits, false, &mut Scratch::default(), report);
                 }
             } else if !body.local_regions(op).is_empty() {
                 let def = self.ctx.registry().get(body.op(op).name);
@@ -410,7 +421,7 @@ impl<'c> Driver<'c> {
         }
         let eff = effects(ctx, body, op);
         if is_trivially_dead_with(ctx, body, op, eff) {
-            self.to_erase.push(op);
+            self.scratch.to_erase.push(op);
             report.erased += 1;
             return;
         }
@@ -421,7 +432,7 @@ impl<'c> Driver<'c> {
         if regions.iter().any(|r| rb.region_blocks(*r).len() > 1) {
             return;
         }
-        if ssa && !self.numbering.may_merge(op) {
+        if ssa && !self.scratch.numbering.may_merge(op) {
             return;
         }
         let Some(class) = self.class_of(body, op) else { return };
@@ -451,7 +462,7 @@ impl<'c> Driver<'c> {
         let t = self.table();
         let prev = std::mem::replace(&mut t.reps[usize::from(class)], Some(op));
         t.log.push((class, prev));
-        self.op_class[op.index()] = usize::from(class) as u32 + 1;
+        self.scratch.op_class[op.index()] = usize::from(class) as u32 + 1;
         if own_results {
             return;
         }
@@ -495,14 +506,14 @@ impl<'c> Driver<'c> {
             body.op_mut(existing).loc = body.op(op).loc;
         }
         if body.results(op).iter().all(|r| !body.has_uses(*r)) {
-            self.to_erase.push(op);
+            self.scratch.to_erase.push(op);
         }
     }
 
     /// Whether `op` represents its class in the current table.
     fn is_rep(&self, op: Op) -> bool {
         let Some(t) = self.tables.last() else { return false };
-        match self.op_class[op.index()] {
+        match self.scratch.op_class[op.index()] {
             0 => false,
             c => t.reps.get(c as usize - 1) == Some(&Some(op)),
         }
@@ -511,7 +522,7 @@ impl<'c> Driver<'c> {
     /// How the current table sees `v`.
     fn seen(&self, v: Value) -> Seen {
         let Some(t) = self.tables.last() else { return Seen::Unseen };
-        let e = self.seen[v.index()];
+        let e = self.scratch.seen[v.index()];
         if e >> 32 != u64::from(t.generation) {
             return Seen::Unseen;
         }
@@ -524,7 +535,7 @@ impl<'c> Driver<'c> {
     fn set_seen(&mut self, v: Value, seen: Seen) {
         let nested = self.tables.len() > 1;
         let Some(t) = self.tables.last_mut() else { return };
-        let old = self.seen[v.index()];
+        let old = self.scratch.seen[v.index()];
         if nested && old != 0 && old >> 32 != u64::from(t.generation) {
             t.shadowed.push((v, old));
         }
@@ -533,7 +544,7 @@ impl<'c> Driver<'c> {
             Seen::Leaf => 0,
             Seen::Class(id) => usize::from(id) as u64 + 1,
         };
-        self.seen[v.index()] = u64::from(t.generation) << 32 | x;
+        self.scratch.seen[v.index()] = u64::from(t.generation) << 32 | x;
     }
 
     /// The class of operand `v`, or `None` for a leaf (a value first seen here is one).
@@ -549,8 +560,8 @@ impl<'c> Driver<'c> {
     }
 
     fn key(&mut self, key: Key) -> u32 {
-        let n = self.keys.len() as u32;
-        *self.keys.entry(key).or_insert(n)
+        let n = self.scratch.keys.len() as u32;
+        *self.scratch.keys.entry(key).or_insert(n)
     }
 
     /// Adds `node` to the current e-graph; once it is full, only finds it.
@@ -581,8 +592,8 @@ impl<'c> Driver<'c> {
             [r] => ResultTypes::One(body.value_type(*r)),
             _ => {
                 let list: SmallVec<[Type; 4]> = results.iter().map(|r| body.value_type(*r)).collect();
-                let n = self.type_lists.len() as u32;
-                ResultTypes::Many(*self.type_lists.entry(list).or_insert(n))
+                let n = self.scratch.type_lists.len() as u32;
+                ResultTypes::Many(*self.scratch.type_lists.entry(list).or_insert(n))
             }
         };
         let d = body.op(op);
@@ -614,15 +625,15 @@ impl<'c> Driver<'c> {
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).
     fn region_key(&mut self, body: &Body, op: Op) -> Option<u32> {
-        self.enc.clear();
-        self.local.clear();
-        self.blocks.clear();
-        encode_regions(body, op, &mut self.enc, &mut self.local, &mut self.blocks)?;
-        if let Some(&k) = self.region_keys.get(self.enc.as_slice()) {
+        self.scratch.enc.clear();
+        self.scratch.local.clear();
+        self.scratch.blocks.clear();
+        encode_regions(body, op, &mut self.scratch.enc, &mut self.scratch.local, &mut self.scratch.blocks)?;
+        if let Some(&k) = self.scratch.region_keys.get(self.scratch.enc.as_slice()) {
             return Some(k);
         }
-        let n = self.region_keys.len() as u32 + 1;
-        self.region_keys.insert(self.enc.clone(), n);
+        let n = self.scratch.region_keys.len() as u32 + 1;
+        self.scratch.region_keys.insert(self.scratch.enc.clone(), n);
         Some(n)
     }
 }

@@ -89,20 +89,35 @@ pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
 /// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs; returns
 /// what `f` gave, in the order of `ops`.
 pub(crate) fn on_nested_bodies<R: Send>(ctx: &Context, parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
+    on_nested_bodies_with(ctx, parent, ops, || (), |_, name, body| f(name, body))
+}
+
+/// [`on_nested_bodies`] with a state per thread, made by `init` on the thread that uses it
+/// (buffers a pass reuses from body to body).
+pub(crate) fn on_nested_bodies_with<R: Send, S>(
+    ctx: &Context,
+    parent: &mut Body,
+    ops: &[Op],
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, Ident, &mut Body) -> R + Sync,
+) -> Vec<R> {
     let work: usize = ops.iter().filter_map(|&op| parent.nested(op)).map(Body::num_ops).sum();
     let threads = mica_ir::parallel::threads_for(ctx.threads, work);
     if threads <= 1 {
+        let mut state = init();
         return ops
             .iter()
             .filter_map(|&op| {
                 let name = parent.op(op).name;
-                Some(f(name, parent.nested_mut(op)?))
+                Some(f(&mut state, name, parent.nested_mut(op)?))
             })
             .collect();
     }
     let bodies: Vec<(Op, Ident, Mutex<Box<Body>>)> =
         ops.iter().filter_map(|&op| Some((op, parent.op(op).name, Mutex::new(parent.take_nested(op)?)))).collect();
-    let results = mica_ir::parallel::map_in_order(&bodies, threads, |(_, name, body)| f(*name, &mut body.lock().unwrap_or_else(PoisonError::into_inner)));
+    let results = mica_ir::parallel::map_in_order_with(&bodies, threads, init, |state, (_, name, body)| {
+        f(state, *name, &mut body.lock().unwrap_or_else(PoisonError::into_inner))
+    });
     for (op, _, body) in bodies {
         parent.set_nested(op, body.into_inner().unwrap_or_else(PoisonError::into_inner));
     }

@@ -13,7 +13,9 @@ use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 use std::hash::Hasher;
 
-/// The value numbers of a body's ops and values.
+/// The value numbers of a body's ops and values (kept from body to body for its buffers: see
+/// [`Numbering::renumber`]).
+#[derive(Default)]
 pub(super) struct Numbering {
     /// Per value, its number (0: none yet).
     values: Vec<u64>,
@@ -32,30 +34,30 @@ pub(super) struct Numbering {
 
 impl Numbering {
     /// Numbers the ops of `regions` (of `body`; graph regions when `graph`), not entering
-    /// isolated ops.
-    pub(super) fn new(ctx: &Context, body: &Body, regions: &[Region], graph: bool) -> Self {
-        let mut n = Numbering {
-            values: vec![0; body.num_values()],
-            numbered: Vec::with_capacity(body.num_ops()),
-            index_bits: usize::BITS - body.num_ops().leading_zeros(),
-            shared: FixedBitSet::with_capacity(body.num_ops()),
-            orders: FxHashMap::default(),
-        };
+    /// isolated ops, forgetting the numbers of the body numbered before (but not the room
+    /// they took).
+    pub(super) fn renumber(&mut self, ctx: &Context, body: &Body, regions: &[Region], graph: bool) {
+        self.values.clear();
+        self.values.resize(body.num_values(), 0);
+        self.numbered.clear();
+        self.index_bits = usize::BITS - body.num_ops().leading_zeros();
+        self.shared.clear();
+        self.shared.grow(body.num_ops());
+        self.orders.clear();
         for &r in regions {
-            n.region(ctx, body, r, !graph);
+            self.region(ctx, body, r, !graph);
         }
-        let mut numbered = std::mem::take(&mut n.numbered);
-        numbered.sort_unstable();
-        let bits = n.index_bits;
+        self.numbered.sort_unstable();
+        let bits = self.index_bits;
         let number = |x: u64| x.checked_shr(bits).unwrap_or(0);
         let index = |x: u64| (x & ((1u64 << bits) - 1)) as usize;
+        let numbered = &self.numbered;
         for (i, &x) in numbered.iter().enumerate() {
             let shared = |other: Option<&u64>| other.is_some_and(|&y| number(y) == number(x));
             if shared(i.checked_sub(1).and_then(|j| numbered.get(j))) || shared(numbered.get(i + 1)) {
-                n.shared.insert(index(x));
+                self.shared.insert(index(x));
             }
         }
-        n
     }
 
     /// Whether another op has `op`'s number.
