@@ -69,7 +69,7 @@ pub(crate) fn print_operand_types(p: &mut Printer<'_>, body: &Body, op: Op) {
         return;
     }
     p.write(" : ");
-    let types: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
+    let types: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
     p.type_list(&types);
 }
 

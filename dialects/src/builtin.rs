@@ -97,8 +97,8 @@ fn verify_cast(_: &OpDef, _ctx: &Context, body: &Body, op: Op, _parent: Option<(
 fn parse_module(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let mut props = Vec::new();
-    if let Some(name) = p.parse_optional_symbol_name()? {
-        props.push((ctx.ident("sym_name"), ctx.string_attr(ctx.str(name))));
+    if let Some(name) = p.parse_optional_symbol_name_attr()? {
+        props.push((ctx.ident("sym_name"), name));
     }
     if p.parse_optional_keyword("attributes") {
         let at = p.offset();

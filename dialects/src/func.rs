@@ -77,7 +77,8 @@ fn requires(ctx: &Context, body: &Body, op: Op, name: &str) -> Result<(), Diagno
 
 fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
-    let mut props: Vec<(mica_ir::Ident, Attr)> = Vec::new();
+    // At most the five inherent attributes (and any repeated in `attributes {...}`).
+    let mut props: SmallVec<[(mica_ir::Ident, Attr); 6]> = SmallVec::new();
     for v in ["private", "public", "nested"] {
         if p.parse_optional_keyword(v) {
             props.push((Ident::SYM_VISIBILITY, ctx.string_attr(v)));
@@ -85,11 +86,11 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
         }
     }
     let name_at = p.offset();
-    let Some(name) = p.parse_optional_symbol_name()? else {
+    let Some(name) = p.parse_optional_symbol_name_attr()? else {
         p.error_at(name_at, "expected valid '@'-identifier for symbol name");
         return Err(());
     };
-    props.push((Ident::SYM_NAME, ctx.string_attr(ctx.str(name))));
+    props.push((Ident::SYM_NAME, name));
     // Arguments: `%name: type {attrs} loc(...)` or, for declarations, `type {attrs}`.
     p.parse_punct("(")?;
     // Signatures are short: their lists stay on the stack.
@@ -183,7 +184,7 @@ fn parse_func(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
             }
         }
     }
-    state.properties = Some(ctx.dict_attr(props));
+    state.properties = Some(ctx.dict_attr_in_place(&mut props));
     if p.peek_region() {
         // With types alone in the signature, the body spells its entry block out (or the
         // verifier finds the arguments missing).
@@ -498,7 +499,7 @@ fn parse_call(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) 
         state.attrs = ctx.dict_attr(rest);
     }
     resolve_with_function_type(p, state, (&ops, ops_at))?;
-    state.properties = Some(ctx.dict_attr(props));
+    state.properties = Some(ctx.dict_attr_in_place(&mut props));
     Ok(())
 }
 

@@ -53,6 +53,9 @@ pub trait AsmParser<'c> {
     fn peek_punct(&self, p: &str) -> bool;
     /// Consumes `@name` if next.
     fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()>;
+    /// Consumes `@name` if next, as the string attribute `"name"` a symbol's `sym_name` holds
+    /// (without interning the name as an identifier).
+    fn parse_optional_symbol_name_attr(&mut self) -> Result<Option<Attr>, ()>;
     /// Consumes a string literal if next.
     fn parse_optional_string(&mut self) -> Result<Option<String>, ()>;
     /// Parses a type.

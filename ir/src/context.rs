@@ -250,7 +250,18 @@ impl Context {
 
     /// `(inputs) -> results`
     pub fn function_type(&self, inputs: &[Type], results: &[Type]) -> Type {
-        self.ty(TypeKind::Function { inputs: inputs.into(), results: results.into() })
+        // Hashed as the derived `Hash` of `TypeKind::Function` hashes (the unit test below
+        // checks that they agree): a signature met before is found without boxing its lists.
+        let mut h = Interner::<TypeKind>::hasher();
+        std::mem::discriminant(&TypeKind::Function { inputs: Box::new([]), results: Box::new([]) }).hash(&mut h);
+        inputs.hash(&mut h);
+        results.hash(&mut h);
+        let id = self.types.intern_hashed(
+            h.finish(),
+            |k| matches!(k, TypeKind::Function { inputs: i, results: r } if **i == *inputs && **r == *results),
+            || TypeKind::Function { inputs: inputs.into(), results: results.into() },
+        );
+        Type(id)
     }
 
     /// Inputs and results of a function type; `None` for other types.
@@ -309,7 +320,19 @@ impl Context {
 
     /// A string attribute without a type.
     pub fn string_attr(&self, s: &str) -> Attr {
-        self.attr(AttrKind::String { value: s.as_bytes().into(), ty: None })
+        // Hashed as the derived `Hash` of `AttrKind::String` hashes (the unit test below checks
+        // that they agree): a string met before is found without copying it.
+        let bytes = s.as_bytes();
+        let mut h = Interner::<AttrKind>::hasher();
+        std::mem::discriminant(&AttrKind::String { value: Box::new([]), ty: None }).hash(&mut h);
+        bytes.hash(&mut h);
+        None::<Type>.hash(&mut h);
+        let id = self.attrs.intern_hashed(
+            h.finish(),
+            |k| matches!(k, AttrKind::String { value, ty: None } if **value == *bytes),
+            || AttrKind::String { value: bytes.into(), ty: None },
+        );
+        Attr(id)
     }
 
     /// A type attribute.
@@ -354,6 +377,16 @@ impl Context {
         entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
         entries.dedup_by_key(|e| e.0);
         self.dict_attr_sorted(&entries)
+    }
+
+    /// [`Self::dict_attr`] of entries in a slice, which it sorts in place: they are copied only
+    /// into a new dictionary, or when two of them share a name.
+    pub fn dict_attr_in_place(&self, entries: &mut [(Ident, Attr)]) -> Attr {
+        entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
+        if entries.windows(2).any(|w| w[0].0 == w[1].0) {
+            return self.dict_attr(entries.to_vec());
+        }
+        self.dict_attr_sorted(entries)
     }
 
     /// A dictionary attribute from entries already sorted by name, without duplicates (as
@@ -506,5 +539,22 @@ mod tests {
         let first = ctx.dict_attr_sorted(&one);
         assert_eq!(ctx.attr(AttrKind::Dictionary(one.into())), first);
         assert_ne!(first, built);
+        let mut twice = [(ctx.ident("b"), ctx.bool_attr(true)), (ctx.ident("a"), ctx.unit_attr()), (ctx.ident("b"), ctx.unit_attr())];
+        assert_eq!(ctx.dict_attr_in_place(&mut twice), built);
+    }
+
+    #[test]
+    fn borrowed_lookups_intern_like_built_kinds() {
+        let ctx = Context::new();
+        let (i32_, i64_) = (ctx.int_type(32), ctx.int_type(64));
+        let built = ctx.ty(TypeKind::Function { inputs: Box::new([i32_, i64_]), results: Box::new([i64_]) });
+        assert_eq!(ctx.function_type(&[i32_, i64_], &[i64_]), built);
+        let fresh = ctx.function_type(&[i64_], &[]);
+        assert_eq!(ctx.ty(TypeKind::Function { inputs: Box::new([i64_]), results: Box::new([]) }), fresh);
+        let s = ctx.attr(AttrKind::String { value: b"abc".as_slice().into(), ty: None });
+        assert_eq!(ctx.string_attr("abc"), s);
+        let t = ctx.string_attr("xyz");
+        assert_eq!(ctx.attr(AttrKind::String { value: b"xyz".as_slice().into(), ty: None }), t);
+        assert_ne!(ctx.attr(AttrKind::String { value: b"xyz".as_slice().into(), ty: Some(i32_) }), t);
     }
 }

@@ -8,6 +8,7 @@ use crate::body::{Block, Body, Op, ValueDef};
 use crate::registry::{OpDef, Traits};
 use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod signatures;
@@ -470,8 +471,9 @@ fn verify_isolated_children(
 /// within its own).
 #[derive(Clone)]
 struct BodyFacts {
-    /// 1 + the op's index in its block, 0 while the walk has not reached it.
-    position: Vec<u32>,
+    /// 1 + the op's index in its block, 0 while the walk has not reached it (a small body's,
+    /// such as most functions', on the stack).
+    position: SmallVec<[u32; 16]>,
     has_successors: bool,
     /// Whether ops of the body may be verified on several threads: the context allows it and
     /// the body may hold isolated ops.
@@ -481,7 +483,7 @@ struct BodyFacts {
 
 impl BodyFacts {
     fn new(ctx: &Context, body: &Body) -> Self {
-        let position = vec![0u32; body.num_ops()];
+        let position = smallvec::smallvec![0u32; body.num_ops()];
         // Parts of erased ops may remain: they can only make this `true`, which is safe.
         let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
         let has_isolated = ctx.threads > 1 && may_hold_isolated(body);

@@ -23,6 +23,8 @@ pub const MAX_NESTING: u32 = 256;
 /// Bodies of at most this many operations are built in a reused scratch body and copied out;
 /// larger ones are kept as built (copying them would cost more than their spare room).
 const MAX_SCRATCH_OPS: usize = 4096;
+/// How many custom op names [`Parser::parse_custom_operation`] remembers.
+const RECENT_CUSTOM_NAMES: usize = 4;
 
 /// A parsed source file: the top-level `builtin.module` in a body of its own, plus the
 /// file-level resource metadata.
@@ -147,8 +149,9 @@ pub struct Parser<'a> {
     scopes: Vec<Scope<'a>>,
     forward: Vec<FxHashMap<(&'a str, u32), ForwardRef>>,
     block_scopes: Vec<BlockScope<'a>>,
-    /// A region-less block per body whose arguments stand in for forward references.
-    fwd_blocks: Vec<Block>,
+    /// A region-less block per body whose arguments stand in for forward references (made on
+    /// the first forward reference in a function's body: most have none).
+    fwd_blocks: Vec<Option<Block>>,
     /// Location aliases used before their definition: name -> (placeholder, first use).
     deferred_locs: Vec<(String, Attr, usize)>,
     /// Function types already built, by their inputs and results.
@@ -167,6 +170,11 @@ pub struct Parser<'a> {
     pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
+    /// Custom op names resolved recently, most recent first: the name as written, the default
+    /// dialect it was read under, and the registered op it named (a function's ops are a few
+    /// names met again and again: comparing the text beats hashing it, twice for a name without
+    /// its dialect).
+    recent_custom_names: SmallVec<[(&'a str, &'static str, Ident, &'a mica_ir::OpDef); RECENT_CUSTOM_NAMES]>,
     /// Scratch space for building op names.
     name_buf: String,
     /// Emptied name maps of closed scopes, kept for reuse (their memory, not their contents).
@@ -242,6 +250,7 @@ impl<'a> Parser<'a> {
             fwd_blocks: Vec::new(),
             custom_ops: Vec::new(),
             distinct_refs: FxHashMap::default(),
+            recent_custom_names: SmallVec::new(),
             name_buf: String::new(),
             free_value_maps: Vec::new(),
             op_names: FxHashMap::default(),
@@ -565,7 +574,7 @@ impl<'a> Parser<'a> {
         }
         self.forward.push(FxHashMap::default());
         let fwd = self.cur_body().append_block_detached();
-        self.fwd_blocks.push(fwd);
+        self.fwd_blocks.push(Some(fwd));
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
         self.push_scope(true);
@@ -913,6 +922,15 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// The current body's block for forward references, made on first need (`None` outside
+    /// any body).
+    fn fwd_block(&mut self) -> Option<Block> {
+        match self.fwd_blocks.last_mut()? {
+            Some(fb) => Some(*fb),
+            slot => Some(*slot.insert(self.bodies.last_mut()?.append_block_detached())),
+        }
+    }
+
     /// A use of a name not defined yet: the placeholder of its earlier uses, or a new one.
     #[inline(never)]
     fn resolve_forward(&mut self, name: &'a str, number: u32, offset: usize, ty: Type) -> PResult<Value> {
@@ -926,7 +944,7 @@ impl<'a> Parser<'a> {
             }
             return Ok(p);
         }
-        let fb = *self.fwd_blocks.last().expect("forward block");
+        let fb = self.fwd_block().expect("forward block");
         let placeholder = self.cur_body().add_block_arg(fb, ty, None);
         let depth = self.scopes.len();
         let refs = if outer { Some(&mut self.outer_refs) } else { self.forward.last_mut() };
@@ -1202,6 +1220,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The registered op with a parse hook that `written` names under the default dialect
+    /// `default`: the name as written, or for a name without a dialect prefix, with the default
+    /// dialect's. Remembered among the recent names when found.
+    fn lookup_custom_name(&mut self, written: &'a str, default: &'static str) -> Option<(Ident, &'a mica_ir::OpDef)> {
+        let reg = self.ctx.registry();
+        let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
+        if found.is_none() && !written.contains('.') {
+            self.name_buf.clear();
+            self.name_buf.push_str(default);
+            self.name_buf.push('.');
+            self.name_buf.push_str(written);
+            found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
+        }
+        let (name, def) = found?;
+        // A new name takes the last place (the last one makes room).
+        if self.recent_custom_names.len() == RECENT_CUSTOM_NAMES {
+            self.recent_custom_names.pop();
+        }
+        self.recent_custom_names.push((written, default, name, def));
+        Some((name, def))
+    }
+
     fn parse_custom_operation(&mut self) -> PResult<Op> {
         let outer = self.op_pending.take();
         let name_at = self.tok.start;
@@ -1210,16 +1250,18 @@ impl<'a> Parser<'a> {
         let reg = self.ctx.registry();
         // The default dialect: `builtin` at the top, else the enclosing custom op's (maybe none).
         let default = self.custom_ops.last().map_or("builtin", |f| f.default_dialect);
-        // The name as written; a name without a dialect prefix, with the default dialect's.
-        let mut found = reg.lookup_str(written).filter(|d| d.1.parse.is_some());
-        let dotted = written.contains('.');
-        if found.is_none() && !dotted {
-            self.name_buf.clear();
-            self.name_buf.push_str(default);
-            self.name_buf.push('.');
-            self.name_buf.push_str(written);
-            found = reg.lookup_str(&self.name_buf).filter(|d| d.1.parse.is_some());
-        }
+        let recent = self.recent_custom_names.iter().position(|&(w, d, ..)| w == written && d == default);
+        let found = match recent {
+            Some(i) => {
+                let (_, _, name, def) = self.recent_custom_names[i];
+                // One place to the front, so that the names used most are compared first.
+                if i > 0 {
+                    self.recent_custom_names.swap(i - 1, i);
+                }
+                Some((name, def))
+            }
+            None => self.lookup_custom_name(written, default),
+        };
         let Some((name, def)) = found else {
             // `i32` lexes as an integer type in MLIR, not as an identifier.
             self.reset_to(name_at);
@@ -1384,8 +1426,7 @@ impl<'a> Parser<'a> {
         self.bodies_sized.push(room.is_some());
         self.next_scope_room = room.map(|r| r.values);
         self.forward.push(FxHashMap::default());
-        let fb = self.cur_body().append_block_detached();
-        self.fwd_blocks.push(fb);
+        self.fwd_blocks.push(None);
         self.push_scope(true);
         self.push_pending();
     }
@@ -1669,6 +1710,17 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         }
         let s = self.parse_symbol_name_token()?;
         Ok(Some(self.ctx.ident(&s)))
+    }
+
+    fn parse_optional_symbol_name_attr(&mut self) -> Result<Option<Attr>, ()> {
+        if self.is(Tok::Error) && self.src[self.tok.start..].starts_with('@') {
+            return self.lex_error();
+        }
+        if !self.is(Tok::AtIdent) {
+            return Ok(None);
+        }
+        let s = self.parse_symbol_name_token()?;
+        Ok(Some(self.ctx.string_attr(&s)))
     }
 
     fn parse_optional_string(&mut self) -> Result<Option<String>, ()> {

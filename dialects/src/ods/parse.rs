@@ -121,8 +121,8 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
         }
         AttrSyntax::SymbolName => {
             let at = p.offset();
-            match p.parse_optional_symbol_name()? {
-                Some(s) => Ok(ctx.string_attr(ctx.str(s))),
+            match p.parse_optional_symbol_name_attr()? {
+                Some(s) => Ok(s),
                 None => {
                     p.error_at(at, "expected valid '@'-identifier for symbol name");
                     Err(())

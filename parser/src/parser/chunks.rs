@@ -296,7 +296,7 @@ impl<'a> Parser<'a> {
         }));
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
-        self.fwd_blocks.push(fb);
+        self.fwd_blocks.push(Some(fb));
         self.push_scope(true);
         self.push_scope(false);
         let region = self.cur_body().new_region();
@@ -333,7 +333,7 @@ impl<'a> Parser<'a> {
         let names = self.scopes.pop().map(|s| s.values).unwrap_or_default();
         self.pop_scope();
         self.forward.pop();
-        let fwd = self.fwd_blocks.pop().ok_or(())?;
+        let fwd = self.fwd_blocks.pop().flatten().ok_or(())?;
         let body = self.bodies.pop();
         if !ended || successors {
             return Err(());
@@ -387,7 +387,7 @@ impl<'a> Parser<'a> {
             values.push((f.placeholder, v));
             last_uses.push(*last);
         }
-        let Some(&fwd) = self.fwd_blocks.last() else { return false };
+        let Some(fwd) = self.fwd_block() else { return false };
         let Some(region) = self.cur_body_ref().block_region(b) else { return false };
         let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values, last_uses };
         let merged = self.cur_body().append_body(&mut chunk.body, &map);
