@@ -378,6 +378,14 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Makes room for `ops` more op definitions with names interned as identifiers below
+    /// `idents`, so that registering them moves no definition (each is a few hundred bytes).
+    pub fn reserve(&mut self, ops: usize, idents: usize) {
+        self.defs.reserve(ops);
+        self.by_str.reserve(ops);
+        self.by_name.reserve(idents.saturating_sub(self.by_name.len()));
+    }
+
     /// Adds (or replaces) a definition; `name` is its interned name.
     pub fn register(&mut self, name: Ident, def: OpDef) -> OpDefId {
         let dialect = def.dialect();

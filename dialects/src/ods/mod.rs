@@ -236,8 +236,9 @@ pub struct OpSpec {
     pub(crate) implicit_terminator_ident: Option<Ident>,
     /// The assembly format source, if any.
     pub format_src: Option<&'static str>,
-    /// The parsed assembly format, made on first use (see [`OpSpec::format`]).
-    format: OnceLock<Option<Format>>,
+    /// The parsed assembly format, made on first use (see [`OpSpec::format`]); boxed, as most
+    /// specs never parse theirs and a spec is moved a few times while it is built.
+    format: OnceLock<Option<Box<Format>>>,
     /// The custom directives the format may use (set at registration).
     directives: &'static [CustomDirective],
     /// The checks in the order the verifier runs them, with their names resolved to slots
@@ -469,9 +470,11 @@ impl OpSpec {
     pub fn parsed_format(&self) -> Option<&Format> {
         self.format
             .get_or_init(|| {
-                self.format_src.map(|src| format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
+                self.format_src.map(|src| {
+                    Box::new(format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
+                })
             })
-            .as_ref()
+            .as_deref()
     }
 
     /// The checks in the order the verifier runs them, their names resolved to slots (planned
