@@ -389,7 +389,8 @@ impl Registry {
     /// Adds (or replaces) a definition; `name` is its interned name.
     pub fn register(&mut self, name: Ident, def: OpDef) -> OpDefId {
         let dialect = def.dialect();
-        if !self.dialects.contains(&dialect) {
+        // Ops come grouped by dialect: the last one registered is most likely theirs.
+        if self.dialects.last() != Some(&dialect) && !self.dialects.contains(&dialect) {
             self.dialects.push(dialect);
         }
         if let Some(id) = self.by_name.get(name.0 as usize).copied().flatten() {

@@ -644,13 +644,32 @@ pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
 /// Registers `specs`; their formats are parsed on first use against `directives`, then the
 /// common ones in [`directives::COMMON`].
 pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+    // Many ops share a default (every fastmath flag defaults to `#arith.fastmath<none>`):
+    // each default function (by address: two with one address compute the same) is called
+    // once, and each default checked once against each constraint.
+    let mut defaults: Vec<(usize, Attr)> = Vec::new();
+    let mut checked: Vec<(&'static AttrConstraint, Attr, bool)> = Vec::new();
     for mut spec in specs {
         for a in &mut spec.attrs {
             let default = match a.presence {
-                Presence::Default(f) | Presence::DefaultOptional(f) => Some(f(ctx)),
+                Presence::Default(f) | Presence::DefaultOptional(f) => Some(match defaults.iter().find(|d| d.0 == f as usize) {
+                    Some(&(_, d)) => d,
+                    None => {
+                        let d = f(ctx);
+                        defaults.push((f as usize, d));
+                        d
+                    }
+                }),
                 _ => None,
             };
-            let valid = default.is_some_and(|d| a.constraint.satisfied(ctx, d));
+            let valid = default.is_some_and(|d| match checked.iter().find(|c| std::ptr::eq(c.0, a.constraint) && c.1 == d) {
+                Some(&(_, _, valid)) => valid,
+                None => {
+                    let valid = a.constraint.satisfied(ctx, d);
+                    checked.push((a.constraint, d, valid));
+                    valid
+                }
+            });
             a.interned = Some((default, ctx.ident(a.name), valid));
         }
         // The format is parsed when an op first needs it: most runs meet a few of the ops.
