@@ -638,18 +638,19 @@ impl OpSpec {
 
 /// The spec behind a registered definition, if it has one.
 pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
-    def.ext.as_ref()?.downcast_ref::<OpSpec>()
+    def.ext.as_ref()?.downcast_ref::<Vec<OpSpec>>()?.get(def.ext_index as usize)
 }
 
 /// Registers `specs`; their formats are parsed on first use against `directives`, then the
-/// common ones in [`directives::COMMON`].
-pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+/// common ones in [`directives::COMMON`]. The specs stay where they are: each definition
+/// refers to its entry of the one shared list (no spec is moved or allocated again).
+pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
     // Many ops share a default (every fastmath flag defaults to `#arith.fastmath<none>`):
     // each default function (by address: two with one address compute the same) is called
     // once, and each default checked once against each constraint.
     let mut defaults: Vec<(usize, Attr)> = Vec::new();
     let mut checked: Vec<(&'static AttrConstraint, Attr, bool)> = Vec::new();
-    for mut spec in specs {
+    for spec in &mut specs {
         for a in &mut spec.attrs {
             let default = match a.presence {
                 Presence::Default(f) | Presence::DefaultOptional(f) => Some(match defaults.iter().find(|d| d.0 == f as usize) {
@@ -687,6 +688,10 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
                 }
             }
         }
+    }
+    let table = Arc::new(specs);
+    let ext: mica_ir::registry::Ext = table.clone();
+    for (i, spec) in table.iter().enumerate() {
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
@@ -738,7 +743,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             def.parse = Some(parse::parse_op);
             def.print = Some(print::print_op);
         }
-        def.ext = Some(Arc::new(spec));
+        def.ext = Some(ext.clone());
+        def.ext_index = i as u32;
         crate::register(ctx, def);
     }
 }
