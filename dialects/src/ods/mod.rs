@@ -59,8 +59,9 @@ pub struct ValueSpec {
     /// What its types must satisfy.
     pub ty: &'static TypeConstraint,
     /// How many slots before this one are single, and how many are not (set when the op is
-    /// registered): where the slot starts when no segment sizes size the slots.
-    pub(crate) before: (usize, usize),
+    /// registered): where the slot starts when no segment sizes size the slots. Kept small:
+    /// every op has a few slot lists, each allocated for four slots when first pushed to.
+    pub(crate) before: (u16, u16),
 }
 
 /// Whether an attribute must be there.
