@@ -729,7 +729,8 @@ pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static 
             def.append_successor_operand = Some(hooks::append_successor_operand);
         }
         def.block_arg_names = spec.block_arg_names;
-        let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
+        let mut props: Vec<&'static str> = Vec::with_capacity(spec.attrs.len() + usize::from(spec.operand_segments) + usize::from(spec.result_segments));
+        props.extend(spec.attrs.iter().map(|a| a.name));
         if spec.operand_segments {
             props.push("operandSegmentSizes");
         }
