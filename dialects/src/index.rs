@@ -46,7 +46,7 @@ fn cast(name: &'static str) -> OpSpec {
 
 fn ops() -> Vec<OpSpec> {
     let commutative = ["index.add", "index.mul", "index.maxs", "index.maxu", "index.mins", "index.minu", "index.and", "index.or", "index.xor"];
-    let mut out: Vec<OpSpec> = [
+    let binaries = [
         "index.add",
         "index.sub",
         "index.mul",
@@ -67,11 +67,8 @@ fn ops() -> Vec<OpSpec> {
         "index.and",
         "index.or",
         "index.xor",
-    ]
-    .into_iter()
-    .map(|n| if commutative.contains(&n) { binary(n).traits(Traits::COMMUTATIVE) } else { binary(n) })
-    .collect();
-    out.extend([
+    ];
+    let others = [
         cast("index.casts"),
         cast("index.castu"),
         OpSpec::new("index.cmp")
@@ -94,7 +91,10 @@ fn ops() -> Vec<OpSpec> {
             .result("result", &I1)
             .result_name(constant_name)
             .format("attr-dict $value"),
-    ]);
+    ];
+    let mut out = Vec::with_capacity(binaries.len() + others.len());
+    out.extend(binaries.into_iter().map(|n| if commutative.contains(&n) { binary(n).traits(Traits::COMMUTATIVE) } else { binary(n) }));
+    out.extend(others);
     out
 }
 

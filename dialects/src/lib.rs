@@ -39,8 +39,19 @@ pub mod vector;
 
 use mica_ir::Context;
 
+/// Room [`register_all`] reserves up front for op definitions: a generous bound on how many
+/// it registers (about 400 when written), so that the registry never grows while filled. A
+/// test checks the bound still holds; outgrowing it only costs time.
+const OPS_HINT: usize = 512;
+
+/// Room [`register_all`] reserves up front for identifiers (op, attribute and enum names;
+/// about 490 when written), as [`OPS_HINT`] for ops.
+const IDENTS_HINT: usize = 768;
+
 /// Registers every dialect Mica implements.
 pub fn register_all(ctx: &mut Context) {
+    ctx.reserve_idents(IDENTS_HINT);
+    ctx.registry_mut().reserve(OPS_HINT, IDENTS_HINT);
     builtin::register(ctx);
     dlti::register(ctx);
     func::register(ctx);
@@ -66,4 +77,18 @@ pub fn register_all(ctx: &mut Context) {
 pub(crate) fn register(ctx: &mut Context, def: mica_ir::OpDef) {
     let name = ctx.ident(def.name);
     ctx.registry_mut().register(name, def);
+}
+
+#[cfg(test)]
+mod tests {
+    /// The room `register_all` reserves still covers what it registers.
+    #[test]
+    fn reserved_room_covers_the_registered_dialects() {
+        let mut ctx = mica_ir::Context::new();
+        super::register_all(&mut ctx);
+        let ops = ctx.registry().ops().count();
+        assert!(ops <= super::OPS_HINT, "{ops} ops registered: raise OPS_HINT");
+        let idents = ctx.num_idents();
+        assert!(idents <= super::IDENTS_HINT, "{idents} identifiers interned: raise IDENTS_HINT");
+    }
 }

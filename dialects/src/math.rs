@@ -59,7 +59,7 @@ fn classification(name: &'static str) -> OpSpec {
 }
 
 fn ops() -> Vec<OpSpec> {
-    let mut v = vec![
+    let others = [
         int_unary("math.absi"),
         int_unary("math.ctlz"),
         int_unary("math.ctpop"),
@@ -115,7 +115,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)")
             .result_name(crate::ods::name_results_by_slot),
     ];
-    for name in [
+    let unary = [
         "math.absf",
         "math.acos",
         "math.acosh",
@@ -146,9 +146,10 @@ fn ops() -> Vec<OpSpec> {
         "math.tan",
         "math.tanh",
         "math.trunc",
-    ] {
-        v.push(float_unary(name));
-    }
+    ];
+    let mut v = Vec::with_capacity(others.len() + unary.len());
+    v.extend(others);
+    v.extend(unary.into_iter().map(float_unary));
     v
 }
 

@@ -118,6 +118,17 @@ impl Context {
         }
     }
 
+    /// Makes room for about `additional` more identifiers, so that interning them rehashes
+    /// no table.
+    pub fn reserve_idents(&self, additional: usize) {
+        self.idents.reserve(additional);
+    }
+
+    /// The number of identifiers interned so far.
+    pub fn num_idents(&self) -> usize {
+        self.idents.len()
+    }
+
     /// Interns a string.
     pub fn ident(&self, s: &str) -> Ident {
         Ident(self.idents.intern_with(s, || s.into()))

@@ -89,6 +89,15 @@ impl<T: Hash + Eq> Interner<T> {
         self.insert(&mut table, short, value)
     }
 
+    /// Makes room for about `additional` more values, so that interning them rehashes no
+    /// shard (each shard gets its share with a margin for uneven hashes).
+    pub fn reserve(&self, additional: usize) {
+        let per_shard = additional.div_ceil(SHARDS) * 3 / 2;
+        for shard in &self.shards {
+            shard.lock().unwrap_or_else(|e| e.into_inner()).reserve(per_shard, |&(_, h)| h.table_hash());
+        }
+    }
+
     /// The hasher the table hashes values with.
     pub fn hasher() -> FxHasher {
         FxHasher::default()

@@ -197,6 +197,8 @@ pub struct OpDef {
     pub block_arg_names: Option<BlockArgNameFn>,
     /// What the dialect attached for its hooks.
     pub ext: Option<Ext>,
+    /// Which entry of `ext` is this op's, when the dialect attaches one table to all its ops.
+    pub ext_index: u32,
     /// Properties with a default value, which an op gets when written without them (also in
     /// the generic form, as MLIR's `populateDefaultProperties`).
     pub property_defaults: Vec<(&'static str, fn(&Context) -> crate::Attr)>,
@@ -292,7 +294,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
+        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
     /// The dialect prefix of the name.
@@ -378,10 +380,19 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Makes room for `ops` more op definitions with names interned as identifiers below
+    /// `idents`, so that registering them moves no definition (each is a few hundred bytes).
+    pub fn reserve(&mut self, ops: usize, idents: usize) {
+        self.defs.reserve(ops);
+        self.by_str.reserve(ops);
+        self.by_name.reserve(idents.saturating_sub(self.by_name.len()));
+    }
+
     /// Adds (or replaces) a definition; `name` is its interned name.
     pub fn register(&mut self, name: Ident, def: OpDef) -> OpDefId {
         let dialect = def.dialect();
-        if !self.dialects.contains(&dialect) {
+        // Ops come grouped by dialect: the last one registered is most likely theirs.
+        if self.dialects.last() != Some(&dialect) && !self.dialects.contains(&dialect) {
             self.dialects.push(dialect);
         }
         if let Some(id) = self.by_name.get(name.0 as usize).copied().flatten() {

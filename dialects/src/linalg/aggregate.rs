@@ -33,8 +33,8 @@ tensor_of_rank!(TENSOR_4D, 4, "4D tensor of any type values");
 tensor_of_rank!(TENSOR_6D, 6, "6D tensor of any type values");
 
 /// The ops.
-pub fn ops() -> Vec<OpSpec> {
-    vec![
+pub fn ops() -> [OpSpec; 4] {
+    [
         OpSpec::new("linalg.softmax")
             .operand("input", &ANY_SHAPED)
             .operand("output", &ANY_SHAPED)

@@ -35,8 +35,8 @@ static STRICTLY_SORTED_I64_ARRAY: AttrConstraint = AttrConstraint {
 };
 
 /// The ops of this file.
-pub fn ops() -> Vec<OpSpec> {
-    vec![
+pub fn ops() -> [OpSpec; 5] {
+    [
         structured_op("linalg.generic", &ANY_TYPE, &ANY_SHAPED)
             .attr("indexing_maps", &AFFINE_MAP_ARRAY)
             .attr("iterator_types", &ITERATOR_TYPE_ARRAY)

@@ -112,7 +112,7 @@ pub fn register(ctx: &mut Context) {
     for e in [&ITERATOR_TYPE, &TYPE_FN, &UNARY_FN, &BINARY_FN, &TERNARY_FN, &ELEMENTWISE_KIND] {
         register_enum_attr(ctx, e);
     }
-    let mut ops = vec![
+    let own = [
         OpSpec::new("linalg.yield")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("values", &ANY_TYPE)
@@ -125,18 +125,20 @@ pub fn register(ctx: &mut Context) {
             .format("$dim attr-dict `:` type($result)")
             .verify(verify_index),
     ];
-    let structured: Vec<OpSpec> = generic::ops()
-        .into_iter()
-        .chain(named::ops())
-        .map(|mut s| {
-            s.patterns = fold::patterns(s.name);
-            s.effects(structured_effects)
-        })
-        .collect();
-    let names: Vec<&'static str> = structured.iter().map(|s| s.name).collect();
-    ops.extend(structured);
-    ops.extend(aggregate::ops());
-    ops.extend(relayout::ops());
+    let (generic, named, aggregate, relayout) = (generic::ops(), named::ops(), aggregate::ops(), relayout::ops());
+    // One list of the right size, the specs moved into it once.
+    let mut ops = Vec::with_capacity(own.len() + generic.len() + named.len() + aggregate.len() + relayout.len());
+    ops.extend(own);
+    let structured = ops.len()..ops.len() + generic.len() + named.len();
+    ops.extend(generic);
+    ops.extend(named);
+    for s in &mut ops[structured.clone()] {
+        s.patterns = fold::patterns(s.name);
+        s.effects = Some(structured_effects);
+    }
+    let names: Vec<&'static str> = ops[structured].iter().map(|s| s.name).collect();
+    ops.extend(aggregate);
+    ops.extend(relayout);
     crate::ods::register(ctx, ops, &[]);
     for name in names {
         ctx.registry_mut().register_speculation(name, crate::speculation::linalg_structured);

@@ -373,7 +373,7 @@ static ELEMENTWISE_KIND_ATTR: AttrConstraint =
     AttrConstraint { summary: "", syntax: AttrSyntax::Dialect { dialect: "linalg", mnemonic: "elementwise_kind" }, check: |_, _| true };
 
 /// The named ops.
-pub fn ops() -> Vec<OpSpec> {
+pub fn ops() -> impl ExactSizeIterator<Item = OpSpec> {
     NAMED
         .iter()
         .map(|n| {
@@ -399,7 +399,6 @@ pub fn ops() -> Vec<OpSpec> {
             }
             s
         })
-        .collect()
 }
 
 /// The value of attribute `name` among `attrs`.

@@ -9,8 +9,8 @@ use mica_ir::printer::type_string;
 use mica_ir::{Context, Type, TypeKind, DYNAMIC};
 
 /// The ops.
-pub fn ops() -> Vec<OpSpec> {
-    vec![
+pub fn ops() -> [OpSpec; 2] {
+    [
         OpSpec::new("linalg.pack")
             .traits(mica_ir::Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)

@@ -59,8 +59,9 @@ pub struct ValueSpec {
     /// What its types must satisfy.
     pub ty: &'static TypeConstraint,
     /// How many slots before this one are single, and how many are not (set when the op is
-    /// registered): where the slot starts when no segment sizes size the slots.
-    pub(crate) before: (usize, usize),
+    /// registered): where the slot starts when no segment sizes size the slots. Kept small:
+    /// every op has a few slot lists, each allocated for four slots when first pushed to.
+    pub(crate) before: (u16, u16),
 }
 
 /// Whether an attribute must be there.
@@ -236,8 +237,9 @@ pub struct OpSpec {
     pub(crate) implicit_terminator_ident: Option<Ident>,
     /// The assembly format source, if any.
     pub format_src: Option<&'static str>,
-    /// The parsed assembly format, made on first use (see [`OpSpec::format`]).
-    format: OnceLock<Option<Format>>,
+    /// The parsed assembly format, made on first use (see [`OpSpec::format`]); boxed, as most
+    /// specs never parse theirs and a spec is moved a few times while it is built.
+    format: OnceLock<Option<Box<Format>>>,
     /// The custom directives the format may use (set at registration).
     directives: &'static [CustomDirective],
     /// The checks in the order the verifier runs them, with their names resolved to slots
@@ -469,9 +471,11 @@ impl OpSpec {
     pub fn parsed_format(&self) -> Option<&Format> {
         self.format
             .get_or_init(|| {
-                self.format_src.map(|src| format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
+                self.format_src.map(|src| {
+                    Box::new(format::parse_format(src, self, self.directives).unwrap_or_else(|e| panic!("bad assembly format of {}: {e}", self.name)))
+                })
             })
-            .as_ref()
+            .as_deref()
     }
 
     /// The checks in the order the verifier runs them, their names resolved to slots (planned
@@ -635,19 +639,39 @@ impl OpSpec {
 
 /// The spec behind a registered definition, if it has one.
 pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
-    def.ext.as_ref()?.downcast_ref::<OpSpec>()
+    def.ext.as_ref()?.downcast_ref::<Vec<OpSpec>>()?.get(def.ext_index as usize)
 }
 
 /// Registers `specs`; their formats are parsed on first use against `directives`, then the
-/// common ones in [`directives::COMMON`].
-pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
-    for mut spec in specs {
+/// common ones in [`directives::COMMON`]. The specs stay where they are: each definition
+/// refers to its entry of the one shared list (no spec is moved or allocated again).
+pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+    // Many ops share a default (every fastmath flag defaults to `#arith.fastmath<none>`):
+    // each default function (by address: two with one address compute the same) is called
+    // once, and each default checked once against each constraint.
+    let mut defaults: Vec<(usize, Attr)> = Vec::new();
+    let mut checked: Vec<(&'static AttrConstraint, Attr, bool)> = Vec::new();
+    for spec in &mut specs {
         for a in &mut spec.attrs {
             let default = match a.presence {
-                Presence::Default(f) | Presence::DefaultOptional(f) => Some(f(ctx)),
+                Presence::Default(f) | Presence::DefaultOptional(f) => Some(match defaults.iter().find(|d| d.0 == f as usize) {
+                    Some(&(_, d)) => d,
+                    None => {
+                        let d = f(ctx);
+                        defaults.push((f as usize, d));
+                        d
+                    }
+                }),
                 _ => None,
             };
-            let valid = default.is_some_and(|d| a.constraint.satisfied(ctx, d));
+            let valid = default.is_some_and(|d| match checked.iter().find(|c| std::ptr::eq(c.0, a.constraint) && c.1 == d) {
+                Some(&(_, _, valid)) => valid,
+                None => {
+                    let valid = a.constraint.satisfied(ctx, d);
+                    checked.push((a.constraint, d, valid));
+                    valid
+                }
+            });
             a.interned = Some((default, ctx.ident(a.name), valid));
         }
         // The format is parsed when an op first needs it: most runs meet a few of the ops.
@@ -665,6 +689,10 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
                 }
             }
         }
+    }
+    let table = Arc::new(specs);
+    let ext: mica_ir::registry::Ext = table.clone();
+    for (i, spec) in table.iter().enumerate() {
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
         def.verify = Some(verify::verify_op);
@@ -701,7 +729,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             def.append_successor_operand = Some(hooks::append_successor_operand);
         }
         def.block_arg_names = spec.block_arg_names;
-        let mut props: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
+        let mut props: Vec<&'static str> = Vec::with_capacity(spec.attrs.len() + usize::from(spec.operand_segments) + usize::from(spec.result_segments));
+        props.extend(spec.attrs.iter().map(|a| a.name));
         if spec.operand_segments {
             props.push("operandSegmentSizes");
         }
@@ -716,7 +745,8 @@ pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [Cus
             def.parse = Some(parse::parse_op);
             def.print = Some(print::print_op);
         }
-        def.ext = Some(Arc::new(spec));
+        def.ext = Some(ext.clone());
+        def.ext_index = i as u32;
         crate::register(ctx, def);
     }
 }

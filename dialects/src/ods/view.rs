@@ -165,7 +165,7 @@ fn slot_range(slots: &[ValueSpec], layout: Layout<'_>, n: usize, i: usize) -> Ra
     let start: usize = match layout {
         Layout::OneEach => return i..i + 1,
         // Each single slot before `i` holds one value, each other slot `share`.
-        Layout::Shared(share) => slots[i].before.0 + slots[i].before.1 * share,
+        Layout::Shared(share) => usize::from(slots[i].before.0) + usize::from(slots[i].before.1) * share,
         Layout::Segments(_) => (0..i).map(|k| slot_size(slots, layout, k)).sum(),
     };
     start.min(n)..(start + slot_size(slots, layout, i)).min(n)
