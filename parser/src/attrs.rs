@@ -1049,6 +1049,17 @@ impl<'a> Parser<'a> {
         self.parse_string_bytes_token().map(lossy_text)
     }
 
+    /// The text of an `@symbol` token, if one is next (an error on a malformed one).
+    pub(crate) fn parse_optional_symbol_text(&mut self) -> PResult<Option<Cow<'a, str>>> {
+        if self.is(Tok::Error) && self.src[self.tok.start..].starts_with('@') {
+            return self.lex_error();
+        }
+        if !self.is(Tok::AtIdent) {
+            return Ok(None);
+        }
+        self.parse_symbol_name_token().map(Some)
+    }
+
     /// Decodes the current `@name` / `@"name"` token.
     pub(crate) fn parse_symbol_name_token(&mut self) -> PResult<Cow<'a, str>> {
         let text = &self.text()[1..];

@@ -1702,25 +1702,11 @@ impl<'a> AsmParser<'a> for Parser<'a> {
     }
 
     fn parse_optional_symbol_name(&mut self) -> Result<Option<Ident>, ()> {
-        if self.is(Tok::Error) && self.src[self.tok.start..].starts_with('@') {
-            return self.lex_error();
-        }
-        if !self.is(Tok::AtIdent) {
-            return Ok(None);
-        }
-        let s = self.parse_symbol_name_token()?;
-        Ok(Some(self.ctx.ident(&s)))
+        Ok(self.parse_optional_symbol_text()?.map(|s| self.ctx.ident(&s)))
     }
 
     fn parse_optional_symbol_name_attr(&mut self) -> Result<Option<Attr>, ()> {
-        if self.is(Tok::Error) && self.src[self.tok.start..].starts_with('@') {
-            return self.lex_error();
-        }
-        if !self.is(Tok::AtIdent) {
-            return Ok(None);
-        }
-        let s = self.parse_symbol_name_token()?;
-        Ok(Some(self.ctx.string_attr(&s)))
+        Ok(self.parse_optional_symbol_text()?.map(|s| self.ctx.string_attr(&s)))
     }
 
     fn parse_optional_string(&mut self) -> Result<Option<String>, ()> {
