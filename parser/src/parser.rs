@@ -170,10 +170,10 @@ pub struct Parser<'a> {
     pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
-    /// Custom op names resolved recently, most recent first: the name as written, the default
-    /// dialect it was read under, and the registered op it named (a function's ops are a few
-    /// names met again and again: comparing the text beats hashing it, twice for a name without
-    /// its dialect).
+    /// Custom op names resolved recently: the name as written, the default dialect it was read
+    /// under, and the registered op it named (a function's ops are a few names met again and
+    /// again: comparing the text beats hashing it, twice for a name without its dialect). A
+    /// name met again moves one place to the front; a new one takes the last place.
     recent_custom_names: SmallVec<[(&'a str, &'static str, Ident, &'a mica_ir::OpDef); RECENT_CUSTOM_NAMES]>,
     /// Scratch space for building op names.
     name_buf: String,

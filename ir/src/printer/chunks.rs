@@ -62,7 +62,6 @@ impl Printer<'_> {
         if count < 2 || total < 2 * MIN_PARALLEL_WORK {
             return Some(first);
         }
-        let target = CHUNK_WEIGHT;
         let mut chunks: Vec<(Op, usize)> = Vec::new();
         let mut acc = 0;
         for op in ops() {
@@ -71,7 +70,7 @@ impl Printer<'_> {
                 _ => chunks.push((op, 1)),
             }
             acc += weight(op);
-            if acc >= target {
+            if acc >= CHUNK_WEIGHT {
                 acc = 0;
             }
         }
