@@ -3,10 +3,10 @@
 
 Generates the inputs into a temporary directory (never into the repository), optionally builds
 `ir-opt` in release mode, then runs both tools N times each, alternating which goes first so that
-machine drift hits both equally.  For every run it records the wall time (perf_counter around the
-child), the CPU time and the peak RSS (GNU time's %M, so the number is the child's own high-water
-mark and not the Python driver's), and the share of the two CPUs that *other* processes used while
-it ran.  Both tools' outputs must be byte-identical; a mismatch is reported (and the row marked),
+machine drift hits both equally.  For every timed run it records the wall time (perf_counter
+around the child, started directly), the CPU time (wait4) and the share of the two CPUs that
+*other* processes used while it ran; the untimed warm-up run of each tool gives the peak RSS (GNU
+time's %M, so the number is the child's own high-water mark and not the Python driver's).  Both tools' outputs must be byte-identical; a mismatch is reported (and the row marked),
 not hidden.
 
 Inputs (N = --chain-ops, F = --funcs):
@@ -202,32 +202,45 @@ def wait_for_quiet(max_wait, threshold):
     return time.monotonic() - start
 
 
-def run_once(argv, out_path, via_stdout):
-    """Runs argv under GNU time; returns dict(wall, cpu, rss_kib, foreign, rc, stderr)."""
-    fd, time_file = tempfile.mkstemp(prefix="bench-time-")
-    os.close(fd)
-    cmd = [GNU_TIME, "-o", time_file, "-f", "%e %U %S %M"] + argv
+def run_once(argv, out_path, via_stdout, peak_rss=False):
+    """Runs argv once; returns dict(wall, cpu, rss_kib, foreign, rc, stderr).
+
+    Timed runs start the tool itself and take its CPU time from wait4(), so the wall time is the
+    tool's alone. With peak_rss the tool runs under GNU time instead, whose %M is the child's own
+    high-water mark (wait4's ru_maxrss of a child forked from this Python process would count the
+    driver's memory as a floor); that costs an extra fork+exec of 1-4 ms, so those runs are the
+    untimed warm-up runs and rss_kib is None otherwise."""
+    time_file = None
+    cmd = list(argv)
+    if peak_rss:
+        fd, time_file = tempfile.mkstemp(prefix="bench-time-")
+        os.close(fd)
+        cmd = [GNU_TIME, "-o", time_file, "-f", "%M"] + cmd
     if not via_stdout:
         cmd += ["-o", out_path]
     j0 = busy_jiffies()
-    t0 = time.perf_counter()
-    if via_stdout:
-        with open(out_path, "wb") as out:
-            p = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE)
-    else:
-        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - t0
-    j1 = busy_jiffies()
-    with open(time_file) as fh:
-        last = fh.read().strip().splitlines()
-    os.unlink(time_file)
-    fields = last[-1].split() if last else []
+    out = open(out_path, "wb") if via_stdout else subprocess.DEVNULL
     try:
-        _, user, sys_, rss = float(fields[0]), float(fields[1]), float(fields[2]), int(fields[3])
-    except (IndexError, ValueError):
-        user = sys_ = 0.0
-        rss = 0
-    cpu = user + sys_
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+    finally:
+        if via_stdout:
+            out.close()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    j1 = busy_jiffies()
+    cpu = usage.ru_utime + usage.ru_stime
+    rss = None
+    if time_file:
+        with open(time_file) as fh:
+            last = fh.read().strip().splitlines()
+        os.unlink(time_file)
+        try:
+            rss = int(last[-1].split()[0])
+        except (IndexError, ValueError):
+            rss = 0
     # None when unknown: /proc/stat counts 10 ms ticks, too coarse for windows under ~0.2 s
     foreign = None
     if j0 and j1:
@@ -236,7 +249,7 @@ def run_once(argv, out_path, via_stdout):
         if total_s >= 0.2 * NCPU:
             foreign = min(1.0, max(0.0, busy_s - cpu) / total_s)
     return dict(wall=wall, cpu=cpu, rss_kib=rss, foreign=foreign, rc=p.returncode,
-                stderr=p.stderr.decode(errors="replace"))
+                stderr=err.decode(errors="replace"))
 
 
 def first_difference(a, b):
@@ -382,10 +395,13 @@ def bench(args, ir_opt, work):
         tools = {"ir-opt": [ir_opt] + common, "mlir-opt": [args.mlir_opt] + common}
         outs = {t: os.path.join(work, f"{name}.out.{t}.mlir") for t in tools}
 
-        # warm-up (page cache, dynamic loader): one untimed run each; its outputs are compared
+        # warm-up (page cache, dynamic loader): one untimed run each under GNU time, which gives
+        # the peak memory; its outputs are compared
         failed = False
+        peak_rss = {}
         for t, argv in tools.items():
-            r = run_once(argv, outs[t], args.stdout)
+            r = run_once(argv, outs[t], args.stdout, peak_rss=True)
+            peak_rss[t] = r["rss_kib"]
             if r["rc"] != 0:
                 first = r["stderr"].strip().splitlines()[:3]
                 print(f"{name}: {t} failed (exit {r['rc']}): {' | '.join(first)}", flush=True)
@@ -432,9 +448,9 @@ def bench(args, ir_opt, work):
         for t, rs in samples.items():
             res[t] = dict(
                 wall=[r["wall"] for r in rs], cpu=[r["cpu"] for r in rs],
-                rss_kib=[r["rss_kib"] for r in rs], foreign=[r["foreign"] for r in rs],
+                foreign=[r["foreign"] for r in rs],
                 wall_med=median([r["wall"] for r in rs]), cpu_med=median([r["cpu"] for r in rs]),
-                rss_peak_kib=max(r["rss_kib"] for r in rs),
+                rss_peak_kib=peak_rss[t],
             )
         results.append(res)
         m, l = res["ir-opt"], res["mlir-opt"]
