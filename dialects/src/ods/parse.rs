@@ -447,12 +447,15 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
 fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let spec = cx.spec;
-    // Inherent attributes written in the dictionary become properties.
+    // Inherent attributes written in the dictionary become properties (most ops have no
+    // dictionary: nothing to move then).
     let mut discardable = Vec::new();
-    for (k, v) in std::mem::take(&mut cx.dict) {
-        match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
-            Some(i) if cx.attrs[i].is_none() => cx.attrs[i] = Some(v),
-            _ => discardable.push((k, v)),
+    if !cx.dict.is_empty() {
+        for (k, v) in std::mem::take(&mut cx.dict) {
+            match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
+                Some(i) if cx.attrs[i].is_none() => cx.attrs[i] = Some(v),
+                _ => discardable.push((k, v)),
+            }
         }
     }
     for &i in &format.default_attrs {
@@ -557,25 +560,8 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         }
         state.successors.extend(cx.successors.iter().map(|(_, b)| *b));
     }
-    // Regions in slot order.
-    if cx.region_slots.windows(2).any(|w| w[0] > w[1]) {
-        let mut order: Vec<usize> = (0..cx.region_slots.len()).collect();
-        order.sort_by_key(|&k| cx.region_slots[k]);
-        let regions = state.regions.clone();
-        if regions.len() == order.len() {
-            state.regions = order.iter().map(|&k| regions[k]).collect();
-        }
-    }
-    // Regions the format may leave out are still there, empty.
-    let slots_parsed = cx.region_slots.len();
-    let fixed = spec.regions.iter().filter(|r| !r.variadic).count();
-    for _ in slots_parsed..fixed {
-        p.add_empty_region(state);
-    }
-    if let Some(term) = spec.implicit_terminator {
-        for k in 0..state.regions.len() {
-            p.ensure_terminator(state, k, term);
-        }
+    if !spec.regions.is_empty() || !state.regions.is_empty() {
+        finish_regions(p, cx, state);
     }
     // Properties, in name order.
     let mut props: SmallVec<[(Ident, Attr); 4]> = SmallVec::new();
@@ -607,8 +593,34 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
         };
         state.properties = Some(dict);
     }
-    state.attrs = ctx.dict_attr(discardable);
+    state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
     Ok(())
+}
+
+/// Puts the regions parsed in slot order, adds the empty regions the format left out and the
+/// implicit terminators.
+fn finish_regions(p: &mut dyn AsmParser<'_>, cx: &ParseCtx<'_>, state: &mut OperationState) {
+    let spec = cx.spec;
+    // Regions in slot order.
+    if cx.region_slots.windows(2).any(|w| w[0] > w[1]) {
+        let mut order: Vec<usize> = (0..cx.region_slots.len()).collect();
+        order.sort_by_key(|&k| cx.region_slots[k]);
+        let regions = state.regions.clone();
+        if regions.len() == order.len() {
+            state.regions = order.iter().map(|&k| regions[k]).collect();
+        }
+    }
+    // Regions the format may leave out are still there, empty.
+    let slots_parsed = cx.region_slots.len();
+    let fixed = spec.regions.iter().filter(|r| !r.variadic).count();
+    for _ in slots_parsed..fixed {
+        p.add_empty_region(state);
+    }
+    if let Some(term) = spec.implicit_terminator {
+        for k in 0..state.regions.len() {
+            p.ensure_terminator(state, k, term);
+        }
+    }
 }
 
 /// The known type of a slot (the first of its group).
