@@ -357,13 +357,14 @@ fn constant_name_text(ctx: &Context, body: &Body, op: Op) -> Option<String> {
     let value = ctx.op_attr_id(body, op, Ident::VALUE)?;
     match ctx.attr_kind(value) {
         AttrKind::Integer { ty, .. } => {
-            if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
+            let kind = ctx.type_kind(*ty);
+            if matches!(kind, TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
                 return Some(if ctx.as_i64(value) == Some(0) { "false" } else { "true" }.to_string());
             }
             let mut name = String::with_capacity(16);
             name.push('c');
             mica_ir::printer::write_int_attr_value(&mut name, ctx, value);
-            if !matches!(ctx.type_kind(*ty), TypeKind::Index) {
+            if !matches!(kind, TypeKind::Index) {
                 name.push('_');
                 mica_ir::printer::write_type(&mut name, ctx, *ty);
             }

@@ -161,35 +161,61 @@ pub fn write_decimal(out: &mut String, bits: &IntBits, width: u32, signed: bool)
     }
 }
 
-/// Appends the decimal digits of `n` (two at a time, without the formatting machinery).
-pub fn push_u64(out: &mut String, mut n: u64) {
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+/// Two-digit decimal texts of 0..=99, back to back.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
+
+/// Appends the decimal digits of `n` (two at a time, without the formatting machinery; a
+/// value name like `%12` prints a number each, so one or two digits take no call).
+#[inline]
+pub fn push_u64(out: &mut String, n: u64) {
     if n < 10 {
         out.push((b'0' + n as u8) as char);
-        return;
+    } else if n < 100 {
+        let r = n as usize * 2;
+        // SAFETY: ASCII digits.
+        unsafe { out.as_mut_vec() }.extend_from_slice(&[PAIRS[r], PAIRS[r + 1]]);
+    } else {
+        push_digits(out, n);
     }
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
+}
+
+/// [`push_u64`] for `n >= 100`: the digits go to the end of a buffer, and a fixed-size piece of
+/// it ending with them is copied to the string in one move (no call to copy a few bytes).
+fn push_digits(out: &mut String, mut n: u64) {
+    /// `u64::MAX` has 20 digits.
+    const MAX: usize = 20;
+    let mut buf = [0u8; 2 * MAX];
+    let mut i = MAX;
     while n >= 100 {
         let r = (n % 100) as usize * 2;
         n /= 100;
         i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+        buf[i] = PAIRS[r];
+        buf[i + 1] = PAIRS[r + 1];
     }
     if n >= 10 {
         let r = n as usize * 2;
         i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+        buf[i] = PAIRS[r];
+        buf[i + 1] = PAIRS[r + 1];
     } else {
         i -= 1;
         buf[i] = b'0' + n as u8;
     }
-    // SAFETY: the bytes are ASCII digits.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
+    let piece: &[u8; MAX] = buf[i..i + MAX].try_into().expect("i <= MAX");
+    // SAFETY: room for `MAX` bytes is reserved before the copy, and the length then covers only
+    // the `MAX - i` digits, which are ASCII.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        bytes.reserve(MAX);
+        let start = bytes.len();
+        std::ptr::copy_nonoverlapping(piece.as_ptr(), bytes.as_mut_ptr().add(start), MAX);
+        bytes.set_len(start + MAX - i);
+    }
 }
 
 /// Decimal text of the bits read as signed (`signed = true`) or unsigned.

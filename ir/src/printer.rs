@@ -371,14 +371,16 @@ impl<'c> Printer<'c> {
                         }
                         self.print_value_def(body, results[start as usize]);
                         if end - start as usize > 1 {
-                            let _ = write!(self.out, ":{}", end - start as usize);
+                            self.out.push(':');
+                            intbits::push_u64(&mut self.out, (end - start as usize) as u64);
                         }
                     }
                 }
                 None => {
                     self.print_value_def(body, results[0]);
                     if results.len() > 1 {
-                        let _ = write!(self.out, ":{}", results.len());
+                        self.out.push(':');
+                        intbits::push_u64(&mut self.out, results.len() as u64);
                     }
                 }
             }
@@ -626,7 +628,8 @@ impl<'c> Printer<'c> {
         let start = self.out.len();
         match self.names_of(body).and_then(|(t, i)| t.block(i, block)) {
             Some(n) => {
-                let _ = write!(self.out, "^bb{n}");
+                self.out.push_str("^bb");
+                intbits::push_u64(&mut self.out, u64::from(n));
             }
             None => self.out.push_str("<<UNKNOWN BLOCK>>"),
         }
