@@ -13,8 +13,10 @@ Inputs (generated into a temporary directory):
                   with a result, scf.for with an iteration value, arith.addi (40/30/30 %).
   scf_funcs_5k    (convert-scf-to-cf) 5,000 functions of an scf.for holding an scf.if.
 Each pass (`--passes`, default `cse,canonicalize`) runs on each of its inputs (the scf ones for
-convert-scf-to-cf, the others for the other passes). Each tool runs --runs times per input (alternating which goes first); the script prints the
-median wall time of both, the ratio mlir-opt/ir-opt, and whether the outputs are byte-identical.
+convert-scf-to-cf, the others for the other passes). Each tool runs --runs times per input (alternating which goes first) and
+writes its output with -o into the temporary directory, as bench/parse.py has them do; the script
+prints the median wall time of both, the ratio mlir-opt/ir-opt, and whether the last outputs are
+byte-identical.
 
 Usage: python3 bench/passes.py [--runs 5] [--no-build] [--mlir-opt PATH] [--passes cse,canonicalize]
 """
@@ -108,8 +110,9 @@ def scf_funcs(n):
 
 
 def timed(cmd):
+    """Runs cmd; returns its wall time (the tool alone, started directly) and the process."""
     t = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return time.perf_counter() - t, p
 
 
@@ -139,20 +142,21 @@ def main():
                 f.write(make(size))
             for pass_name in passes:
                 times = {"ir-opt": [], "mlir-opt": []}
-                outs = {}
+                outs = {tag: os.path.join(tmp, f"{name}.{pass_name}.{tag}.mlir") for tag in times}
                 for r in range(a.runs):
                     order = [("ir-opt", ir_opt), ("mlir-opt", a.mlir_opt)]
                     if r % 2:
                         order.reverse()
                     for tag, tool in order:
-                        dt, p = timed([tool, f"--{pass_name}", path])
+                        dt, p = timed([tool, f"--{pass_name}", path, "-o", outs[tag]])
                         if p.returncode != 0:
                             print(f"{tag} --{pass_name} failed on {name}: {p.stderr.decode()[:500]}")
                             return 1
                         times[tag].append(dt)
-                        outs[tag] = p.stdout
                 mi, mm = statistics.median(times["ir-opt"]), statistics.median(times["mlir-opt"])
-                rows.append((pass_name, name, mi, mm, mm / mi, outs["ir-opt"] == outs["mlir-opt"]))
+                with open(outs["ir-opt"], "rb") as fa, open(outs["mlir-opt"], "rb") as fb:
+                    same = fa.read() == fb.read()
+                rows.append((pass_name, name, mi, mm, mm / mi, same))
     print(f"{'pass':18} {'input':12} {'ir-opt s':>9} {'mlir-opt s':>10} {'ratio':>7}  identical")
     for pass_name, name, mi, mm, ratio, same in rows:
         print(f"{pass_name:18} {name:12} {mi:9.3f} {mm:10.3f} {ratio:6.1f}x  {'yes' if same else 'NO'}")
