@@ -623,10 +623,23 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
 fn resolve_operands(p: &mut dyn AsmParser<'_>, cx: &ParseCtx<'_>, same_type: bool, state: &mut OperationState) -> Result<(), ()> {
     let spec = cx.spec;
     let operands = &cx.operands[..];
+    let types = &cx.operand_types[..];
+    // Most ops: each slot holds one operand and has one type.
+    if operands.len() == types.len()
+        && operands.iter().zip(types).enumerate().all(|(k, ((slot, _), t))| *slot == k && t.is_some_and(|t| t.len() == 1))
+    {
+        for ((_, o), t) in operands.iter().zip(types) {
+            if let Some(t) = *t {
+                let v = p.resolve_operand(o, cx.nth(t, 0))?;
+                state.operands.push(v);
+            }
+        }
+        return Ok(());
+    }
     // The slots in order, with a running cursor: `operand_range` per slot measured 1.3% more
     // instructions on a file of 30,000 arith ops.
     let mut next = 0;
-    for (i, (slot, types)) in spec.operands.iter().zip(&cx.operand_types[..]).enumerate() {
+    for (i, (slot, types)) in spec.operands.iter().zip(types).enumerate() {
         let start = next;
         while operands.get(next).is_some_and(|(s, _)| *s == i) {
             next += 1;
