@@ -92,10 +92,10 @@ pub struct Format {
     /// Whether the operands come in slot order in every op (the format names them in that
     /// order, and no directive or clause puts them in another).
     pub(crate) operands_in_order: bool,
-    /// The types the format leaves out, when the format alone decides where each comes from:
-    /// in order, a slot and the slot whose (first) type it takes. `None` when the parser must
-    /// work it out per op from [`Format::infer`].
-    pub(crate) type_fills: Option<Vec<(Slot, Slot)>>,
+    /// The types the format leaves out, when the format alone decides where each comes from
+    /// (see [`TypeFill`]), in order. `None` when the parser must work it out per op from
+    /// [`Format::infer`].
+    pub(crate) type_fills: Option<Vec<TypeFill>>,
     /// The properties dictionary of the first op parsed with this format, and its entries:
     /// most ops of a kind have the same (often only default values), and comparing entries is
     /// cheaper than interning them again.
@@ -127,6 +127,26 @@ impl Clone for ElidedDict {
     fn clone(&self) -> Self {
         ElidedDict(std::sync::atomic::AtomicU32::new(self.0.load(std::sync::atomic::Ordering::Relaxed)))
     }
+}
+
+/// Slots that take the type of slot `from` (which holds one type once the format is parsed).
+#[derive(Clone, Debug)]
+pub(crate) struct TypeFill {
+    /// Where the type is read.
+    pub(crate) from: FillSlot,
+    /// Where it is written.
+    pub(crate) to: Vec<FillSlot>,
+}
+
+/// An operand or result slot of a [`TypeFill`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FillSlot {
+    /// Single operand slot `i`.
+    SingleOperand(usize),
+    /// Optional or variadic operand slot `i` (one type per operand).
+    OperandGroup(usize),
+    /// Result slot `i` (one type).
+    Result(usize),
 }
 
 /// An operand, result or attribute slot named in a check.
@@ -355,7 +375,7 @@ fn writes_types(elems: &[Elem]) -> bool {
 /// when its outcome does not depend on the op (only `Same` rules over operand and result
 /// slots, types written by every op, each slot that gives a type holding one, every type found
 /// without buildable types, each single operand slot named at most once).
-fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<(Slot, Slot)>> {
+fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<TypeFill>> {
     let (mut operands, mut results) = always_written_types(elems, spec)?;
     // A single operand slot written twice would hold two operands.
     let mut uses = vec![0; spec.operands.len()];
@@ -363,7 +383,13 @@ fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<
     if uses.iter().any(|n| *n > 1) {
         return None;
     }
-    let mut fills = Vec::new();
+    let mut fills: Vec<TypeFill> = Vec::new();
+    let fill_slot = |s: Slot| match s {
+        Slot::Operand(i) if spec.operands[i].arity == Arity::Single => FillSlot::SingleOperand(i),
+        Slot::Operand(i) => FillSlot::OperandGroup(i),
+        Slot::Result(i) => FillSlot::Result(i),
+        Slot::Attr(_) | Slot::Missing => unreachable!("fills name operands and results"),
+    };
     let all_known = |o: &[bool], r: &[bool]| o.iter().chain(r).all(|k| *k);
     while !all_known(&operands, &results) {
         for rule in rules {
@@ -396,7 +422,11 @@ fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<
                 };
                 if !*known {
                     *known = true;
-                    fills.push((*s, from));
+                    let (to, from) = (fill_slot(*s), fill_slot(from));
+                    match fills.last_mut() {
+                        Some(last) if last.from == from => last.to.push(to),
+                        _ => fills.push(TypeFill { from, to: vec![to] }),
+                    }
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use super::constraints::AttrSyntax;
 use super::custom::{Known, ParseCtx};
-use super::format::{is_keyword, Elem, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, Var};
+use super::format::{is_keyword, Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, Var};
 use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
@@ -533,9 +533,21 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     }
     match &format.type_fills {
         Some(fills) => {
-            for &(to, from) in fills {
-                if let Some(t) = known(ctx, cx, from) {
-                    fill(cx, to, t);
+            for fill in fills {
+                let from = match fill.from {
+                    FillSlot::SingleOperand(i) | FillSlot::OperandGroup(i) => cx.operand_types[i],
+                    FillSlot::Result(i) => cx.result_types[i],
+                };
+                let Some(t) = from.and_then(|k| cx.first(k)) else { continue };
+                for &to in &fill.to {
+                    match to {
+                        FillSlot::SingleOperand(i) => cx.operand_types[i] = Some(Known::Each { ty: t, len: 1 }),
+                        FillSlot::OperandGroup(i) => {
+                            let len = cx.operand_range(i).len() as u32;
+                            cx.operand_types[i] = Some(Known::Each { ty: t, len });
+                        }
+                        FillSlot::Result(i) => cx.result_types[i] = Some(Known::Each { ty: t, len: 1 }),
+                    }
                 }
             }
         }
@@ -705,21 +717,6 @@ fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
         Slot::Result(i) => cx.first(cx.result_types[i]?),
         Slot::Attr(i) => cx.attrs[i].and_then(|a| super::constraints::attr_type(ctx, a)),
         Slot::Missing => None,
-    }
-}
-
-/// Gives operand or result slot `slot`, whose types the format leaves out, the type `t` (each
-/// of its values): [`set`] for a [`Format::type_fills`] entry, where a single operand slot
-/// holds one operand.
-#[inline]
-fn fill(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) {
-    match slot {
-        Slot::Operand(i) => {
-            let len = if cx.spec.operands[i].arity == Arity::Single { 1 } else { cx.operand_range(i).len() as u32 };
-            cx.operand_types[i] = Some(Known::Each { ty: t, len });
-        }
-        Slot::Result(i) => cx.result_types[i] = Some(Known::Each { ty: t, len: 1 }),
-        Slot::Attr(_) | Slot::Missing => {}
     }
 }
 
