@@ -90,7 +90,8 @@ pub struct ParseCtx<'s> {
     /// Entries of the attribute dictionary.
     pub dict: Vec<(Ident, Attr)>,
     /// The operands in the order written, each with its slot (put in slot order by
-    /// [`ParseCtx::sort_operands`] once the format is parsed).
+    /// [`ParseCtx::sort_operands`] once the format is parsed, unless the format writes them in
+    /// that order).
     pub(super) operands: SmallVec<[(usize, UnresolvedOperand); 4]>,
     /// The types of each operand slot, once known.
     pub(super) operand_types: SmallVec<[Option<Known>; 4]>,
@@ -107,6 +108,16 @@ pub struct ParseCtx<'s> {
     pub(super) all_result_types: Option<Known>,
 }
 
+/// `n` times `None` (as `smallvec![None; n]`, without its loop when they fit inline).
+#[inline(always)]
+fn nones<T: Copy, const N: usize>(n: usize) -> SmallVec<[Option<T>; N]> {
+    if n <= N {
+        SmallVec::from_buf_and_len([None; N], n)
+    } else {
+        smallvec![None; n]
+    }
+}
+
 impl<'s> ParseCtx<'s> {
     /// An empty state for `spec`.
     #[inline]
@@ -114,12 +125,12 @@ impl<'s> ParseCtx<'s> {
         Self {
             spec,
             start,
-            attrs: smallvec![None; spec.attrs.len()],
+            attrs: nones(spec.attrs.len()),
             region_slots: SmallVec::new(),
             dict: Vec::new(),
             operands: SmallVec::new(),
-            operand_types: smallvec![None; spec.operands.len()],
-            result_types: smallvec![None; spec.results.len()],
+            operand_types: nones(spec.operands.len()),
+            result_types: nones(spec.results.len()),
             types: SmallVec::new(),
             successors: SmallVec::new(),
             all_operand_types: None,

@@ -10,7 +10,7 @@
 
 use super::custom::{CustomArg, CustomDirective};
 use mica_ir::{Attr, Ident};
-use super::{Check, OpSpec, Presence, TypeRangeTransform, TypeTransform};
+use super::{Arity, Check, OpSpec, Presence, TypeRangeTransform, TypeTransform};
 
 /// What a `type(...)` directive or a custom argument refers to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +86,16 @@ pub struct Format {
     /// The printer's program: the elements in order with their spacing decided (see
     /// [`PrintStep`]).
     pub(crate) print: Vec<PrintStep>,
+    /// The parser's program: the elements in order without spacing, optional groups
+    /// flattened (see [`ParseStep`]).
+    pub(crate) parse: Vec<ParseStep>,
+    /// Whether the operands come in slot order in every op (the format names them in that
+    /// order, and no directive or clause puts them in another).
+    pub(crate) operands_in_order: bool,
+    /// The types the format leaves out, when the format alone decides where each comes from
+    /// (see [`TypeFill`]), in order. `None` when the parser must work it out per op from
+    /// [`Format::infer`].
+    pub(crate) type_fills: Option<Vec<TypeFill>>,
     /// The properties dictionary of the first op parsed with this format, and its entries:
     /// most ops of a kind have the same (often only default values), and comparing entries is
     /// cheaper than interning them again.
@@ -117,6 +127,26 @@ impl Clone for ElidedDict {
     fn clone(&self) -> Self {
         ElidedDict(std::sync::atomic::AtomicU32::new(self.0.load(std::sync::atomic::Ordering::Relaxed)))
     }
+}
+
+/// Slots that take the type of slot `from` (which holds one type once the format is parsed).
+#[derive(Clone, Debug)]
+pub(crate) struct TypeFill {
+    /// Where the type is read.
+    pub(crate) from: FillSlot,
+    /// Where it is written.
+    pub(crate) to: Vec<FillSlot>,
+}
+
+/// An operand or result slot of a [`TypeFill`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FillSlot {
+    /// Single operand slot `i`.
+    SingleOperand(usize),
+    /// Optional or variadic operand slot `i` (one type per operand).
+    OperandGroup(usize),
+    /// Result slot `i` (one type).
+    Result(usize),
 }
 
 /// An operand, result or attribute slot named in a check.
@@ -191,6 +221,220 @@ pub(crate) enum PrintStep {
     Group { anchor: Elem, then_len: usize, else_len: usize },
     /// An `oilist` clause, printed when one of `vars` is present: its `len` steps follow.
     Clause { vars: Vec<Elem>, len: usize },
+}
+
+/// One step of parsing a format. Spacing is left out, literals know whether they are
+/// keywords, and an optional group is followed by its steps, so that the parser walks one flat
+/// list of small steps. (An explicit tag byte: matching on it measured cheaper than on the
+/// niche of a `String`.)
+#[derive(Clone, Debug)]
+#[repr(u8)]
+pub(crate) enum ParseStep {
+    /// A keyword literal.
+    Keyword(String),
+    /// A punctuation literal.
+    Punct(String),
+    /// `$operand` of a single operand slot.
+    Operand(usize),
+    /// `type($operand)` of a single operand slot.
+    OperandType(usize),
+    /// `type($result)` of a single result slot.
+    ResultType(usize),
+    /// `attr-dict` (with the keyword when true).
+    AttrDict(bool),
+    /// An optional group, there when `first` (its first element) is: the `then_len` steps of
+    /// the rest of the group follow, then the `else_len` steps of its else group.
+    Group { first: GroupFirst, then_len: usize, else_len: usize },
+    /// Any other element.
+    Elem(Elem),
+}
+
+/// The first element of an optional group, which is parsed if it is there and then tells
+/// that the group is.
+#[derive(Clone, Debug)]
+pub(crate) enum GroupFirst {
+    /// A keyword literal.
+    Keyword(String),
+    /// A punctuation literal.
+    Punct(String),
+    /// Any other element.
+    Elem(Elem),
+}
+
+/// Whether literal `lit` is a keyword (else punctuation).
+pub(crate) fn is_keyword(lit: &str) -> bool {
+    lit.as_bytes().first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+}
+
+/// Appends the parse steps of `elems` to `out`.
+fn compile_parse(elems: &[Elem], spec: &OpSpec, out: &mut Vec<ParseStep>) {
+    for e in elems {
+        out.push(match e {
+            Elem::Space(_) | Elem::Newline => continue,
+            Elem::Literal(l) if is_keyword(l) => ParseStep::Keyword(l.clone()),
+            Elem::Literal(l) => ParseStep::Punct(l.clone()),
+            Elem::Operand(i) if spec.operands[*i].arity == Arity::Single => ParseStep::Operand(*i),
+            Elem::Type(Var::Operand(i), _) if spec.operands[*i].arity == Arity::Single => ParseStep::OperandType(*i),
+            Elem::Type(Var::Result(i), _) if spec.results[*i].arity == Arity::Single => ParseStep::ResultType(*i),
+            Elem::AttrDict(with_keyword) => ParseStep::AttrDict(*with_keyword),
+            Elem::Optional { then, otherwise, .. } => {
+                let first_at = then.iter().position(|e| !matches!(e, Elem::Space(_) | Elem::Newline)).expect("optional groups are not empty");
+                let first = match &then[first_at] {
+                    Elem::Literal(l) if is_keyword(l) => GroupFirst::Keyword(l.clone()),
+                    Elem::Literal(l) => GroupFirst::Punct(l.clone()),
+                    e => GroupFirst::Elem(e.clone()),
+                };
+                let at = out.len();
+                out.push(ParseStep::Group { first, then_len: 0, else_len: 0 });
+                compile_parse(&then[first_at + 1..], spec, out);
+                let then_len = out.len() - at - 1;
+                compile_parse(otherwise, spec, out);
+                let else_len = out.len() - at - 1 - then_len;
+                if let ParseStep::Group { then_len: t, else_len: e, .. } = &mut out[at] {
+                    (*t, *e) = (then_len, else_len);
+                }
+                continue;
+            }
+            _ => ParseStep::Elem(e.clone()),
+        });
+    }
+}
+
+/// Which operand and which result slots have their types written by every op of the format,
+/// one type each; `None` when some slot's types may or may not be written (a type in an
+/// optional group or a custom directive, a variadic slot's types, types given for all slots).
+fn always_written_types(elems: &[Elem], spec: &OpSpec) -> Option<(Vec<bool>, Vec<bool>)> {
+    let mut operands = vec![false; spec.operands.len()];
+    let mut results = vec![false; spec.results.len()];
+    for e in elems {
+        match e {
+            Elem::Type(Var::Operand(i), _) if spec.operands[*i].arity == Arity::Single => operands[*i] = true,
+            Elem::Type(Var::Result(i), _) if spec.results[*i].arity == Arity::Single => results[*i] = true,
+            Elem::Type(..) | Elem::FunctionalType(..) | Elem::Custom(..) => return None,
+            Elem::Optional { then, otherwise, anchor } => {
+                if [then, otherwise].iter().any(|branch| writes_types(branch)) || writes_types(std::slice::from_ref(anchor)) {
+                    return None;
+                }
+            }
+            Elem::OIList(clauses) => {
+                if clauses.iter().any(|c| writes_types(c)) {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some((operands, results))
+}
+
+/// Adds to `uses` how many times `elems` name each operand slot.
+fn count_operand_uses(elems: &[Elem], uses: &mut [usize]) {
+    for e in elems {
+        match e {
+            Elem::Operand(i) => uses[*i] += 1,
+            Elem::Optional { then, otherwise, .. } => {
+                count_operand_uses(then, uses);
+                count_operand_uses(otherwise, uses);
+            }
+            Elem::OIList(clauses) => clauses.iter().for_each(|c| count_operand_uses(c, uses)),
+            _ => {}
+        }
+    }
+}
+
+/// [`Format::operands_in_order`] of a format with elements `elems`.
+fn operands_in_order(elems: &[Elem]) -> bool {
+    /// Appends the operand slots `elems` name in order to `out`; false when that order is
+    /// not the parse order (a custom directive or an `oilist`).
+    fn walk(elems: &[Elem], out: &mut Vec<usize>) -> bool {
+        elems.iter().all(|e| match e {
+            Elem::Operand(i) => {
+                out.push(*i);
+                true
+            }
+            Elem::Optional { then, otherwise, .. } => walk(then, out) && walk(otherwise, out),
+            Elem::Custom(..) | Elem::OIList(_) | Elem::Operands => false,
+            _ => true,
+        })
+    }
+    let mut order = Vec::new();
+    walk(elems, &mut order) && order.is_sorted()
+}
+
+/// Whether any of `elems` may write types.
+fn writes_types(elems: &[Elem]) -> bool {
+    elems.iter().any(|e| match e {
+        Elem::Type(..) | Elem::FunctionalType(..) | Elem::Custom(..) => true,
+        Elem::Optional { then, otherwise, anchor } => writes_types(then) || writes_types(otherwise) || writes_types(std::slice::from_ref(anchor)),
+        Elem::OIList(clauses) => clauses.iter().any(|c| writes_types(c)),
+        _ => false,
+    })
+}
+
+/// [`Format::type_fills`]: the parser's type inference run on the format instead of an op,
+/// when its outcome does not depend on the op (only `Same` rules over operand and result
+/// slots, types written by every op, each slot that gives a type holding one, every type found
+/// without buildable types, each single operand slot named at most once).
+fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<TypeFill>> {
+    let (mut operands, mut results) = always_written_types(elems, spec)?;
+    // A single operand slot written twice would hold two operands.
+    let mut uses = vec![0; spec.operands.len()];
+    count_operand_uses(elems, &mut uses);
+    if uses.iter().any(|n| *n > 1) {
+        return None;
+    }
+    let mut fills: Vec<TypeFill> = Vec::new();
+    let fill_slot = |s: Slot| match s {
+        Slot::Operand(i) if spec.operands[i].arity == Arity::Single => FillSlot::SingleOperand(i),
+        Slot::Operand(i) => FillSlot::OperandGroup(i),
+        Slot::Result(i) => FillSlot::Result(i),
+        Slot::Attr(_) | Slot::Missing => unreachable!("fills name operands and results"),
+    };
+    let all_known = |o: &[bool], r: &[bool]| o.iter().chain(r).all(|k| *k);
+    while !all_known(&operands, &results) {
+        for rule in rules {
+            let InferRule::Same(slots) = rule else { return None };
+            let mut from = None;
+            for s in slots {
+                match *s {
+                    Slot::Operand(i) if operands[i] => {
+                        // A variadic group may be empty at run time, leaving the type unknown.
+                        if spec.operands[i].arity != Arity::Single {
+                            return None;
+                        }
+                        from = Some(*s);
+                        break;
+                    }
+                    Slot::Result(i) if results[i] => {
+                        from = Some(*s);
+                        break;
+                    }
+                    Slot::Attr(_) => return None,
+                    _ => {}
+                }
+            }
+            let Some(from) = from else { continue };
+            for s in slots {
+                let known = match *s {
+                    Slot::Operand(i) => &mut operands[i],
+                    Slot::Result(i) => &mut results[i],
+                    Slot::Attr(_) | Slot::Missing => continue,
+                };
+                if !*known {
+                    *known = true;
+                    let (to, from) = (fill_slot(*s), fill_slot(from));
+                    match fills.last_mut() {
+                        Some(last) if last.from == from => last.to.push(to),
+                        _ => fills.push(TypeFill { from, to: vec![to] }),
+                    }
+                }
+            }
+        }
+        if !all_known(&operands, &results) {
+            return None;
+        }
+    }
+    Some(fills)
 }
 
 /// The generator's spacing state while compiling the print steps.
@@ -392,10 +636,16 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     while p.pos < p.toks.len() {
         elems.push(p.element(false)?.0);
     }
+    let infer = infer_rules(spec);
+    let mut parse = Vec::new();
+    compile_parse(&elems, spec, &mut parse);
     Ok(Format {
         attrs_in_format: p.attrs_in_format,
         has_prop_dict: p.has_prop_dict,
-        infer: infer_rules(spec),
+        type_fills: type_fills(&elems, spec, &infer),
+        operands_in_order: operands_in_order(&elems),
+        parse,
+        infer,
         props_sorted: props_sorted(spec),
         default_attrs: spec.attrs.iter().enumerate().filter(|(_, a)| matches!(a.presence, Presence::Default(_))).map(|(i, _)| i).collect(),
         same_type: spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType | Check::SameTypeOperands)),

@@ -5,7 +5,7 @@
 
 use super::constraints::AttrSyntax;
 use super::custom::{Known, ParseCtx};
-use super::format::{Elem, Format, InferRule, PropSlot, Slot, Var};
+use super::format::{is_keyword, Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, Var};
 use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
@@ -19,14 +19,72 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
         return Err(());
     };
     let mut cx = ParseCtx::new(spec, p.offset());
-    for e in &format.elems {
-        parse_elem(p, &mut cx, state, e)?;
-    }
+    parse_steps(p, &mut cx, state, &format.parse)?;
     finish(p, &mut cx, format, state)
 }
 
+/// Parses the elements of `steps` in order.
+fn parse_steps(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, steps: &[ParseStep]) -> Result<(), ()> {
+    let mut next = 0;
+    while let Some(step) = steps.get(next) {
+        next += 1;
+        match step {
+            ParseStep::Keyword(k) => p.parse_keyword(k)?,
+            ParseStep::Punct(s) => p.parse_punct(s)?,
+            ParseStep::Operand(i) => {
+                let o = p.parse_operand()?;
+                cx.push_operand(*i, o);
+            }
+            ParseStep::OperandType(i) => {
+                let ty = p.parse_type()?;
+                cx.operand_types[*i] = Some(Known::Each { ty, len: 1 });
+            }
+            ParseStep::ResultType(i) => {
+                let ty = p.parse_type()?;
+                cx.result_types[*i] = Some(Known::Each { ty, len: 1 });
+            }
+            ParseStep::AttrDict(with_keyword) => parse_attr_dict(p, cx, *with_keyword)?,
+            ParseStep::Group { first, then_len, else_len } => {
+                let (then, rest) = steps[next..].split_at(*then_len);
+                let present = match first {
+                    GroupFirst::Keyword(k) => p.parse_optional_keyword(k),
+                    GroupFirst::Punct(s) => p.parse_optional_punct(s),
+                    GroupFirst::Elem(e) => parse_optional_first(p, cx, state, e)?,
+                };
+                let branch = if present { then } else { &rest[..*else_len] };
+                if !branch.is_empty() {
+                    parse_steps(p, cx, state, branch)?;
+                }
+                next += then_len + else_len;
+            }
+            ParseStep::Elem(e) => parse_other_elem(p, cx, state, e)?,
+        }
+    }
+    Ok(())
+}
+
+/// Parses `attr-dict` (`attr-dict-with-keyword` when `with_keyword`).
+#[inline(always)]
+fn parse_attr_dict(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, with_keyword: bool) -> Result<(), ()> {
+    if with_keyword && !p.parse_optional_keyword("attributes") {
+        return Ok(());
+    }
+    match p.parse_optional_attr_dict()? {
+        Some(entries) if cx.dict.is_empty() => cx.dict = entries,
+        Some(entries) => cx.dict.extend(entries),
+        None if with_keyword => {
+            // Nothing was read: the error is where the dictionary should start.
+            let at = p.offset();
+            p.error_at(at, "expected '{' in attribute dictionary");
+            return Err(());
+        }
+        None => {}
+    }
+    Ok(())
+}
+
 fn parse_literal(p: &mut dyn AsmParser<'_>, lit: &str, optional: bool) -> Result<bool, ()> {
-    let is_word = lit.as_bytes().first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+    let is_word = is_keyword(lit);
     if optional {
         return Ok(if is_word { p.parse_optional_keyword(lit) } else { p.parse_optional_punct(lit) });
     }
@@ -195,9 +253,8 @@ fn parse_region_into(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &m
     Ok(())
 }
 
-/// Parses one element: the elements most formats are made of here, the others in
-/// [`parse_other_elem`] (kept apart so that this stays small and can be inlined in the loops
-/// over elements).
+/// Parses one element (of an `oilist` clause, or the first of an optional group): the
+/// elements most formats are made of here, the others in [`parse_other_elem`].
 #[inline(always)]
 fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut OperationState, e: &Elem) -> Result<(), ()> {
     match e {
@@ -205,23 +262,7 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
         Elem::Space(_) | Elem::Newline => Ok(()),
         Elem::Operand(i) => parse_operand_elem(p, cx, *i),
         Elem::Type(v, _) => parse_types_of(p, cx, v),
-        Elem::AttrDict(with_keyword) => {
-            if *with_keyword && !p.parse_optional_keyword("attributes") {
-                return Ok(());
-            }
-            match p.parse_optional_attr_dict()? {
-                Some(entries) if cx.dict.is_empty() => cx.dict = entries,
-                Some(entries) => cx.dict.extend(entries),
-                None if *with_keyword => {
-                    // Nothing was read: the error is where the dictionary should start.
-                    let at = p.offset();
-                    p.error_at(at, "expected '{' in attribute dictionary");
-                    return Err(());
-                }
-                None => {}
-            }
-            Ok(())
-        }
+        Elem::AttrDict(with_keyword) => parse_attr_dict(p, cx, *with_keyword),
         _ => parse_other_elem(p, cx, state, e),
     }
 }
@@ -463,7 +504,9 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             cx.attrs[i] = spec.attrs[i].default_value(ctx);
         }
     }
-    cx.sort_operands();
+    if !format.operands_in_order {
+        cx.sort_operands();
+    }
     // Operand types given all at once.
     if let Some((types, at)) = cx.all_operand_types.take() {
         let n = cx.operands.len();
@@ -488,43 +531,33 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
             at = end;
         }
     }
-    infer_types(ctx, cx, &format.infer);
-    // Operands.
-    let same_type = format.same_type;
-    // The slots in order, with a running cursor: `operand_range` per slot measured 1.3% more
-    // instructions on a file of 30,000 arith ops.
-    let mut next = 0;
-    for i in 0..spec.operands.len() {
-        let range = next..next + cx.operands[next..].iter().take_while(|(s, _)| *s == i).count();
-        next = range.end;
-        let Some(types) = cx.operand_types[i] else {
-            if range.is_empty() {
-                continue;
+    match &format.type_fills {
+        Some(fills) => {
+            for fill in fills {
+                let from = match fill.from {
+                    FillSlot::SingleOperand(i) | FillSlot::OperandGroup(i) => cx.operand_types[i],
+                    FillSlot::Result(i) => cx.result_types[i],
+                };
+                let Some(t) = from.and_then(|k| cx.first(k)) else { continue };
+                for &to in &fill.to {
+                    match to {
+                        FillSlot::SingleOperand(i) => cx.operand_types[i] = Some(Known::Each { ty: t, len: 1 }),
+                        FillSlot::OperandGroup(i) => {
+                            let len = cx.operand_range(i).len() as u32;
+                            cx.operand_types[i] = Some(Known::Each { ty: t, len });
+                        }
+                        FillSlot::Result(i) => cx.result_types[i] = Some(Known::Each { ty: t, len: 1 }),
+                    }
+                }
             }
-            p.error_at(cx.start, &format!("could not infer the type of operand '{}'", spec.operands[i].name));
-            return Err(());
-        };
-        let n = range.len();
-        // One type written for a variadic group of an op whose operands share a type.
-        let splat = types.len() == 1 && n > 1 && spec.operands[i].arity == Arity::Variadic && same_type;
-        if !splat && types.len() != n {
-            if let Known::List { ranged: true, .. } = types {
-                let at = cx.operands.get(range.start).map_or(cx.start, |(_, o)| o.offset);
-                p.error_at(at, &format!("number of operands and types do not match: got {n} operands and {} types", types.len()));
-            } else {
-                p.error_at(cx.start, &format!("{n} operands present, but expected {}", types.len()));
-            }
-            return Err(());
         }
-        for (k, (_, o)) in cx.operands[range].iter().enumerate() {
-            let t = cx.nth(types, if splat { 0 } else { k });
-            let v = p.resolve_operand(o, t)?;
-            state.operands.push(v);
-        }
+        None => infer_types(ctx, cx, &format.infer),
     }
+    resolve_operands(p, cx, format.same_type, state)?;
     // Results: explicit or inferred by the op.
     // Ops that infer their results do so for variadic results too.
-    if cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
+    // Type fills leave no type unknown.
+    if format.type_fills.is_none() && cx.result_types.iter().zip(&spec.results).any(|(t, r)| t.is_none() && (r.arity == Arity::Single || spec.infer.is_some())) {
         if let Some(infer) = spec.infer {
             let mut operand_types: Vec<Type> = Vec::new();
             for t in cx.operand_types.iter().flatten() {
@@ -597,6 +630,60 @@ fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, sta
     Ok(())
 }
 
+/// Resolves the operands (in slot order, see [`ParseCtx::sort_operands`]) to values of the
+/// types known for their slots into `state`; `same_type`: see [`Format::same_type`].
+fn resolve_operands(p: &mut dyn AsmParser<'_>, cx: &ParseCtx<'_>, same_type: bool, state: &mut OperationState) -> Result<(), ()> {
+    let spec = cx.spec;
+    let operands = &cx.operands[..];
+    let types = &cx.operand_types[..];
+    // Most ops: each slot holds one operand and has one type.
+    if operands.len() == types.len()
+        && operands.iter().zip(types).enumerate().all(|(k, ((slot, _), t))| *slot == k && t.is_some_and(|t| t.len() == 1))
+    {
+        for ((_, o), t) in operands.iter().zip(types) {
+            if let Some(t) = *t {
+                let v = p.resolve_operand(o, cx.nth(t, 0))?;
+                state.operands.push(v);
+            }
+        }
+        return Ok(());
+    }
+    // The slots in order, with a running cursor: `operand_range` per slot measured 1.3% more
+    // instructions on a file of 30,000 arith ops.
+    let mut next = 0;
+    for (i, (slot, types)) in spec.operands.iter().zip(types).enumerate() {
+        let start = next;
+        while operands.get(next).is_some_and(|(s, _)| *s == i) {
+            next += 1;
+        }
+        let n = next - start;
+        let Some(types) = *types else {
+            if n == 0 {
+                continue;
+            }
+            p.error_at(cx.start, &format!("could not infer the type of operand '{}'", slot.name));
+            return Err(());
+        };
+        // One type written for a variadic group of an op whose operands share a type.
+        let splat = types.len() == 1 && n > 1 && slot.arity == Arity::Variadic && same_type;
+        if !splat && types.len() != n {
+            if let Known::List { ranged: true, .. } = types {
+                let at = operands.get(start).map_or(cx.start, |(_, o)| o.offset);
+                p.error_at(at, &format!("number of operands and types do not match: got {n} operands and {} types", types.len()));
+            } else {
+                p.error_at(cx.start, &format!("{n} operands present, but expected {}", types.len()));
+            }
+            return Err(());
+        }
+        for (k, (_, o)) in operands[start..next].iter().enumerate() {
+            let t = cx.nth(types, if splat { 0 } else { k });
+            let v = p.resolve_operand(o, t)?;
+            state.operands.push(v);
+        }
+    }
+    Ok(())
+}
+
 /// Puts the regions parsed in slot order, adds the empty regions the format left out and the
 /// implicit terminators.
 fn finish_regions(p: &mut dyn AsmParser<'_>, cx: &ParseCtx<'_>, state: &mut OperationState) {
@@ -635,6 +722,7 @@ fn known(ctx: &Context, cx: &ParseCtx<'_>, slot: Slot) -> Option<Type> {
 
 /// Gives an operand or result slot whose types are unknown the type `t` (each of its values);
 /// whether it changed anything.
+#[inline]
 fn set(cx: &mut ParseCtx<'_>, slot: Slot, t: Type) -> bool {
     match slot {
         Slot::Operand(i) if cx.operand_types[i].is_none() => {
