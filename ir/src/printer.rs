@@ -399,26 +399,36 @@ impl<'c> Printer<'c> {
             self.collect_op(body, op);
             return;
         }
+        self.print_memoized(body, op);
+    }
+
+    /// Prints an operation without its results and location with its custom form or the
+    /// generic one; when it is the first of its signature (`first`: the signature and its
+    /// hash), the plans keep the text of a form that prints by signature.
+    fn print_by_hook(&mut self, body: &Body, op: Op, first: Option<(&memo::Sig<'_>, u64)>) {
         let data = body.op(op);
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
-        match def.and_then(|d| d.print.map(|f| (d, f))) {
+        let hook = def.and_then(|d| d.print.map(|f| (d, f)));
+        let print = |p: &mut Self| match hook {
             Some((d, print)) => {
-                let name = d.name;
                 // The prefix goes when the op's dialect is the enclosing op's default dialect.
-                let short = strip_dialect(name, self.default_dialect);
-                self.out.push_str(short);
-                let outer = std::mem::replace(&mut self.default_dialect, d.default_dialect.unwrap_or(""));
-                let isolated = self.enter_isolated(body, op);
-                print(d, self, body, op);
-                self.leave_isolated(isolated);
-                self.default_dialect = outer;
+                p.out.push_str(strip_dialect(d.name, p.default_dialect));
+                let outer = std::mem::replace(&mut p.default_dialect, d.default_dialect.unwrap_or(""));
+                let isolated = p.enter_isolated(body, op);
+                print(d, p, body, op);
+                p.leave_isolated(isolated);
+                p.default_dialect = outer;
             }
             None => {
-                let isolated = self.enter_isolated(body, op);
-                // The generic form depends only on what a print plan keeps (see `memo`).
-                self.print_memoized(body, op, |p| p.print_generic_op(body, op));
-                self.leave_isolated(isolated);
+                let isolated = p.enter_isolated(body, op);
+                p.print_generic_op(body, op);
+                p.leave_isolated(isolated);
             }
+        };
+        match first {
+            // The generic form depends only on what a plan keeps.
+            Some((sig, hash)) => self.record(body, sig, hash, hook.is_none_or(|(d, _)| d.print_by_signature), print),
+            None => print(self),
         }
     }
 
