@@ -166,7 +166,7 @@ enum Elision {
 
 /// Appends the decimal value of integer bits of type `ty` as an integer attribute prints it:
 /// signed unless `ty` is an unsigned integer type (index is 64 bits, signed).
-fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntBits) {
+pub fn write_int_bits(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntBits) {
     let (width, signed) = match ctx.type_kind(ty) {
         TypeKind::Integer { width, signedness } => (*width, *signedness != Signedness::Unsigned),
         _ => (64, true),
@@ -179,7 +179,7 @@ fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntB
 pub fn write_int_attr_value(out: &mut String, ctx: &Context, a: Attr) -> bool {
     match ctx.attr_kind(a) {
         AttrKind::Integer { ty, bits } => {
-            write_int_value(out, ctx, *ty, bits);
+            write_int_bits(out, ctx, *ty, bits);
             true
         }
         _ => false,
@@ -195,10 +195,33 @@ pub fn type_string(ctx: &Context, t: Type) -> String {
 
 /// Appends a type as [`type_string`] writes it.
 pub fn write_type(out: &mut String, ctx: &Context, t: Type) {
+    // Scalar types (the suffix of constant names) without a printer.
+    if write_scalar_type(out, ctx.type_kind(t)) {
+        return;
+    }
     let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
     p.out = std::mem::take(out);
     p.print_type(t);
     *out = p.out;
+}
+
+/// Appends an integer, index or float type (`i32`, `ui8`, `index`, `bf16`); returns false (and
+/// appends nothing) for other types.
+fn write_scalar_type(out: &mut String, kind: &TypeKind) -> bool {
+    match kind {
+        TypeKind::Integer { width, signedness } => {
+            out.push_str(match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            });
+            intbits::push_u64(out, u64::from(*width));
+        }
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Float(k) => out.push_str(k.mlir_name()),
+        _ => return false,
+    }
+    true
 }
 
 /// An attribute as mlir-opt prints it, with no aliases (for diagnostics).
@@ -883,17 +906,12 @@ impl<'c> Printer<'c> {
 
     fn print_type_body(&mut self, t: Type) {
         let ctx = self.ctx;
-        match ctx.type_kind(t) {
-            TypeKind::Integer { width, signedness } => {
-                let p = match signedness {
-                    Signedness::Signless => "i",
-                    Signedness::Signed => "si",
-                    Signedness::Unsigned => "ui",
-                };
-                let _ = write!(self.out, "{p}{width}");
-            }
-            TypeKind::Index => self.out.push_str("index"),
-            TypeKind::Float(k) => self.out.push_str(k.mlir_name()),
+        let kind = ctx.type_kind(t);
+        if write_scalar_type(&mut self.out, kind) {
+            return;
+        }
+        match kind {
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => {}
             TypeKind::None => self.out.push_str("none"),
             TypeKind::Complex(e) => {
                 self.out.push_str("complex<");
@@ -1080,7 +1098,7 @@ impl<'c> Printer<'c> {
                     self.out.push_str(if bits[0] & 1 == 1 { "true" } else { "false" });
                     return;
                 }
-                write_int_value(&mut self.out, ctx, *ty, bits);
+                write_int_bits(&mut self.out, ctx, *ty, bits);
                 if !elide_type && !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
