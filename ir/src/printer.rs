@@ -150,6 +150,29 @@ fn strip_dialect<'n>(name: &'n str, dialect: &str) -> &'n str {
     }
 }
 
+/// What a value without a name prints as.
+const UNKNOWN_VALUE: &str = "<<UNKNOWN SSA VALUE>>";
+
+/// Appends the name of `v` (`%3`, `%arg0`, `%c0`) as the body at `index` of `names` has it.
+#[inline]
+fn write_value_name(out: &mut String, names: &NameTable, index: u32, v: Value) {
+    match names.value(index, v) {
+        Some(ValueName::Id(n)) => {
+            out.push('%');
+            intbits::push_u64(out, u64::from(n));
+        }
+        Some(ValueName::Arg(n)) => {
+            out.push_str("%arg");
+            intbits::push_u64(out, u64::from(n));
+        }
+        Some(ValueName::Named(i)) => {
+            out.push('%');
+            out.push_str(names.name_text(i));
+        }
+        None => out.push_str(UNKNOWN_VALUE),
+    }
+}
+
 /// How much text a printer with a sink gathers before handing it over.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -612,10 +635,17 @@ impl<'c> Printer<'c> {
     fn names_of(&mut self, body: &Body) -> Option<(&NameTable, u32)> {
         let key = body as *const Body as usize;
         if self.name_slot.as_ref().is_none_or(|s| s.body != key) {
-            let (table, index) = self.names.iter().rev().find_map(|names| Some((names, names.slot(body)?)))?;
-            self.name_slot = Some(NameSlot { body: key, names: table.clone(), index });
+            self.find_names(body)?;
         }
         self.name_slot.as_ref().map(|s| (&*s.names, s.index))
+    }
+
+    /// Makes `name_slot` the names of `body`, if a table has them.
+    #[cold]
+    fn find_names(&mut self, body: &Body) -> Option<()> {
+        let (table, index) = self.names.iter().rev().find_map(|names| Some((names, names.slot(body)?)))?;
+        self.name_slot = Some(NameSlot { body: body as *const Body as usize, names: table.clone(), index });
+        Some(())
     }
 
     /// Numbers the body of `op` (an isolated operation of `body`) when the names known so far
@@ -669,24 +699,16 @@ impl<'c> Printer<'c> {
         self.note_name(body, start, memo::Named::Block(block));
     }
 
+    /// Writes a value's name as its definition shows it (`%3`, `%arg0`, `%c0`).
+    #[inline]
     fn print_value_def(&mut self, body: &Body, v: Value) {
-        match self.names_of(body).and_then(|(t, i)| t.value(i, v)) {
-            Some(ValueName::Id(n)) => {
-                self.out.push('%');
-                intbits::push_u64(&mut self.out, u64::from(n));
+        if self.names_of(body).is_some() {
+            if let Some(s) = &self.name_slot {
+                write_value_name(&mut self.out, &s.names, s.index, v);
+                return;
             }
-            Some(ValueName::Arg(n)) => {
-                self.out.push_str("%arg");
-                intbits::push_u64(&mut self.out, u64::from(n));
-            }
-            Some(ValueName::Named(i)) => {
-                self.out.push('%');
-                if let Some(s) = &self.name_slot {
-                    self.out.push_str(s.names.name_text(i));
-                }
-            }
-            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
+        self.out.push_str(UNKNOWN_VALUE);
     }
 
     /// Writes a value's name as a use (`%3`, `%arg0`, `%2#1`).
