@@ -348,30 +348,26 @@ pub fn register(ctx: &mut Context) {
 
 /// `%c42_i32`, `%c0` (index), `%true`/`%false`, else `%cst`.
 fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
-    if let Some(name) = constant_name_text(ctx, body, op) {
-        set(0, name);
-    }
-}
-
-fn constant_name_text(ctx: &Context, body: &Body, op: Op) -> Option<String> {
-    let value = ctx.op_attr_id(body, op, Ident::VALUE)?;
-    match ctx.attr_kind(value) {
-        AttrKind::Integer { ty, .. } => {
+    let Some(value) = ctx.op_attr_id(body, op, Ident::VALUE) else { return };
+    let name = match ctx.attr_kind(value) {
+        AttrKind::Integer { ty, bits } => {
             let kind = ctx.type_kind(*ty);
             if matches!(kind, TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
-                return Some(if ctx.as_i64(value) == Some(0) { "false" } else { "true" }.to_string());
+                if mica_ir::intbits::to_i64(bits, 1) == Some(0) { "false" } else { "true" }.to_string()
+            } else {
+                let mut name = String::with_capacity(16);
+                name.push('c');
+                mica_ir::printer::write_int_bits(&mut name, ctx, *ty, bits);
+                if !matches!(kind, TypeKind::Index) {
+                    name.push('_');
+                    mica_ir::printer::write_type(&mut name, ctx, *ty);
+                }
+                name
             }
-            let mut name = String::with_capacity(16);
-            name.push('c');
-            mica_ir::printer::write_int_attr_value(&mut name, ctx, value);
-            if !matches!(kind, TypeKind::Index) {
-                name.push('_');
-                mica_ir::printer::write_type(&mut name, ctx, *ty);
-            }
-            Some(name)
         }
-        _ => Some("cst".to_string()),
-    }
+        _ => "cst".to_string(),
+    };
+    set(0, name);
 }
 
 fn verify_constant(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {

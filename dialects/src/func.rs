@@ -21,6 +21,7 @@ pub fn register(ctx: &mut Context) {
     let mut ret = OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE);
     ret.parse = Some(parse_return);
     ret.print = Some(print_return);
+    ret.print_by_signature = true;
     ret.verify = Some(verify_return);
     ret.shape = Shape { results: Count::Exactly(0), regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, ret);
@@ -404,6 +405,7 @@ fn print_operands_colon_types(p: &mut Printer<'_>, body: &Body, op: Op) {
     asm_util::print_operand_types(p, body, op);
 }
 
+/// Prints `func.return` (by signature: operands, attributes and operand types only).
 fn print_return(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     print_operands_colon_types(p, body, op);
 }

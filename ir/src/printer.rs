@@ -150,6 +150,29 @@ fn strip_dialect<'n>(name: &'n str, dialect: &str) -> &'n str {
     }
 }
 
+/// What a value without a name prints as.
+const UNKNOWN_VALUE: &str = "<<UNKNOWN SSA VALUE>>";
+
+/// Appends the name of `v` (`%3`, `%arg0`, `%c0`) as the body at `index` of `names` has it.
+#[inline]
+fn write_value_name(out: &mut String, names: &NameTable, index: u32, v: Value) {
+    match names.value(index, v) {
+        Some(ValueName::Id(n)) => {
+            out.push('%');
+            intbits::push_u64(out, u64::from(n));
+        }
+        Some(ValueName::Arg(n)) => {
+            out.push_str("%arg");
+            intbits::push_u64(out, u64::from(n));
+        }
+        Some(ValueName::Named(i)) => {
+            out.push('%');
+            out.push_str(names.name_text(i));
+        }
+        None => out.push_str(UNKNOWN_VALUE),
+    }
+}
+
 /// How much text a printer with a sink gathers before handing it over.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -166,7 +189,7 @@ enum Elision {
 
 /// Appends the decimal value of integer bits of type `ty` as an integer attribute prints it:
 /// signed unless `ty` is an unsigned integer type (index is 64 bits, signed).
-fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntBits) {
+pub fn write_int_bits(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntBits) {
     let (width, signed) = match ctx.type_kind(ty) {
         TypeKind::Integer { width, signedness } => (*width, *signedness != Signedness::Unsigned),
         _ => (64, true),
@@ -179,7 +202,7 @@ fn write_int_value(out: &mut String, ctx: &Context, ty: Type, bits: &crate::IntB
 pub fn write_int_attr_value(out: &mut String, ctx: &Context, a: Attr) -> bool {
     match ctx.attr_kind(a) {
         AttrKind::Integer { ty, bits } => {
-            write_int_value(out, ctx, *ty, bits);
+            write_int_bits(out, ctx, *ty, bits);
             true
         }
         _ => false,
@@ -195,10 +218,33 @@ pub fn type_string(ctx: &Context, t: Type) -> String {
 
 /// Appends a type as [`type_string`] writes it.
 pub fn write_type(out: &mut String, ctx: &Context, t: Type) {
+    // Scalar types (the suffix of constant names) without a printer.
+    if write_scalar_type(out, ctx.type_kind(t)) {
+        return;
+    }
     let mut p = Printer::new(ctx, PrintOptions { local_scope: true, ..Default::default() });
     p.out = std::mem::take(out);
     p.print_type(t);
     *out = p.out;
+}
+
+/// Appends an integer, index or float type (`i32`, `ui8`, `index`, `bf16`); returns false (and
+/// appends nothing) for other types.
+fn write_scalar_type(out: &mut String, kind: &TypeKind) -> bool {
+    match kind {
+        TypeKind::Integer { width, signedness } => {
+            out.push_str(match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            });
+            intbits::push_u64(out, u64::from(*width));
+        }
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Float(k) => out.push_str(k.mlir_name()),
+        _ => return false,
+    }
+    true
 }
 
 /// An attribute as mlir-opt prints it, with no aliases (for diagnostics).
@@ -399,26 +445,36 @@ impl<'c> Printer<'c> {
             self.collect_op(body, op);
             return;
         }
+        self.print_memoized(body, op);
+    }
+
+    /// Prints an operation without its results and location with its custom form or the
+    /// generic one; when it is the first of its signature (`first`: the signature and its
+    /// hash), the plans keep the text of a form that prints by signature.
+    fn print_by_hook(&mut self, body: &Body, op: Op, first: Option<(&memo::Sig<'_>, u64)>) {
         let data = body.op(op);
         let def = if self.opts.generic { None } else { self.ctx.registry().get(data.name) };
-        match def.and_then(|d| d.print.map(|f| (d, f))) {
+        let hook = def.and_then(|d| d.print.map(|f| (d, f)));
+        let print = |p: &mut Self| match hook {
             Some((d, print)) => {
-                let name = d.name;
                 // The prefix goes when the op's dialect is the enclosing op's default dialect.
-                let short = strip_dialect(name, self.default_dialect);
-                self.out.push_str(short);
-                let outer = std::mem::replace(&mut self.default_dialect, d.default_dialect.unwrap_or(""));
-                let isolated = self.enter_isolated(body, op);
-                print(d, self, body, op);
-                self.leave_isolated(isolated);
-                self.default_dialect = outer;
+                p.out.push_str(strip_dialect(d.name, p.default_dialect));
+                let outer = std::mem::replace(&mut p.default_dialect, d.default_dialect.unwrap_or(""));
+                let isolated = p.enter_isolated(body, op);
+                print(d, p, body, op);
+                p.leave_isolated(isolated);
+                p.default_dialect = outer;
             }
             None => {
-                let isolated = self.enter_isolated(body, op);
-                // The generic form depends only on what a print plan keeps (see `memo`).
-                self.print_memoized(body, op, |p| p.print_generic_op(body, op));
-                self.leave_isolated(isolated);
+                let isolated = p.enter_isolated(body, op);
+                p.print_generic_op(body, op);
+                p.leave_isolated(isolated);
             }
+        };
+        match first {
+            // The generic form depends only on what a plan keeps.
+            Some((sig, hash)) => self.record(body, sig, hash, hook.is_none_or(|(d, _)| d.print_by_signature), print),
+            None => print(self),
         }
     }
 
@@ -579,10 +635,17 @@ impl<'c> Printer<'c> {
     fn names_of(&mut self, body: &Body) -> Option<(&NameTable, u32)> {
         let key = body as *const Body as usize;
         if self.name_slot.as_ref().is_none_or(|s| s.body != key) {
-            let (table, index) = self.names.iter().rev().find_map(|names| Some((names, names.slot(body)?)))?;
-            self.name_slot = Some(NameSlot { body: key, names: table.clone(), index });
+            self.find_names(body)?;
         }
         self.name_slot.as_ref().map(|s| (&*s.names, s.index))
+    }
+
+    /// Makes `name_slot` the names of `body`, if a table has them.
+    #[cold]
+    fn find_names(&mut self, body: &Body) -> Option<()> {
+        let (table, index) = self.names.iter().rev().find_map(|names| Some((names, names.slot(body)?)))?;
+        self.name_slot = Some(NameSlot { body: body as *const Body as usize, names: table.clone(), index });
+        Some(())
     }
 
     /// Numbers the body of `op` (an isolated operation of `body`) when the names known so far
@@ -636,24 +699,16 @@ impl<'c> Printer<'c> {
         self.note_name(body, start, memo::Named::Block(block));
     }
 
+    /// Writes a value's name as its definition shows it (`%3`, `%arg0`, `%c0`).
+    #[inline]
     fn print_value_def(&mut self, body: &Body, v: Value) {
-        match self.names_of(body).and_then(|(t, i)| t.value(i, v)) {
-            Some(ValueName::Id(n)) => {
-                self.out.push('%');
-                intbits::push_u64(&mut self.out, u64::from(n));
+        if self.names_of(body).is_some() {
+            if let Some(s) = &self.name_slot {
+                write_value_name(&mut self.out, &s.names, s.index, v);
+                return;
             }
-            Some(ValueName::Arg(n)) => {
-                self.out.push_str("%arg");
-                intbits::push_u64(&mut self.out, u64::from(n));
-            }
-            Some(ValueName::Named(i)) => {
-                self.out.push('%');
-                if let Some(s) = &self.name_slot {
-                    self.out.push_str(s.names.name_text(i));
-                }
-            }
-            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
+        self.out.push_str(UNKNOWN_VALUE);
     }
 
     /// Writes a value's name as a use (`%3`, `%arg0`, `%2#1`).
@@ -873,17 +928,12 @@ impl<'c> Printer<'c> {
 
     fn print_type_body(&mut self, t: Type) {
         let ctx = self.ctx;
-        match ctx.type_kind(t) {
-            TypeKind::Integer { width, signedness } => {
-                let p = match signedness {
-                    Signedness::Signless => "i",
-                    Signedness::Signed => "si",
-                    Signedness::Unsigned => "ui",
-                };
-                let _ = write!(self.out, "{p}{width}");
-            }
-            TypeKind::Index => self.out.push_str("index"),
-            TypeKind::Float(k) => self.out.push_str(k.mlir_name()),
+        let kind = ctx.type_kind(t);
+        if write_scalar_type(&mut self.out, kind) {
+            return;
+        }
+        match kind {
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => {}
             TypeKind::None => self.out.push_str("none"),
             TypeKind::Complex(e) => {
                 self.out.push_str("complex<");
@@ -1070,7 +1120,7 @@ impl<'c> Printer<'c> {
                     self.out.push_str(if bits[0] & 1 == 1 { "true" } else { "false" });
                     return;
                 }
-                write_int_value(&mut self.out, ctx, *ty, bits);
+                write_int_bits(&mut self.out, ctx, *ty, bits);
                 if !elide_type && !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) {
                     self.out.push_str(" : ");
                     self.print_type(*ty);

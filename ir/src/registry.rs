@@ -185,6 +185,14 @@ pub struct OpDef {
     pub parse: Option<ParseFn>,
     /// Custom-form printer.
     pub print: Option<PrintFn>,
+    /// Whether `print` writes text that depends only on the op's signature (name, properties,
+    /// discardable attributes, operand and result types, number of successors) for an op
+    /// without regions, given the printer's options, aliases, indentation and the dialect
+    /// whose prefix op names drop, naming the op's operands, results and successors with
+    /// [`Printer::print_value`] and [`Printer::print_block_name`] only (their text not
+    /// depending on which of them are the same value): then the printer writes the next op
+    /// of a signature from the text of the first, without running `print`.
+    pub print_by_signature: bool,
     /// Dialect whose ops may drop their `dialect.` prefix inside this op's regions.
     pub default_dialect: Option<&'static str>,
     /// Names of the properties (inherent attributes) this op keeps in `<{...}>`.
@@ -294,7 +302,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
+        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, print_by_signature: false, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
     /// The dialect prefix of the name.

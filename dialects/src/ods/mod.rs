@@ -744,6 +744,7 @@ pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static 
         } else if spec.format_src.is_some() {
             def.parse = Some(parse::parse_op);
             def.print = Some(print::print_op);
+            def.print_by_signature = true;
         }
         def.ext = Some(ext.clone());
         def.ext_index = i as u32;

@@ -8,15 +8,12 @@ use mica_ir::printer::might_be_terminator;
 use mica_ir::{Attr, AttrKind, Body, Op, OpDef, Printer, Type};
 use smallvec::SmallVec;
 
-/// The print hook of every op defined by a format. What a format writes depends on the op's
-/// signature and the names of its values and successors alone (custom directives included,
-/// see [`super::CustomPrintFn`]), so the printer replays it for ops of a signature met before.
+/// The print hook of every op defined by a format: runs the format of `op`. What a format
+/// writes depends on the op's signature and the names of its values and successors alone
+/// (custom directives included, see [`super::CustomPrintFn`]), so these ops print by
+/// signature ([`OpDef::print_by_signature`]): the printer replays the text of an op of a
+/// signature met before.
 pub(super) fn print_op(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
-    p.print_memoized(body, op, |p| print_fresh(def, p, body, op));
-}
-
-/// Runs the format of `op`.
-fn print_fresh(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     let Some((spec, format)) = spec_of(def).and_then(|s| s.parsed_format().map(|f| (s, f))) else { return };
     // Operands that do not fit the slots cannot be printed in the custom form; the verifier
     // reports them. Fall back to nothing rather than guess. (The view is borrowed where it was

@@ -1,15 +1,19 @@
 //! Print plans: the text of an operation without regions, kept per signature and replayed.
 //!
-//! What a declarative custom form (or the generic form) writes for an operation is fixed text
-//! interleaved with the names of its operands, results and successors, and that text depends
-//! only on the operation's signature: its name, properties, discardable attributes, operand and
-//! result types, number of successors and the indentation (given the printer's options and
-//! aliases, which do not change while it prints). So the first operation of a signature is
-//! printed by its hook while the printer notes where each value or block name went; the text
-//! around them becomes a plan, and the next operation with the same signature is written from
-//! the plan, with its own names, without running the hook. Plans live in the printer (one per
-//! printing thread) and never outlive it: the numbers of distinct attributes they hold are that
-//! printer's.
+//! What a custom form printed by signature (a declarative format, see
+//! [`OpDef::print_by_signature`]) or the generic form writes for an operation, from its name to
+//! its location, is fixed text interleaved with the names of its operands, results and
+//! successors, and that text depends only on the operation's signature: its name, properties,
+//! discardable attributes, operand and result types, number of successors, the indentation and
+//! the dialect whose prefix op names drop (given the printer's options and aliases, which do
+//! not change while it prints). So the first operation of a signature is printed by its hook
+//! while the printer notes where each value or block name went; the text around them becomes
+//! a plan, and the next operation with the same signature is written from the plan, with its
+//! own names, without looking up its definition or running the hook. Plans live in the
+//! printer (one per printing thread) and never outlive it: the numbers of distinct attributes
+//! they hold are that printer's.
+//!
+//! [`OpDef::print_by_signature`]: crate::OpDef::print_by_signature
 
 use super::Printer;
 use crate::body::{Block, Body, Op, OpData, Value};
@@ -23,21 +27,32 @@ use std::hash::Hasher;
 const MAX_PLANS: usize = 1 << 14;
 
 /// The plans of one printer, and the names noted while a hook prints.
-#[derive(Default)]
 pub(super) struct OpMemo {
     /// The signatures met, with their plans.
     entries: Vec<Entry>,
     /// `entries` by the hash of their signature.
     index: HashTable<u32>,
-    /// By op name (identifier index): the two entries used last for that name, the latest
-    /// first (ops of a kind mostly repeat one or two signatures: the constants 0 and 1, an op
-    /// at two depths), [`NONE`] for none.
-    last: Vec<[u32; 2]>,
+    /// By a quick hash of the signature's name, attributes, indentation and dialect (see
+    /// [`Sig::recent_slot`]): the entry used last there, [`NONE`] for none. (In place, and
+    /// small: every printer has one, also those of one type or attribute.)
+    recent: [u32; RECENT],
+    /// By op name (identifier index): whether the op's custom form does not print by
+    /// signature (known once one was printed).
+    by_hook: Vec<bool>,
     /// Whether a hook is being recorded.
     pub(super) recording: bool,
     /// The names written while recording, in order.
     noted: Vec<Noted>,
 }
+
+impl Default for OpMemo {
+    fn default() -> Self {
+        OpMemo { entries: Vec::new(), index: HashTable::new(), recent: [NONE; RECENT], by_hook: Vec::new(), recording: false, noted: Vec::new() }
+    }
+}
+
+/// Slots of [`OpMemo::recent`] (a power of two).
+const RECENT: usize = 1 << 8;
 
 /// No entry.
 const NONE: u32 = u32::MAX;
@@ -65,6 +80,7 @@ struct Entry {
     properties: Option<Attr>,
     attrs: Attr,
     indent: usize,
+    dialect: &'static str,
     operands: u32,
     successors: u32,
     /// The operand types, then the result types.
@@ -75,31 +91,45 @@ struct Entry {
 }
 
 /// The signature of the operation being printed, as it is stored in the operation.
-struct Sig<'b> {
+pub(super) struct Sig<'b> {
     data: &'b OpData,
     indent: usize,
+    /// The dialect whose prefix op names drop (told apart by address).
+    dialect: &'static str,
     operands: &'b [Value],
     results: &'b [Value],
     successors: &'b [Block],
 }
 
 impl<'b> Sig<'b> {
-    /// The signature of `op` printed at `indent`, `None` when it has regions.
+    /// The signature of `op` printed at `indent` with the prefix of `dialect` dropped, `None`
+    /// when it has regions.
     #[inline]
-    fn of(body: &'b Body, op: Op, indent: usize) -> Option<Self> {
+    fn of(body: &'b Body, op: Op, indent: usize, dialect: &'static str) -> Option<Self> {
         let successors: &[Block] = match body.extra(op) {
             None => &[],
             Some(e) if e.regions.is_empty() && e.nested.is_none() => &e.successors,
             Some(_) => return None,
         };
-        Some(Sig { data: body.op(op), indent, operands: body.operand_values(op), results: body.results(op), successors })
+        Some(Sig { data: body.op(op), indent, dialect, operands: body.operand_values(op), results: body.results(op), successors })
+    }
+
+    /// The slot of [`OpMemo::recent`] of this signature: a hash of its name, attributes,
+    /// properties, indentation and dialect (what tells apart most signatures of one op kind:
+    /// constants by their value, an op at two depths).
+    #[inline]
+    fn recent_slot(&self) -> usize {
+        let data = self.data;
+        let props = data.properties().map_or(u32::MAX, |a| a.0) as u64;
+        let key = (data.name.0 as u64 | (data.attrs.0 as u64) << 32) ^ props.rotate_left(16) ^ (self.indent as u64) << 48 ^ self.dialect.as_ptr() as u64;
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
     }
 
     /// Whether `e` is the entry of this signature.
     #[inline]
     fn matches(&self, body: &Body, e: &Entry) -> bool {
         let data = self.data;
-        if e.name != data.name || e.attrs != data.attrs || e.properties != data.properties() || e.indent != self.indent {
+        if e.name != data.name || e.attrs != data.attrs || e.properties != data.properties() || e.indent != self.indent || !std::ptr::eq(e.dialect, self.dialect) {
             return false;
         }
         if e.operands as usize != self.operands.len() || e.successors as usize != self.successors.len() || e.types.len() != self.operands.len() + self.results.len() {
@@ -129,6 +159,7 @@ impl<'b> Sig<'b> {
         h.write_u32(data.properties().map_or(u32::MAX, |a| a.0));
         h.write_u32(data.attrs.0);
         h.write_usize(self.indent);
+        h.write_usize(self.dialect.as_ptr() as usize);
         h.write_usize(self.operands.len() | self.successors.len() << 16 | self.results.len() << 32);
         for &v in self.operands.iter().chain(self.results) {
             h.write_u32(body.value_type(v).0);
@@ -153,47 +184,41 @@ enum Slot {
 }
 
 impl Printer<'_> {
-    /// Prints `op` (of `body`) with `print`, or from the plan of an operation printed before
-    /// with the same signature. `print` must write text that depends only on that signature
-    /// (name, properties, discardable attributes, operand and result types, number of
-    /// successors, indentation) and on the printer's options and aliases, and write the
-    /// names of the operation's operands, results and successors with
-    /// [`Printer::print_value`] and [`Printer::print_block_name`] only, their text not
-    /// depending on which of them are the same value. Operations with regions, and the alias
-    /// dry run, always go through `print`.
-    pub fn print_memoized(&mut self, body: &Body, op: Op, print: impl FnOnce(&mut Self)) {
-        let sig = match Sig::of(body, op, self.indent) {
-            Some(sig) if !self.collecting() && !self.memo.recording => sig,
-            _ => return print(self),
+    /// Prints `op` (of `body`) without its results and location by its hook
+    /// ([`Printer::print_by_hook`]), or from the plan of an operation printed before with the
+    /// same signature. Operations with regions, those met while a hook is recorded and those
+    /// whose custom form does not print by signature always go through their hook.
+    #[inline]
+    pub(super) fn print_memoized(&mut self, body: &Body, op: Op) {
+        let sig = match Sig::of(body, op, self.indent, self.default_dialect) {
+            Some(sig) if !self.memo.recording && self.memo.by_hook.get(sig.data.name.0 as usize) != Some(&true) => sig,
+            _ => return self.print_by_hook(body, op, None),
         };
         let memo = &mut self.memo;
-        let name = sig.data.name.0 as usize;
-        let [first, second] = memo.last.get(name).copied().unwrap_or([NONE; 2]);
-        let found = if first != NONE && sig.matches(body, &memo.entries[first as usize]) {
-            first as usize
-        } else if second != NONE && sig.matches(body, &memo.entries[second as usize]) {
-            memo.last[name] = [second, first];
-            second as usize
+        let slot = sig.recent_slot();
+        let recent = memo.recent[slot];
+        let found = if recent != NONE && sig.matches(body, &memo.entries[recent as usize]) {
+            recent
         } else {
             let hash = sig.hash(body);
             let entries = &memo.entries;
             match memo.index.find(hash, |&i| entries[i as usize].hash == hash && sig.matches(body, &entries[i as usize])) {
                 Some(&i) => {
-                    memo.last[name] = [i, first];
-                    i as usize
+                    memo.recent[slot] = i;
+                    i
                 }
-                None => return self.record(body, &sig, hash, print),
+                None => return self.print_by_hook(body, op, Some((&sig, hash))),
             }
         };
         let entries = std::mem::take(&mut self.memo.entries);
-        match &entries[found].plan {
+        match &entries[found as usize].plan {
             Some(plan) => {
                 self.replay(body, &sig, plan);
                 self.memo.entries = entries;
             }
             None => {
                 self.memo.entries = entries;
-                print(self);
+                self.print_by_hook(body, op, None);
             }
         }
     }
@@ -213,9 +238,24 @@ impl Printer<'_> {
     }
 
     /// Prints the operation of `sig` with `print`, noting the names it writes, and keeps the
-    /// plan made of them. (Out of line: the first operation of a signature is the rare case.)
+    /// plan made of them; `by_signature` false: the text is not a plan (the op's custom form
+    /// does not print by signature), printed without noting anything. `print` must write text
+    /// that depends only on the signature (see `Sig`) and on the printer's options and
+    /// aliases, and write the names of the operation's operands, results and successors with
+    /// [`Printer::print_value`] and [`Printer::print_block_name`] only, their text not
+    /// depending on which of them are the same value. (Out of line: the first operation of a
+    /// signature is the rare case.)
     #[inline(never)]
-    fn record(&mut self, body: &Body, sig: &Sig<'_>, hash: u64, print: impl FnOnce(&mut Self)) {
+    pub(super) fn record(&mut self, body: &Body, sig: &Sig<'_>, hash: u64, by_signature: bool, print: impl FnOnce(&mut Self)) {
+        if !by_signature {
+            print(self);
+            let (by_hook, name) = (&mut self.memo.by_hook, sig.data.name.0 as usize);
+            if by_hook.len() <= name {
+                by_hook.resize(name + 1, false);
+            }
+            by_hook[name] = true;
+            return;
+        }
         let start = self.out.len();
         self.memo.recording = true;
         self.memo.noted.clear();
@@ -237,7 +277,7 @@ impl Printer<'_> {
         if memo.entries.len() >= MAX_PLANS {
             memo.entries.clear();
             memo.index.clear();
-            memo.last.fill([NONE; 2]);
+            memo.recent = [NONE; RECENT];
         }
         let data = sig.data;
         let entry = Entry {
@@ -246,6 +286,7 @@ impl Printer<'_> {
             properties: data.properties(),
             attrs: data.attrs,
             indent: sig.indent,
+            dialect: sig.dialect,
             operands: sig.operands.len() as u32,
             successors: sig.successors.len() as u32,
             types: sig.operands.iter().chain(sig.results).map(|&v| body.value_type(v)).collect(),
@@ -255,11 +296,7 @@ impl Printer<'_> {
         memo.entries.push(entry);
         let entries = &memo.entries;
         memo.index.insert_unique(hash, i, |&k| entries[k as usize].hash);
-        let name = data.name.0 as usize;
-        if memo.last.len() <= name {
-            memo.last.resize(name + 1, [NONE; 2]);
-        }
-        memo.last[name] = [i, memo.last[name][0]];
+        memo.recent[sig.recent_slot()] = i;
     }
 
     /// The plan of the text written from `start` for the operation of `sig`, with the names
