@@ -67,8 +67,6 @@ pub enum Elem {
 /// A parsed format.
 #[derive(Clone, Debug)]
 pub struct Format {
-    /// The top-level elements.
-    pub elems: Vec<Elem>,
     /// Attributes that the format writes (so `attr-dict` leaves them out).
     pub attrs_in_format: Vec<usize>,
     /// Whether the format contains `prop-dict`.
@@ -652,7 +650,6 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         first_props: std::sync::OnceLock::new(),
         elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),
-        elems,
     })
 }
 
