@@ -479,20 +479,24 @@ def fmt_foreign(share, limit):
 
 def print_table(results, max_foreign):
     print()
-    hdr = ("| file | ops | MB | ir-opt s | mlir-opt s | speed ratio (mlir/mica) | ir-opt CPU s | "
+    hdr = ("| file | ops | MB | ir-opt s | mlir-opt s | speed ratio (mlir/mica) | pair ratio | ir-opt CPU s | "
            "mlir-opt CPU s | ir-opt RSS MiB | mlir-opt RSS MiB | memory ratio (mica/mlir) | "
            "net memory ratio | identical | max foreign CPU |")
     print(hdr)
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     base = next((r for r in results if r["name"] == "empty" and not r.get("failed")), None)
     lines = []
     for r in results:
         if r.get("failed"):
-            print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | failed | | | | | | | | | | |")
+            print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | failed | | | | | | | | | | | |")
             lines.append(f"{r['name']}: failed (see above)")
             continue
         m, l = r["ir-opt"], r["mlir-opt"]
         speed = l["wall_med"] / m["wall_med"]
+        # The median over pairs of their own ratio: the two runs of a pair are back to back,
+        # so a slow phase of the machine hits both (the medians of each tool's walls may come
+        # from different phases).
+        pair = median([b / a for a, b in zip(m["wall"], l["wall"])])
         mem = m["rss_peak_kib"] / l["rss_peak_kib"] if l["rss_peak_kib"] else float("nan")
         # net: the growth over each tool's own empty-module peak (mlir-opt maps ~100 MiB of
         # shared libraries before it reads a byte, ir-opt ~5 MiB)
@@ -505,10 +509,10 @@ def print_table(results, max_foreign):
         known = [f for f in m["foreign"] + l["foreign"] if f is not None]
         foreign = max(known) if known else None
         print(f"| {r['name']} | {r['ops']} | {r['bytes'] / 1e6:.2f} | {m['wall_med']:.3f} | "
-              f"{l['wall_med']:.3f} | {speed:.2f} | {m['cpu_med']:.3f} | {l['cpu_med']:.3f} | "
+              f"{l['wall_med']:.3f} | {speed:.2f} | {pair:.2f} | {m['cpu_med']:.3f} | {l['cpu_med']:.3f} | "
               f"{m['rss_peak_kib'] / 1024:.1f} | {l['rss_peak_kib'] / 1024:.1f} | {mem:.2f} | "
               f"{net_cell} | {'yes' if r['identical'] else 'NO'} | {fmt_foreign(foreign, max_foreign)} |")
-        verdict = f"{speed:.1f}x faster" if speed >= 1 else f"{1 / speed:.1f}x slower"
+        verdict = (f"{speed:.1f}x faster" if speed >= 1 else f"{1 / speed:.1f}x slower") + f" ({pair:.1f}x per pair)"
         diff = "" if r["identical"] else " (OUTPUTS DIFFER)"
         net_txt = f" ({net:.2f}x net of start-up)" if net == net else ""
         lines.append(f"{r['name']}: ir-opt {verdict}, {mem:.2f}x memory{net_txt}{diff}")
