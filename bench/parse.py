@@ -6,8 +6,8 @@ Generates the inputs into a temporary directory (never into the repository), opt
 machine drift hits both equally.  For every timed run it records the wall time (perf_counter
 around the child, started directly), the CPU time (wait4) and the share of the two CPUs that
 *other* processes used while it ran; the untimed warm-up run of each tool gives the peak RSS (GNU
-time's %M, so the number is the child's own high-water mark and not the Python driver's).  Both tools' outputs must be byte-identical; a mismatch is reported (and the row marked),
-not hidden.
+time's %M, so the number is the child's own high-water mark and not the Python driver's).  Both
+tools' outputs must be byte-identical; a mismatch is reported (and the row marked), not hidden.
 
 Inputs (N = --chain-ops, F = --funcs):
   empty               `module {}`: start-up time and memory of each tool; the "net" memory ratio

@@ -13,10 +13,10 @@ Inputs (generated into a temporary directory):
                   with a result, scf.for with an iteration value, arith.addi (40/30/30 %).
   scf_funcs_5k    (convert-scf-to-cf) 5,000 functions of an scf.for holding an scf.if.
 Each pass (`--passes`, default `cse,canonicalize`) runs on each of its inputs (the scf ones for
-convert-scf-to-cf, the others for the other passes). Each tool runs --runs times per input (alternating which goes first) and
-writes its output with -o into the temporary directory, as bench/parse.py has them do; the script
-prints the median wall time of both, the ratio mlir-opt/ir-opt, and whether the last outputs are
-byte-identical.
+convert-scf-to-cf, the others for the other passes). Each tool runs --runs times per input
+(alternating which goes first) and writes its output with -o into the temporary directory, as
+bench/parse.py has them do; the script prints the median wall time of both, the ratio
+mlir-opt/ir-opt, and whether the last outputs are byte-identical.
 
 Usage: python3 bench/passes.py [--runs 5] [--no-build] [--mlir-opt PATH] [--passes cse,canonicalize]
 """

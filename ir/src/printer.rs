@@ -933,6 +933,7 @@ impl<'c> Printer<'c> {
             return;
         }
         match kind {
+            // Written by `write_scalar_type` above.
             TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => {}
             TypeKind::None => self.out.push_str("none"),
             TypeKind::Complex(e) => {

@@ -309,7 +309,7 @@ impl<'a> Parser<'a> {
         let (parsed, results) = std::thread::scope(|s| {
             let handles: Vec<_> = (0..helpers).map(|_| s.spawn(|| queue.work(ctx, file, src, source))).collect();
             let parsed = self.parse_top_ops();
-            self.hand_over_jobs(&queue);
+            self.hand_over_jobs();
             queue.close(parsed.is_err() || self.defer_failed);
             let mut results = vec![queue.work(ctx, file, src, source)];
             results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))));
@@ -353,10 +353,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Gives the workers the jobs gathered so far (waking one that waits).
-    fn hand_over_jobs(&mut self, queue: &JobQueue) {
-        if self.job_batch.is_empty() {
-            return;
-        }
+    fn hand_over_jobs(&mut self) {
+        let Some(queue) = self.queue.as_deref().filter(|_| !self.job_batch.is_empty()) else { return };
         let mut st = queue.lock();
         st.waiting += self.job_batch.len();
         st.batches.push_back(std::mem::replace(&mut self.job_batch, Vec::with_capacity(BATCH)));
@@ -441,9 +439,7 @@ impl<'a> Parser<'a> {
         });
         // The first job goes over at once, so that the workers start.
         if self.job_batch.len() >= BATCH || self.jobs_made == 0 {
-            if let Some(queue) = self.queue.clone() {
-                self.hand_over_jobs(&queue);
-            }
+            self.hand_over_jobs();
         }
         self.set_op_pending(Pending::Job(self.jobs_made));
         self.jobs_made += 1;
