@@ -8,7 +8,6 @@ use crate::body::{Block, Body, Op, ValueDef};
 use crate::registry::{OpDef, Traits};
 use crate::{Context, Diagnostic};
 use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod signatures;
@@ -35,7 +34,7 @@ impl<'a> SymbolTable<'a> {
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(top).name);
     let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
-    verify_op(ctx, body, top, def, None, None, &mut PassedSignatures::default(), None, &walk)
+    verify_op(ctx, body, top, def, None, None, &mut Scratch::default(), None, &walk)
         .and_then(|()| {
             // Symbol uses are checked by hooks: without ops that have one, nothing to check.
             if !walk.symbol_users.load(Ordering::Relaxed) {
@@ -47,6 +46,14 @@ pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
             d.attach_current_op(ctx, body, top);
             d
         })
+}
+
+/// What one thread's walk keeps from op to op: the signatures that passed, and the position
+/// arrays of bodies whose walk ended, for the next bodies to reuse.
+#[derive(Default)]
+struct Scratch {
+    signatures: PassedSignatures,
+    spare: Vec<Vec<u32>>,
 }
 
 /// What the whole verification shares.
@@ -169,7 +176,7 @@ fn verify_op(
     def: Option<&OpDef>,
     parent: Option<(&Body, Op)>,
     facts: Option<&mut BodyFacts>,
-    passed: &mut PassedSignatures,
+    passed: &mut Scratch,
     root_owner: Option<crate::Attr>,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
@@ -182,15 +189,18 @@ fn verify_op(
     }
     if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
-        let mut own_facts;
+        let mut own_facts = None;
         let facts = match facts.filter(|_| !isolated_op) {
             Some(f) => f,
             None => {
-                own_facts = BodyFacts::new(ctx, rb);
-                &mut own_facts
+                own_facts = Some(BodyFacts::new(ctx, rb, passed.spare.pop()));
+                own_facts.as_mut().unwrap()
             }
         };
         verify_regions(ctx, body, op, def, regions, facts, passed, owner, walk)?;
+        if let Some(f) = own_facts {
+            passed.spare.push(f.position);
+        }
     }
     if let Some((d, vf)) = def.and_then(|d| d.verify_regions.map(|f| (d, f))) {
         vf(d, ctx, body, op, parent)?;
@@ -209,7 +219,7 @@ fn verify_inner(
     inner: Op,
     idef: Option<&OpDef>,
     facts: &mut BodyFacts,
-    passed: &mut PassedSignatures,
+    passed: &mut Scratch,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
@@ -226,8 +236,20 @@ fn verify_inner(
 
 /// [`verify_op`] of an op without regions or successors (most ops), defined by `def`.
 #[inline]
-fn verify_leaf(ctx: &Context, body: &Body, op: Op, def: &OpDef, parent: Option<(&Body, Op)>, passed: &mut PassedSignatures) -> Result<(), Diagnostic> {
-    verify_own(ctx, body, op, def, (body, &[]), 0, parent, passed)?;
+fn verify_leaf(ctx: &Context, body: &Body, op: Op, def: &OpDef, parent: Option<(&Body, Op)>, passed: &mut Scratch) -> Result<(), Diagnostic> {
+    match def.verify {
+        // An op of a signature that passed its own verifier passed its counts too (they are
+        // part of the signature, and it has no regions nor successors): then only its region
+        // verifier is left.
+        Some(vf) => {
+            if !passed.signatures.seen(def, body, op, parent) {
+                check_counts(body, op, def, (body, &[]), 0)?;
+                vf(def, ctx, body, op, parent)?;
+                passed.signatures.passed();
+            }
+        }
+        None => check_counts(body, op, def, (body, &[]), 0)?,
+    }
     match def.verify_regions {
         Some(vf) => vf(def, ctx, body, op, parent),
         None => Ok(()),
@@ -247,8 +269,23 @@ fn verify_own(
     (rb, regions): (&Body, &[crate::Region]),
     successors: usize,
     parent: Option<(&Body, Op)>,
-    passed: &mut PassedSignatures,
+    passed: &mut Scratch,
 ) -> Result<(), Diagnostic> {
+    check_counts(body, op, def, (rb, regions), successors)?;
+    if let Some(vf) = def.verify {
+        if !passed.signatures.seen(def, body, op, parent) {
+            vf(def, ctx, body, op, parent)?;
+            passed.signatures.passed();
+        }
+    }
+    Ok(())
+}
+
+/// The counts [`verify_own`] checks of `op` (defined by `def`): operands, results, regions
+/// (`regions`, with the body holding them; each of at most one block for a single-block op)
+/// and successors.
+#[inline(always)]
+fn check_counts(body: &Body, op: Op, def: &OpDef, (rb, regions): (&Body, &[crate::Region]), successors: usize) -> Result<(), Diagnostic> {
     if let Err(msg) = def.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), successors) {
         return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", def.name)));
     }
@@ -257,12 +294,6 @@ fn verify_own(
             if rb.region_blocks(*r).len() > 1 {
                 return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", def.name)));
             }
-        }
-    }
-    if let Some(vf) = def.verify {
-        if !passed.seen(def, body, op, parent) {
-            vf(def, ctx, body, op, parent)?;
-            passed.passed();
         }
     }
     Ok(())
@@ -281,7 +312,7 @@ fn verify_regions(
     def: Option<&OpDef>,
     regions: &[crate::Region],
     facts: &mut BodyFacts,
-    passed: &mut PassedSignatures,
+    passed: &mut Scratch,
     owner: crate::Attr,
     walk: &Walk<'_>,
 ) -> Result<(), Diagnostic> {
@@ -324,7 +355,7 @@ fn verify_regions(
                 let runs: Vec<&[(usize, Op)]> = ops.chunks(crate::parallel::MIN_PARALLEL_WORK / 2).collect();
                 // Each run stops at its first error; the first run with one has the first error
                 // in op order, as one thread would find it.
-                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), PassedSignatures::default()), |(facts, passed), run| {
+                let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), Scratch::default()), |(facts, passed), run| {
                     run.iter().try_for_each(|&(index, inner)| {
                         let idef = check_in_block(ctx, rb, inner, index, b, ssa, facts, owner, walk)?;
                         verify_inner(ctx, (body, op), rb, inner, idef, facts, passed, owner, walk)
@@ -455,7 +486,7 @@ fn verify_isolated_children(
         return None;
     }
     // An isolated op's verification uses no facts of the body holding it.
-    let results = crate::parallel::map_in_order_with(&children, threads, PassedSignatures::default, |passed, &c| {
+    let results = crate::parallel::map_in_order_with(&children, threads, Scratch::default, |passed, &c| {
         let def = ctx.registry().get(rb.op(c).name);
         // Boxed: one result per isolated op waits here, and nearly all are `Ok`.
         verify_op(ctx, rb, c, def, Some((body, op)), None, passed, Some(owner), walk).map_err(Box::new)
@@ -471,9 +502,9 @@ fn verify_isolated_children(
 /// within its own).
 #[derive(Clone)]
 struct BodyFacts {
-    /// 1 + the op's index in its block, 0 while the walk has not reached it (a small body's,
-    /// such as most functions', on the stack).
-    position: SmallVec<[u32; 16]>,
+    /// 1 + the op's index in its block, 0 while the walk has not reached it (an array of a
+    /// body walked before, reused).
+    position: Vec<u32>,
     has_successors: bool,
     /// Whether ops of the body may be verified on several threads: the context allows it and
     /// the body may hold isolated ops.
@@ -482,8 +513,11 @@ struct BodyFacts {
 }
 
 impl BodyFacts {
-    fn new(ctx: &Context, body: &Body) -> Self {
-        let position = smallvec::smallvec![0u32; body.num_ops()];
+    /// The facts of `body`, in `spare` (an array of a body walked before) if given.
+    fn new(ctx: &Context, body: &Body, spare: Option<Vec<u32>>) -> Self {
+        let mut position = spare.unwrap_or_default();
+        position.clear();
+        position.resize(body.num_ops(), 0);
         // Parts of erased ops may remain: they can only make this `true`, which is safe.
         let has_successors = body.extras.values().any(|e| !e.successors.is_empty());
         let has_isolated = ctx.threads > 1 && may_hold_isolated(body);

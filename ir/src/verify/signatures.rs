@@ -10,9 +10,9 @@
 //! keeps its own set for one verification, so nothing is shared or outlives the IR's context.
 //!
 //! An op most often repeats the signature of the last op with its name, properties,
-//! attributes and parent op's name, so that one is compared with the op first, field by
-//! field; only when it differs is the op's signature built and looked up among all those that
-//! passed.
+//! attributes and parent op's name, so that one is kept inline in a slot (when it has few
+//! operands and results) and compared with the op first, field by field; only when it differs
+//! is the op's signature built and looked up among all those that passed.
 
 use crate::body::{Body, Op};
 use crate::registry::OpDef;
@@ -23,15 +23,32 @@ use std::hash::BuildHasher;
 /// of their name, properties, attributes and parent op's name).
 const RECENT_SLOTS: usize = 256;
 
+/// How many operand and result types a recent signature holds inline at most (a signature
+/// with more is only found in the table).
+const RECENT_TYPES: usize = 6;
+
+/// A signature that passed, kept inline in a slot: its head (name, properties, attributes,
+/// parent op's name, number of operands), its number of results and its operand then result
+/// types, the unused entries `u32::MAX` (a type id never is: ids are dense and far fewer).
+#[derive(Clone, Copy)]
+struct Recent {
+    head: [u32; 5],
+    results: u32,
+    types: [u32; RECENT_TYPES],
+}
+
+/// A slot no signature matches: no op has `u32::MAX` results.
+const EMPTY: Recent = Recent { head: [u32::MAX; 5], results: u32::MAX, types: [u32::MAX; RECENT_TYPES] };
+
 /// Signatures that passed, and a buffer to build the next one in.
 pub(super) struct PassedSignatures {
     /// The signatures that passed, each once.
     keys: Vec<Box<[u32]>>,
     /// Indices into `keys`, by the signature's hash.
     index: HashTable<u32>,
-    /// Per slot (see [`RECENT_SLOTS`]): the index in `keys` of the signature an op of the
-    /// slot passed with last, `u32::MAX` for none.
-    recent: [u32; RECENT_SLOTS],
+    /// Per slot (see [`RECENT_SLOTS`]): the signature an op of the slot passed with last
+    /// (when it has at most [`RECENT_TYPES`] types).
+    recent: Box<[Recent; RECENT_SLOTS]>,
     /// The signature [`seen`](Self::seen) built last (empty when it built none), its hash
     /// and the op's slot in `recent`.
     key: Vec<u32>,
@@ -41,7 +58,7 @@ pub(super) struct PassedSignatures {
 
 impl Default for PassedSignatures {
     fn default() -> Self {
-        Self { keys: Vec::new(), index: HashTable::new(), recent: [u32::MAX; RECENT_SLOTS], key: Vec::new(), hash: 0, slot: 0 }
+        Self { keys: Vec::new(), index: HashTable::new(), recent: Box::new([EMPTY; RECENT_SLOTS]), key: Vec::new(), hash: 0, slot: 0 }
     }
 }
 
@@ -70,13 +87,19 @@ impl PassedSignatures {
         let head = [data.name.0, data.properties().map_or(u32::MAX, |a| a.0), data.attrs.0, parent_name, operands.len() as u32];
         let mix = head[..4].iter().fold(0u32, |h, &x| (h.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9));
         self.slot = (mix >> (32 - RECENT_SLOTS.trailing_zeros())) as usize;
-        if let Some(recent) = self.keys.get(self.recent[self.slot] as usize) {
-            let same_types = |values: &[crate::Value], types: &[u32]| values.iter().zip(types).all(|(&v, &t)| body.value_type(v).0 == t);
-            if recent.len() == head.len() + operands.len() + results.len() && recent[..head.len()] == head {
-                let (operand_types, result_types) = recent[head.len()..].split_at(operands.len());
-                if same_types(operands, operand_types) && same_types(results, result_types) {
-                    return true;
-                }
+        let recent = &self.recent[self.slot];
+        if recent.head == head && recent.results == results.len() as u32 && operands.len() + results.len() <= RECENT_TYPES {
+            // The types in a fixed array, compared at once.
+            let mut types = [u32::MAX; RECENT_TYPES];
+            let (operand_types, result_types) = types.split_at_mut(operands.len());
+            for (t, &v) in operand_types.iter_mut().zip(operands) {
+                *t = body.value_type(v).0;
+            }
+            for (t, &v) in result_types.iter_mut().zip(results) {
+                *t = body.value_type(v).0;
+            }
+            if types == recent.types {
+                return true;
             }
         }
         self.key.extend(head);
@@ -85,12 +108,25 @@ impl PassedSignatures {
         self.hash = hash(&self.key);
         let (keys, key) = (&self.keys, &self.key[..]);
         match self.index.find(self.hash, |&i| *keys[i as usize] == *key) {
-            Some(&i) => {
-                self.recent[self.slot] = i;
+            Some(_) => {
+                self.remember_recent();
                 true
             }
             None => false,
         }
+    }
+
+    /// Keeps the signature in the buffer in its slot, when it fits there.
+    fn remember_recent(&mut self) {
+        let (head, types) = self.key.split_at(5);
+        let operands = head[4] as usize;
+        if types.len() > RECENT_TYPES {
+            return;
+        }
+        let mut inline = [u32::MAX; RECENT_TYPES];
+        inline[..types.len()].copy_from_slice(types);
+        let head = [head[0], head[1], head[2], head[3], head[4]];
+        self.recent[self.slot] = Recent { head, results: (types.len() - operands) as u32, types: inline };
     }
 
     /// Remembers that the signature [`seen`](Self::seen) last built passed (nothing when it
@@ -103,6 +139,6 @@ impl PassedSignatures {
         self.keys.push(self.key.as_slice().into());
         let keys = &self.keys;
         self.index.insert_unique(self.hash, i, |&j| hash(&keys[j as usize]));
-        self.recent[self.slot] = i;
+        self.remember_recent();
     }
 }
