@@ -347,27 +347,27 @@ pub fn register(ctx: &mut Context) {
 // ------------------------------------------------------------------------------ constant
 
 /// `%c42_i32`, `%c0` (index), `%true`/`%false`, else `%cst`.
-fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
+fn constant_name(ctx: &Context, body: &Body, op: Op, names: &mut mica_ir::names::ResultNames) {
     let Some(value) = ctx.op_attr_id(body, op, Ident::VALUE) else { return };
-    let name = match ctx.attr_kind(value) {
+    match ctx.attr_kind(value) {
         AttrKind::Integer { ty, bits } => {
             let kind = ctx.type_kind(*ty);
             if matches!(kind, TypeKind::Integer { width: 1, signedness: mica_ir::Signedness::Signless }) {
-                if mica_ir::intbits::to_i64(bits, 1) == Some(0) { "false" } else { "true" }.to_string()
+                names.set(0, if mica_ir::intbits::to_i64(bits, 1) == Some(0) { "false" } else { "true" });
             } else {
-                let mut name = String::with_capacity(16);
+                // Written in place: `c<value>` and, but for `index`, `_<type>`.
+                let name = names.buffer();
                 name.push('c');
-                mica_ir::printer::write_int_bits(&mut name, ctx, *ty, bits);
+                mica_ir::printer::write_int_bits(name, ctx, *ty, bits);
                 if !matches!(kind, TypeKind::Index) {
                     name.push('_');
-                    mica_ir::printer::write_type(&mut name, ctx, *ty);
+                    mica_ir::printer::write_type(name, ctx, *ty);
                 }
-                name
+                names.commit(0);
             }
         }
-        _ => "cst".to_string(),
-    };
-    set(0, name);
+        _ => names.set(0, "cst"),
+    }
 }
 
 fn verify_constant(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {

@@ -95,7 +95,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$value attr-dict `:` type($complex)")
             .verify(verify_constant)
             .verify_by_signature()
-            .result_name(|_, _, _, set| set(0, "cst".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "cst")),
         unary("complex.cos"),
         OpSpec::new("complex.create")
             .traits(Traits::PURE)

@@ -48,7 +48,7 @@ pub fn register(ctx: &mut Context) {
     constant.properties = vec!["value"];
     constant.verify = Some(|_, ctx, body, op, _| requires(ctx, body, op, "value"));
     constant.verify_symbol_uses = Some(verify_constant_symbol);
-    constant.result_name = Some(|_, _, _, set| set(0, "f".to_string()));
+    constant.result_name = Some(|_, _, _, names| names.set(0, "f"));
     constant.shape = Shape { operands: Count::Exactly(0), results: Count::Exactly(1), regions: Count::Exactly(0), successors: Count::Exactly(0) };
     crate::register(ctx, constant);
     ctx.registry_mut().set_materializer("func", materialize);

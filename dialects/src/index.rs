@@ -99,14 +99,16 @@ fn ops() -> Vec<OpSpec> {
 }
 
 /// `%idx42` for `index.constant 42`, `%true`/`%false` for `index.bool.constant`.
-fn constant_name(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
+fn constant_name(ctx: &Context, body: &Body, op: Op, names: &mut mica_ir::names::ResultNames) {
     let Some(value) = ctx.op_attr_id(body, op, mica_ir::Ident::VALUE).and_then(|a| ctx.as_i64(a)) else { return };
-    let name = if ctx.str(body.op(op).name) == "index.bool.constant" {
-        if value != 0 { "true".to_string() } else { "false".to_string() }
+    if ctx.str(body.op(op).name) == "index.bool.constant" {
+        names.set(0, if value != 0 { "true" } else { "false" });
     } else {
-        format!("idx{value}")
-    };
-    set(0, name);
+        let name = names.buffer();
+        name.push_str("idx");
+        let _ = std::fmt::Write::write_fmt(name, format_args!("{value}"));
+        names.commit(0);
+    }
 }
 
 /// A cast goes between `index` and an integer type, one way or the other.

@@ -132,7 +132,7 @@ fn ops() -> Vec<OpSpec> {
             .result("dest", &ANY_TENSOR)
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .verify(verify_cast)
-            .result_name(|_, _, _, set| set(0, "cast".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "cast")),
         OpSpec::new("tensor.concat")
             .traits(Traits::PURE)
             .attr("dim", &I64_ATTR)
@@ -140,7 +140,7 @@ fn ops() -> Vec<OpSpec> {
             .result("result", &ANY_RANKED_TENSOR)
             .format("`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)")
             .verify(verify_concat)
-            .result_name(|_, _, _, set| set(0, "concat".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "concat")),
         // MLIR's `ConditionallySpeculatable, NoMemoryEffect`: side-effect free, like Pure.
         OpSpec::new("tensor.dim")
             .traits(Traits::PURE)
@@ -148,7 +148,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("index", &INDEX)
             .result("result", &INDEX)
             .format("attr-dict $source `,` $index `:` type($source)")
-            .result_name(|_, _, _, set| set(0, "dim".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "dim")),
         OpSpec::new("tensor.empty")
             .traits(Traits::PURE)
             .variadic("dynamicSizes", &INDEX)
@@ -168,7 +168,7 @@ fn ops() -> Vec<OpSpec> {
             })
             .format("$tensor `[` $indices `]` attr-dict `:` type($tensor)")
             .verify(|ctx, v| verify_index_count(ctx, v, "tensor", "incorrect number of indices for extract_element"))
-            .result_name(|_, _, _, set| set(0, "extracted".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "extracted")),
         with_offsets_sizes_strides(OpSpec::new("tensor.extract_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR))
             .result("result", &ANY_RANKED_TENSOR)
             .format(
@@ -176,7 +176,7 @@ fn ops() -> Vec<OpSpec> {
                  custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)",
             )
             .verify(verify_extract_slice)
-            .result_name(|_, _, _, set| set(0, "extracted_slice".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "extracted_slice")),
         OpSpec::new("tensor.from_elements")
             .traits(Traits::PURE)
             .variadic("elements", &ANY_TYPE)
@@ -193,7 +193,7 @@ fn ops() -> Vec<OpSpec> {
                 },
             })
             .format("$elements attr-dict `:` type($result)")
-            .result_name(|_, _, _, set| set(0, "from_elements".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "from_elements")),
         OpSpec::new("tensor.gather")
             .traits(Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
@@ -203,7 +203,7 @@ fn ops() -> Vec<OpSpec> {
             .result("result", &ANY_RANKED_TENSOR)
             .format("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
             .verify(verify_gather)
-            .result_name(|_, _, _, set| set(0, "gather".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "gather")),
         OpSpec::new("tensor.generate")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .variadic("dynamicExtents", &INDEX)
@@ -213,7 +213,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$dynamicExtents $body attr-dict `:` type($result)")
             .verify(|ctx, v| verify_dynamic_sizes(ctx, result_type(v, "result"), v.operands_named("dynamicExtents").len()))
             .verify_regions(verify_generate_regions)
-            .result_name(|_, _, _, set| set(0, "generated".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "generated")),
         OpSpec::new("tensor.insert")
             .traits(Traits::PURE)
             .operand("scalar", &ANY_TYPE)
@@ -229,7 +229,7 @@ fn ops() -> Vec<OpSpec> {
             })
             .format("$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)")
             .verify(|ctx, v| verify_index_count(ctx, v, "dest", "incorrect number of indices"))
-            .result_name(|_, _, _, set| set(0, "inserted".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "inserted")),
         with_offsets_sizes_strides(
             OpSpec::new("tensor.insert_slice").traits(Traits::PURE).operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
         )
@@ -240,13 +240,13 @@ fn ops() -> Vec<OpSpec> {
              custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)",
         )
         .verify(verify_insert_slice)
-        .result_name(|_, _, _, set| set(0, "inserted_slice".to_string())),
+        .result_name(|_, _, _, names| names.set(0, "inserted_slice")),
         OpSpec::new("tensor.rank")
             .traits(Traits::PURE)
             .operand("tensor", &ANY_TENSOR)
             .result("result", &INDEX)
             .format("$tensor attr-dict `:` type($tensor)")
-            .result_name(|_, _, _, set| set(0, "rank".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "rank")),
         OpSpec::new("tensor.reshape")
             .traits(Traits::PURE)
             .operand("source", &ANY_TENSOR)
@@ -254,7 +254,7 @@ fn ops() -> Vec<OpSpec> {
             .result("result", &ANY_TENSOR)
             .format("$source `(` $shape `)` attr-dict `:` functional-type(operands, results)")
             .verify(verify_reshape)
-            .result_name(|_, _, _, set| set(0, "reshape".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "reshape")),
         OpSpec::new("tensor.expand_shape")
             .traits(Traits::PURE)
             .operand("src", &ANY_TENSOR)
@@ -267,7 +267,7 @@ fn ops() -> Vec<OpSpec> {
                  type($src) `into` type($result)",
             )
             .verify(verify_expand_shape)
-            .result_name(|_, _, _, set| set(0, "expanded".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "expanded")),
         OpSpec::new("tensor.collapse_shape")
             .traits(Traits::PURE)
             .operand("src", &ANY_TENSOR)
@@ -278,7 +278,7 @@ fn ops() -> Vec<OpSpec> {
                 let (Some(src), Some(res)) = (operand_type(v, "src"), result_type(v, "result")) else { return Ok(()) };
                 verify_reshape_like(ctx, v, src, res)
             })
-            .result_name(|_, _, _, set| set(0, "collapsed".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "collapsed")),
         OpSpec::new("tensor.pad")
             .traits(Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
@@ -297,7 +297,7 @@ fn ops() -> Vec<OpSpec> {
             )
             .verify(verify_pad)
             .verify_regions(verify_pad_regions)
-            .result_name(|_, _, _, set| set(0, "padded".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "padded")),
         with_offsets_sizes_strides(
             OpSpec::new("tensor.parallel_insert_slice").operand("source", &ANY_RANKED_TENSOR).operand("dest", &ANY_RANKED_TENSOR),
         )
@@ -319,7 +319,7 @@ fn ops() -> Vec<OpSpec> {
                  `:` functional-type(operands, results)",
             )
             .verify(verify_scatter)
-            .result_name(|_, _, _, set| set(0, "scatter".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "scatter")),
         OpSpec::new("tensor.splat")
             .traits(Traits::PURE)
             .operand("input", &SPLAT_ELEMENT)
@@ -333,7 +333,7 @@ fn ops() -> Vec<OpSpec> {
             })
             .format("$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)")
             .verify(|ctx, v| verify_dynamic_sizes(ctx, result_type(v, "aggregate"), v.operands_named("dynamicSizes").len()))
-            .result_name(|_, _, _, set| set(0, "splat".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "splat")),
         OpSpec::new("tensor.yield")
             .traits(Traits::PURE | Traits::RETURN_LIKE | Traits::TERMINATOR)
             .operand("value", &ANY_TYPE)

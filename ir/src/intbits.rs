@@ -183,38 +183,79 @@ pub fn push_u64(out: &mut String, n: u64) {
     }
 }
 
-/// [`push_u64`] for `n >= 100`: the digits go to the end of a buffer, and a fixed-size piece of
-/// it ending with them is copied to the string in one move (no call to copy a few bytes).
-fn push_digits(out: &mut String, mut n: u64) {
-    /// `u64::MAX` has 20 digits.
-    const MAX: usize = 20;
-    let mut buf = [0u8; 2 * MAX];
-    let mut i = MAX;
-    while n >= 100 {
-        let r = (n % 100) as usize * 2;
-        n /= 100;
-        i -= 2;
-        buf[i] = PAIRS[r];
-        buf[i + 1] = PAIRS[r + 1];
-    }
-    if n >= 10 {
-        let r = n as usize * 2;
-        i -= 2;
-        buf[i] = PAIRS[r];
-        buf[i + 1] = PAIRS[r + 1];
-    } else {
-        i -= 1;
-        buf[i] = b'0' + n as u8;
-    }
-    let piece: &[u8; MAX] = buf[i..i + MAX].try_into().expect("i <= MAX");
-    // SAFETY: room for `MAX` bytes is reserved before the copy, and the length then covers only
-    // the `MAX - i` digits, which are ASCII.
+/// [`push_u64`] for `n >= 100`: the digits are written in place, last first, into room
+/// reserved for them (no buffer to clear, no copy).
+fn push_digits(out: &mut String, n: u64) {
+    let len = n.ilog10() as usize + 1;
+    // SAFETY: `len` bytes are reserved, `write_digits` writes exactly the `len` ASCII digits
+    // of `n` there, and only then does the length cover them.
     unsafe {
         let bytes = out.as_mut_vec();
-        bytes.reserve(MAX);
+        bytes.reserve(len);
         let start = bytes.len();
-        std::ptr::copy_nonoverlapping(piece.as_ptr(), bytes.as_mut_ptr().add(start), MAX);
-        bytes.set_len(start + MAX - i);
+        write_digits(bytes.as_mut_ptr().add(start), len, n);
+        bytes.set_len(start + len);
+    }
+}
+
+/// Writes the `len` decimal digits of `n` (`len` must be their number) to `p..p + len`.
+///
+/// # Safety
+/// `p..p + len` must be writable.
+#[inline]
+unsafe fn write_digits(p: *mut u8, len: usize, mut n: u64) {
+    let mut i = len;
+    // SAFETY (all writes): `i` only decreases, and stays within `0..len` as `len` digits are
+    // written, the caller's room.
+    unsafe {
+        while n >= 100 {
+            let r = (n % 100) as usize * 2;
+            n /= 100;
+            i -= 2;
+            *p.add(i) = PAIRS[r];
+            *p.add(i + 1) = PAIRS[r + 1];
+        }
+        if n >= 10 {
+            let r = n as usize * 2;
+            *p.add(i - 2) = PAIRS[r];
+            *p.add(i - 1) = PAIRS[r + 1];
+        } else {
+            *p.add(i - 1) = b'0' + n as u8;
+        }
+    }
+}
+
+/// Appends `prefix` and the decimal digits of `n` (`%12`, `%arg3`, `^bb2`) with one check for
+/// room; `prefix` is at most 8 bytes. (Always inlined: with a constant prefix its copy is a
+/// store, not a call to `memcpy`.)
+#[inline(always)]
+pub fn push_prefixed_u32(out: &mut String, prefix: &str, n: u32) {
+    const ROOM: usize = 8 + 10;
+    let k = prefix.len();
+    assert!(k <= 8);
+    if n < 10 {
+        out.push_str(prefix);
+        out.push((b'0' + n as u8) as char);
+        return;
+    }
+    let len = if n < 10 {
+        1
+    } else if n < 100 {
+        2
+    } else {
+        n.ilog10() as usize + 1
+    };
+    // SAFETY: `ROOM` bytes are reserved, which holds the prefix and the (at most 10) digits of
+    // a `u32`; the prefix and digits are valid UTF-8 (the prefix is a `str`, the digits ASCII)
+    // and the length covers only what was written.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        bytes.reserve(ROOM);
+        let start = bytes.len();
+        let p = bytes.as_mut_ptr().add(start);
+        std::ptr::copy_nonoverlapping(prefix.as_ptr(), p, k);
+        write_digits(p.add(k), len, u64::from(n));
+        bytes.set_len(start + k + len);
     }
 }
 
@@ -261,10 +302,21 @@ mod tests {
 
     #[test]
     fn push_u64_writes_decimal_digits() {
-        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, u64::from(u32::MAX), u64::MAX] {
+        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, u64::from(u32::MAX), u64::MAX, 10u64.pow(19), 10u64.pow(19) - 1] {
             let mut out = String::from("%");
             push_u64(&mut out, n);
             assert_eq!(out, format!("%{n}"));
+        }
+    }
+
+    #[test]
+    fn push_prefixed_u32_writes_prefix_and_digits() {
+        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65_536, 1_000_000, 999_999_999, 1_000_000_000, u32::MAX] {
+            for prefix in ["", "%", "%arg", "^bb"] {
+                let mut out = String::from("x");
+                push_prefixed_u32(&mut out, prefix, n);
+                assert_eq!(out, format!("x{prefix}{n}"));
+            }
         }
     }
 

@@ -20,6 +20,52 @@ use rustc_hash::FxHashMap;
 use std::hash::BuildHasher;
 use std::sync::Arc;
 
+/// The names an op's `result_name` hook ([`crate::registry::ResultNameFn`]) suggests for its
+/// results, written one after another into one buffer (no string per name).
+#[derive(Default)]
+pub struct ResultNames {
+    /// The names' text, one after another.
+    text: String,
+    /// Per name: the result it names and where its text ends in `text`.
+    ends: smallvec::SmallVec<[(u32, u32); 2]>,
+}
+
+impl ResultNames {
+    /// Suggests `name` for result `result`.
+    #[inline]
+    pub fn set(&mut self, result: u32, name: &str) {
+        self.text.push_str(name);
+        self.commit(result);
+    }
+
+    /// Where to write the next name (after those set before); [`ResultNames::commit`] then
+    /// gives it to a result.
+    #[inline]
+    pub fn buffer(&mut self) -> &mut String {
+        &mut self.text
+    }
+
+    /// Suggests what was written into [`ResultNames::buffer`] since the last name for result
+    /// `result`.
+    #[inline]
+    pub fn commit(&mut self, result: u32) {
+        self.ends.push((result, self.text.len() as u32));
+    }
+
+    /// Forgets the names, keeping the room.
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// The result and text of name `k`.
+    fn get(&self, k: usize) -> (u32, &str) {
+        let start = if k == 0 { 0 } else { self.ends[k - 1].1 as usize };
+        let (result, end) = self.ends[k];
+        (result, &self.text[start..end as usize])
+    }
+}
+
 /// How a value is printed.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ValueName {
@@ -44,8 +90,14 @@ pub struct NameTable {
     keys: Vec<usize>,
     /// Index into `bodies` by address, once there are more than a few.
     body_index: FxHashMap<usize, u32>,
-    /// The text of `ValueName::Named` names.
-    names: Vec<String>,
+    /// The text of `ValueName::Named` names, one after another.
+    name_text: String,
+    /// Where each `ValueName::Named` name ends in `name_text`.
+    name_ends: Vec<u32>,
+    /// Room for the names a `result_name` hook suggests.
+    suggested: ResultNames,
+    /// Room for a candidate name with a conflict suffix.
+    candidate: String,
     /// Name scopes: a region sees the names of the regions enclosing it.
     scopes: Vec<Scope>,
     /// For a table of an isolated body: the table and scope its first scope continues.
@@ -144,6 +196,18 @@ fn hash_name(name: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(name)
 }
 
+/// Name `index` of a table's names (`text`, cut at `ends`).
+#[inline]
+fn span<'t>(text: &'t str, ends: &[u32], index: u32) -> &'t str {
+    let i = index as usize;
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    let bytes = &text.as_bytes()[start..ends[i] as usize];
+    // SAFETY: names are appended to `text` whole, and `ends` holds the length of `text` after
+    // each, so both ends of the span are ends of `str`s appended: char boundaries. (The check
+    // `&text[..]` makes showed in profiles: every suggested name is looked up as it is printed.)
+    unsafe { std::str::from_utf8_unchecked(bytes) }
+}
+
 /// Bodies a table finds by a linear search before it keeps an index.
 const FEW_BODIES: usize = 8;
 
@@ -189,7 +253,8 @@ impl NameTable {
     fn clear(&mut self) {
         self.keys.clear();
         self.body_index.clear();
-        self.names.clear();
+        self.name_text.clear();
+        self.name_ends.clear();
         for s in self.scopes.drain(..) {
             let mut used = s.used;
             if used.capacity() > 0 {
@@ -254,7 +319,7 @@ impl NameTable {
             if self.bodies[bi].values.get(v.index()).is_none_or(|x| x.is_some()) {
                 continue;
             }
-            let name = ValueName::Named(self.unique_name(n, scope, c));
+            let name = ValueName::Named(self.unique_name(&n, scope, c));
             self.bodies[bi].values[v.index()] = Some(name);
         }
     }
@@ -264,7 +329,7 @@ impl NameTable {
         loop {
             let s = &self.scopes[scope as usize];
             // Most scopes name nothing (a function's own scope, regions without constants).
-            if !s.used.is_empty() && s.used.find(h, |&i| self.names[i as usize] == name).is_some() {
+            if !s.used.is_empty() && s.used.find(h, |&i| self.name_text(i) == name).is_some() {
                 return true;
             }
             match s.parent {
@@ -276,36 +341,43 @@ impl NameTable {
     }
 
     /// `name`, or `name_N` with the next free conflict number, recorded in `scope`.
-    fn unique_name(&mut self, name: String, scope: u32, c: &mut Counters) -> u32 {
-        let mut h = hash_name(&name);
-        let chosen = if self.name_used(scope, h, &name) {
+    fn unique_name(&mut self, name: &str, scope: u32, c: &mut Counters) -> u32 {
+        let mut h = hash_name(name);
+        if self.name_used(scope, h, name) {
+            let mut candidate = std::mem::take(&mut self.candidate);
             loop {
-                let candidate = format!("{name}_{}", c.conflict);
+                candidate.clear();
+                candidate.push_str(name);
+                candidate.push('_');
+                crate::intbits::push_u64(&mut candidate, u64::from(c.conflict));
                 c.conflict += 1;
                 h = hash_name(&candidate);
                 if !self.name_used(scope, h, &candidate) {
-                    break candidate;
+                    break;
                 }
             }
+            self.name_text.push_str(&candidate);
+            self.candidate = candidate;
         } else {
-            name
-        };
-        let id = self.names.len() as u32;
-        self.names.push(chosen);
+            self.name_text.push_str(name);
+        }
+        let id = self.name_ends.len() as u32;
+        self.name_ends.push(self.name_text.len() as u32);
         let used = &mut self.scopes[scope as usize].used;
         if used.capacity() == 0 {
             if let Some(spare) = self.spare_sets.pop() {
                 *used = spare;
             }
         }
-        let names = &self.names;
-        used.insert_unique(h, id, |&i| hash_name(&names[i as usize]));
+        let (text, ends) = (&self.name_text, &self.name_ends);
+        used.insert_unique(h, id, |&i| hash_name(span(text, ends, i)));
         id
     }
 
     /// The text of a suggested name.
+    #[inline]
     pub fn name_text(&self, index: u32) -> &str {
-        &self.names[index as usize]
+        span(&self.name_text, &self.name_ends, index)
     }
 
     /// The index of `body`'s names, made when it has none.
@@ -384,11 +456,13 @@ impl NameTable {
     /// Gives the results of `op` the names its `result_name` hook suggests.
     #[allow(clippy::too_many_arguments)]
     fn name_results(&mut self, ctx: &Context, body: &Body, bi: usize, op: Op, f: crate::registry::ResultNameFn, scope: u32, c: &mut Counters) {
-        let mut suggested: smallvec::SmallVec<[(u32, String); 2]> = smallvec::SmallVec::new();
-        f(ctx, body, op, &mut |i, n| suggested.push((i, n)));
+        let mut suggested = std::mem::take(&mut self.suggested);
+        suggested.clear();
+        f(ctx, body, op, &mut suggested);
         let results = body.results(op);
         let mut groups: smallvec::SmallVec<[u32; 2]> = smallvec::smallvec![0];
-        for (i, n) in suggested {
+        for k in 0..suggested.ends.len() {
+            let (i, n) = suggested.get(k);
             let Some(&v) = results.get(i as usize) else { continue };
             let name = ValueName::Named(self.unique_name(n, scope, c));
             self.bodies[bi].values[v.index()] = Some(name);
@@ -396,6 +470,7 @@ impl NameTable {
                 groups.push(i);
             }
         }
+        self.suggested = suggested;
         if groups.len() > 1 {
             groups.sort_unstable();
             groups.dedup();

@@ -157,14 +157,8 @@ const UNKNOWN_VALUE: &str = "<<UNKNOWN SSA VALUE>>";
 #[inline]
 fn write_value_name(out: &mut String, names: &NameTable, index: u32, v: Value) {
     match names.value(index, v) {
-        Some(ValueName::Id(n)) => {
-            out.push('%');
-            intbits::push_u64(out, u64::from(n));
-        }
-        Some(ValueName::Arg(n)) => {
-            out.push_str("%arg");
-            intbits::push_u64(out, u64::from(n));
-        }
+        Some(ValueName::Id(n)) => intbits::push_prefixed_u32(out, "%", n),
+        Some(ValueName::Arg(n)) => intbits::push_prefixed_u32(out, "%arg", n),
         Some(ValueName::Named(i)) => {
             out.push('%');
             out.push_str(names.name_text(i));
@@ -690,10 +684,7 @@ impl<'c> Printer<'c> {
     pub fn print_block_name(&mut self, body: &Body, block: Block) {
         let start = self.out.len();
         match self.names_of(body).and_then(|(t, i)| t.block(i, block)) {
-            Some(n) => {
-                self.out.push_str("^bb");
-                intbits::push_u64(&mut self.out, u64::from(n));
-            }
+            Some(n) => intbits::push_prefixed_u32(&mut self.out, "^bb", n),
             None => self.out.push_str("<<UNKNOWN BLOCK>>"),
         }
         self.note_name(body, start, memo::Named::Block(block));
@@ -702,6 +693,23 @@ impl<'c> Printer<'c> {
     /// Writes a value's name as its definition shows it (`%3`, `%arg0`, `%c0`).
     #[inline]
     fn print_value_def(&mut self, body: &Body, v: Value) {
+        // The common case, numbered values of the body printed last, inline; the rest
+        // (suggested names, another body) out of line.
+        if let Some(s) = &self.name_slot {
+            if s.body == body as *const Body as usize {
+                match s.names.value(s.index, v) {
+                    Some(ValueName::Id(n)) => return intbits::push_prefixed_u32(&mut self.out, "%", n),
+                    Some(ValueName::Arg(n)) => return intbits::push_prefixed_u32(&mut self.out, "%arg", n),
+                    _ => {}
+                }
+            }
+        }
+        self.print_value_def_slow(body, v);
+    }
+
+    /// [`Printer::print_value_def`] for any value.
+    #[inline(never)]
+    fn print_value_def_slow(&mut self, body: &Body, v: Value) {
         if self.names_of(body).is_some() {
             if let Some(s) = &self.name_slot {
                 write_value_name(&mut self.out, &s.names, s.index, v);

@@ -146,9 +146,10 @@ pub type VerifyFn = fn(&OpDef, &Context, &Body, Op, Option<(&Body, Op)>) -> Resu
 /// enclosing symbol table.
 pub type VerifySymbolUsesFn = fn(&Context, &Body, Op, &crate::verify::SymbolTable<'_>) -> Result<(), Diagnostic>;
 /// Suggests names for an op's results in the custom form (`%f`, `%c0`, `%sum, %overflow`):
-/// calls `set(result_index, name)` for each named result, as MLIR's `getAsmResultNames`;
+/// calls `names.set(result_index, name)` (or writes the name into `names.buffer()` and calls
+/// `names.commit(result_index)`) for each named result, as MLIR's `getAsmResultNames`;
 /// results left unnamed keep the default numbering.
-pub type ResultNameFn = fn(&Context, &Body, Op, &mut dyn FnMut(u32, String));
+pub type ResultNameFn = fn(&Context, &Body, Op, &mut crate::names::ResultNames);
 /// Suggests names for the arguments of the blocks of an op's region `region` (its index among
 /// the op's regions) in the custom form (`%in`, `%out`): calls `set(value, name)` for each
 /// named argument, as MLIR's `getAsmBlockArgumentNames`; the values live in the body holding

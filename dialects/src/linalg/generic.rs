@@ -57,7 +57,7 @@ pub fn ops() -> [OpSpec; 5] {
             .implicit_terminator("linalg.yield")
             .verify(verify_map)
             .verify_regions(structured)
-            .result_name(|_, _, _, set| set(0, "mapped".into()))
+            .result_name(|_, _, _, names| names.set(0, "mapped"))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
             .custom(parse_map, print_map),
         OpSpec::new("linalg.reduce")
@@ -69,7 +69,7 @@ pub fn ops() -> [OpSpec; 5] {
             .implicit_terminator("linalg.yield")
             .verify(verify_reduce)
             .verify_regions(structured)
-            .result_name(|_, _, _, set| set(0, "reduced".into()))
+            .result_name(|_, _, _, names| names.set(0, "reduced"))
             .block_arg_names(|ctx, body, op, _, set| name_in_out(ctx, body, op, "init", set))
             .custom(parse_reduce, print_reduce),
         OpSpec::new("linalg.transpose")
@@ -81,7 +81,7 @@ pub fn ops() -> [OpSpec; 5] {
             .implicit_terminator("linalg.yield")
             .verify(verify_transpose)
             .verify_regions(structured)
-            .result_name(|_, _, _, set| set(0, "transposed".into()))
+            .result_name(|_, _, _, names| names.set(0, "transposed"))
             .custom(parse_transpose, print_transpose),
         OpSpec::new("linalg.broadcast")
             .operand("input", &TENSOR_OR_MEMREF)
@@ -92,7 +92,7 @@ pub fn ops() -> [OpSpec; 5] {
             .implicit_terminator("linalg.yield")
             .verify(verify_broadcast)
             .verify_regions(structured)
-            .result_name(|_, _, _, set| set(0, "broadcasted".into()))
+            .result_name(|_, _, _, names| names.set(0, "broadcasted"))
             .custom(parse_broadcast, print_broadcast),
     ]
 }

@@ -30,7 +30,7 @@ pub fn ops() -> [OpSpec; 2] {
                  `into` $dest attr-dict `:` type($source) `->` type($dest)",
             )
             .verify(verify_pack)
-            .result_name(|_, _, _, set| set(0, "pack".into())),
+            .result_name(|_, _, _, names| names.set(0, "pack")),
         OpSpec::new("linalg.unpack")
             .traits(mica_ir::Traits::PURE)
             .operand("source", &ANY_RANKED_TENSOR)
@@ -47,7 +47,7 @@ pub fn ops() -> [OpSpec; 2] {
                  `into` $dest attr-dict `:` type($source) `->` type($dest)",
             )
             .verify(verify_unpack)
-            .result_name(|_, _, _, set| set(0, "unpack".into())),
+            .result_name(|_, _, _, names| names.set(0, "unpack")),
     ]
 }
 

@@ -132,8 +132,8 @@ fn element_of(ctx: &Context, t: Type) -> Option<Type> {
 
 macro_rules! result_name {
     ($fn:ident, $name:literal) => {
-        fn $fn(_: &Context, _: &Body, _: Op, set: &mut dyn FnMut(u32, String)) {
-            set(0, $name.to_string());
+        fn $fn(_: &Context, _: &Body, _: Op, names: &mut mica_ir::names::ResultNames) {
+            names.set(0, $name);
         }
     };
 }

@@ -754,12 +754,12 @@ pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static 
 
 /// Names each result after its slot (`%sum, %overflow`), for ops whose `getAsmResultNames`
 /// does exactly that.
-pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(u32, String)) {
+pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, names: &mut mica_ir::names::ResultNames) {
     let Some(spec) = ctx.registry().get(body.op(op).name).and_then(spec_of) else { return };
     let Ok(view) = OpView::new(ctx, spec, body, op) else { return };
     for (i, r) in spec.results.iter().enumerate() {
         if !view.result_group(i).is_empty() {
-            set(view.result_start(i) as u32, r.name.to_string());
+            names.set(view.result_start(i) as u32, r.name);
         }
     }
 }

@@ -142,7 +142,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE)
             .result("res", &INDEX)
             .format("attr-dict")
-            .result_name(|_, _, _, set| set(0, "vscale".to_string())),
+            .result_name(|_, _, _, names| names.set(0, "vscale")),
         cast_op("vector.bitcast", "source", &ANY_VECTOR, &ANY_VECTOR)
             .check(Check::Pred { summary: "all of {source, result} have same rank", check: same_rank_as_source })
             .format("$source attr-dict `:` type($source) `to` type($result)")
