@@ -113,10 +113,20 @@ impl Numbering {
         }
         h.write_usize(body.num_operands(op));
         if commutative {
-            let mut operands: SmallVec<[u64; 4]> = body.operands(op).map(|v| self.value(v)).collect();
-            operands.sort_unstable();
-            for n in operands {
-                h.write_u64(n);
+            match body.operand_values(op) {
+                // Most commutative ops are binary: their two numbers in order, with no list.
+                &[a, b] => {
+                    let (x, y) = (self.value(a), self.value(b));
+                    h.write_u64(x.min(y));
+                    h.write_u64(x.max(y));
+                }
+                values => {
+                    let mut operands: SmallVec<[u64; 4]> = values.iter().map(|&v| self.value(v)).collect();
+                    operands.sort_unstable();
+                    for n in operands {
+                        h.write_u64(n);
+                    }
+                }
             }
         } else {
             for v in body.operands(op) {
