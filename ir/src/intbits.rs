@@ -238,13 +238,8 @@ pub fn push_prefixed_u32(out: &mut String, prefix: &str, n: u32) {
         out.push((b'0' + n as u8) as char);
         return;
     }
-    let len = if n < 10 {
-        1
-    } else if n < 100 {
-        2
-    } else {
-        n.ilog10() as usize + 1
-    };
+    // Two digits or more from here.
+    let len = if n < 100 { 2 } else { n.ilog10() as usize + 1 };
     // SAFETY: `ROOM` bytes are reserved, which holds the prefix and the (at most 10) digits of
     // a `u32`; the prefix and digits are valid UTF-8 (the prefix is a `str`, the digits ASCII)
     // and the length covers only what was written.
