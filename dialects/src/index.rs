@@ -104,9 +104,7 @@ fn constant_name(ctx: &Context, body: &Body, op: Op, names: &mut mica_ir::names:
     if ctx.str(body.op(op).name) == "index.bool.constant" {
         names.set(0, if value != 0 { "true" } else { "false" });
     } else {
-        let name = names.buffer();
-        name.push_str("idx");
-        let _ = std::fmt::Write::write_fmt(name, format_args!("{value}"));
+        let _ = std::fmt::Write::write_fmt(names.buffer(), format_args!("idx{value}"));
         names.commit(0);
     }
 }

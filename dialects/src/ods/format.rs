@@ -308,17 +308,7 @@ fn always_written_types(elems: &[Elem], spec: &OpSpec) -> Option<(Vec<bool>, Vec
         match e {
             Elem::Type(Var::Operand(i), _) if spec.operands[*i].arity == Arity::Single => operands[*i] = true,
             Elem::Type(Var::Result(i), _) if spec.results[*i].arity == Arity::Single => results[*i] = true,
-            Elem::Type(..) | Elem::FunctionalType(..) | Elem::Custom(..) => return None,
-            Elem::Optional { then, otherwise, anchor } => {
-                if [then, otherwise].iter().any(|branch| writes_types(branch)) || writes_types(std::slice::from_ref(anchor)) {
-                    return None;
-                }
-            }
-            Elem::OIList(clauses) => {
-                if clauses.iter().any(|c| writes_types(c)) {
-                    return None;
-                }
-            }
+            e if writes_types(std::slice::from_ref(e)) => return None,
             _ => {}
         }
     }
@@ -389,7 +379,9 @@ fn type_fills(elems: &[Elem], spec: &OpSpec, rules: &[InferRule]) -> Option<Vec<
         Slot::Attr(_) | Slot::Missing => unreachable!("fills name operands and results"),
     };
     let all_known = |o: &[bool], r: &[bool]| o.iter().chain(r).all(|k| *k);
-    while !all_known(&operands, &results) {
+    // One pass over the rules: a format whose rules need more (one rule using a type another
+    // fills later) is left to the per-op inference.
+    if !all_known(&operands, &results) {
         for rule in rules {
             let InferRule::Same(slots) = rule else { return None };
             let mut from = None;

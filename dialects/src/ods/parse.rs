@@ -640,11 +640,9 @@ fn resolve_operands(p: &mut dyn AsmParser<'_>, cx: &ParseCtx<'_>, same_type: boo
     if operands.len() == types.len()
         && operands.iter().zip(types).enumerate().all(|(k, ((slot, _), t))| *slot == k && t.is_some_and(|t| t.len() == 1))
     {
-        for ((_, o), t) in operands.iter().zip(types) {
-            if let Some(t) = *t {
-                let v = p.resolve_operand(o, cx.nth(t, 0))?;
-                state.operands.push(v);
-            }
+        for ((_, o), &t) in operands.iter().zip(types.iter().flatten()) {
+            let v = p.resolve_operand(o, cx.nth(t, 0))?;
+            state.operands.push(v);
         }
         return Ok(());
     }
