@@ -113,7 +113,21 @@ struct BlockScope<'a> {
     blocks: FxHashMap<&'a str, (Block, Option<usize> /* first use offset while undefined */, bool /* defined */)>,
     region: Region,
     /// Whether a long block of this region may be parsed in chunks on several threads.
-    chunkable: bool,
+    chunking: Chunking,
+}
+
+/// Whether and when a region's long blocks are parsed in chunks on several threads.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Chunking {
+    /// Never (the block of a chunk being parsed).
+    Never,
+    /// When the block is long.
+    Long,
+    /// When the block is long and the cut after its first chunk comes soon: the block of a
+    /// symbol table (the file's top level, a module), whose ops are either many small ones
+    /// (functions), which chunks share out well, or a few large ones, which the deferral of
+    /// isolated regions shares out better.
+    LongOfSmallOps,
 }
 
 /// The parser state.
@@ -204,8 +218,8 @@ pub struct Parser<'a> {
     pending: Vec<Vec<(Op, deferred::Pending)>>,
     /// What the op being parsed waits for.
     op_pending: Option<deferred::Pending>,
-    /// Whether the region about to be parsed belongs to a symbol table (its ops are mostly
-    /// isolated ones, parsed on several threads by deferring them, not by chunks).
+    /// Whether the region about to be parsed belongs to a symbol table (see
+    /// [`Chunking::LongOfSmallOps`]).
     region_symbol_table: bool,
     /// Whether this parser parses chunks of a long block (see `chunks`): names it cannot
     /// resolve in the chunk's body are the enclosing scope's, resolved when the chunk is merged.
@@ -578,7 +592,8 @@ impl<'a> Parser<'a> {
         let top_region = self.cur_body().new_region();
         let top_block = self.cur_body().append_block(top_region);
         self.push_scope(true);
-        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region, chunkable: false });
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region: top_region, chunking: Chunking::LongOfSmallOps });
+        let mut chunked = false;
         loop {
             match self.tok.kind {
                 Tok::Eof => break,
@@ -586,6 +601,12 @@ impl<'a> Parser<'a> {
                 Tok::BangIdent => self.parse_type_alias_def()?,
                 Tok::FileMetadataBegin => self.parse_file_metadata()?,
                 Tok::Error => return self.lex_error(),
+                _ if !chunked => {
+                    // At the first op: a long file of many top-level ops is parsed in chunks
+                    // (which end at the first alias definition after them, if any).
+                    chunked = true;
+                    self.parse_block_chunked(top_block, Chunking::LongOfSmallOps)?;
+                }
                 _ => {
                     let op = self.parse_operation()?;
                     self.cur_body().append_op(top_block, op);
@@ -1483,8 +1504,8 @@ impl<'a> Parser<'a> {
         if let (Some(names), Some(scope)) = (self.next_scope_room.take(), self.scopes.last_mut()) {
             scope.values.reserve(names);
         }
-        let chunkable = !std::mem::take(&mut self.region_symbol_table);
-        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunkable });
+        let chunking = if std::mem::take(&mut self.region_symbol_table) { Chunking::LongOfSmallOps } else { Chunking::Long };
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunking });
         let r = self.parse_region_blocks(region, entry_args);
         self.pop_scope();
         let bs = self.block_scopes.pop();
@@ -1586,9 +1607,9 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_block_ops(&mut self, b: Block) -> PResult<()> {
-        if self.block_scopes.last().is_some_and(|s| s.chunkable) {
+        if let Some(chunking) = self.block_scopes.last().map(|s| s.chunking).filter(|c| *c != Chunking::Never) {
             // A long block: as much of it as chunks on other threads allow (the rest follows).
-            self.parse_block_chunked(b)?;
+            self.parse_block_chunked(b, chunking)?;
         }
         // At the end of the input, MLIR still expects an operation here.
         while !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {

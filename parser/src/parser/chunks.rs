@@ -15,12 +15,17 @@
 //! A chunk that does not fit (a parse error, a name from a later chunk, a successor, a
 //! `distinct` attribute, a cut inside a nested region...) ends the scheme: the parser goes on
 //! sequentially from that chunk's start, in the state the sequential parser would have there,
-//! so its diagnostics are the sequential ones. A chunk that ends early at a `}` or a block
-//! label ends the block's chunking the same way, the parser taking it from there.
+//! so its diagnostics are the sequential ones. A chunk that ends early at a `}`, a block label
+//! or an alias definition ends the block's chunking the same way, the parser taking it from
+//! there.
+//!
+//! The file's top level and the blocks of modules are chunked too when their first ops are
+//! small (a file of many functions): every thread then parses whole functions, signatures
+//! included, with no thread scanning the file first as the deferral of isolated regions does.
 
 use super::body_room::Room;
 use super::deferred::region_close;
-use super::{BlockScope, CustomOpFrame, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
+use super::{BlockScope, Chunking, CustomOpFrame, Defined, ForwardRef, Name, PResult, Parser, ScopeNames};
 use crate::lexer::Tok;
 use mica_ir::{Attr, Block, Body, MergeMap, SourceId, Type};
 use rustc_hash::FxHashMap;
@@ -131,19 +136,30 @@ impl Cuts<'_> {
         if k == 0 {
             return self.start;
         }
-        let src = self.src;
+        self.cut_before(k, self.src.len()).unwrap_or(self.src.len())
+    }
+
+    /// [`Cuts::cut`] when that line starts before `limit`.
+    fn cut_before(&self, k: usize, limit: usize) -> Option<usize> {
+        let src = &self.src[..limit.min(self.src.len())];
         let mut at = self.start + k * CHUNK_BYTES;
         while at < src.len() {
-            let Some(nl) = memchr::memchr(b'\n', &src[at..]) else { break };
-            let line = at + nl + 1;
+            let line = at + memchr::memchr(b'\n', &src[at..])? + 1;
             let first = line + src[line..].iter().take_while(|c| **c == b' ' || **c == b'\t').count();
             if first - line == self.indent && src.get(first).is_some_and(|c| matches!(c, b'%' | b'"') || c.is_ascii_alphabetic() || *c == b'_') {
-                return first;
+                return Some(first);
             }
             at = line;
         }
-        src.len()
+        None
     }
+}
+
+/// Whether the token ends a chunk early, as a `}` or a block label does: it cannot start an op
+/// (an alias definition or the file metadata after the file's top-level ops, the end of the
+/// input), so the ops of the block stop there.
+fn ends_ops(tok: Tok) -> bool {
+    matches!(tok, Tok::RBrace | Tok::CaretIdent | Tok::HashIdent | Tok::BangIdent | Tok::FileMetadataBegin | Tok::Eof)
 }
 
 /// What a thread's chunk parser needs from the parser that meets the block.
@@ -158,11 +174,13 @@ struct Setup<'a> {
 }
 
 impl<'a> Parser<'a> {
-    /// At the first op of block `b` of a chunkable region: when the block is long and other
-    /// threads may help, parses as much of it as its chunks allow, leaving the parser where the
-    /// sequential parse of the block goes on (at its end when all went well).
-    pub(super) fn parse_block_chunked(&mut self, b: Block) -> PResult<()> {
-        if self.ctx.threads < 2 || self.in_job || self.chunk || self.is(Tok::RBrace) || self.is(Tok::CaretIdent) {
+    /// At the first op of block `b` of a chunkable region: when the block is long (and, for
+    /// [`Chunking::LongOfSmallOps`], its first chunk ends soon) and other threads may help,
+    /// parses as much of it as its chunks allow, leaving the parser where the sequential parse
+    /// of the block goes on (at its end when all went well). No isolated region is deferred
+    /// meanwhile: the chunks share out the block's ops instead.
+    pub(super) fn parse_block_chunked(&mut self, b: Block, chunking: Chunking) -> PResult<()> {
+        if self.ctx.threads < 2 || self.in_job || self.chunk || ends_ops(self.tok.kind) {
             return Ok(());
         }
         let src = self.src.as_bytes();
@@ -175,6 +193,9 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let cuts = Cuts { src, start, indent: start - line };
+        if chunking == Chunking::LongOfSmallOps && cuts.cut_before(1, start + 2 * CHUNK_BYTES).is_none() {
+            return Ok(());
+        }
         let setup = Setup {
             file: self.file_name,
             source: self.registered_source(),
@@ -185,7 +206,8 @@ impl<'a> Parser<'a> {
         };
         let shared = Shared { state: Mutex::new(State { next: 1, last: usize::MAX, done: Vec::new(), spare: Vec::new() }), ready: Condvar::new(), stop: AtomicBool::new(false) };
         let helpers = self.ctx.threads - 1;
-        std::thread::scope(|s| {
+        let defer = std::mem::replace(&mut self.defer, false);
+        let r = std::thread::scope(|s| {
             for _ in 0..helpers {
                 s.spawn(|| {
                     let mut p = Parser::chunk_parser(self.ctx, self.src, &setup);
@@ -200,14 +222,16 @@ impl<'a> Parser<'a> {
             let r = self.parse_chunks_here(b, cuts, &shared, &setup);
             shared.stop.store(true, Ordering::Relaxed);
             r
-        })
+        });
+        self.defer = defer;
+        r
     }
 
     /// The first chunk in place, then the others as they come (parsing those no thread has
     /// taken while the next one to merge is not done).
     fn parse_chunks_here(&mut self, b: Block, cuts: Cuts<'_>, shared: &Shared<'a>, setup: &Setup<'a>) -> PResult<()> {
         let first_end = cuts.cut(1);
-        while self.tok.start < first_end && !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) {
+        while self.tok.start < first_end && !ends_ops(self.tok.kind) {
             let op = self.parse_operation()?;
             self.cur_body().append_op(b, op);
         }
@@ -301,9 +325,9 @@ impl<'a> Parser<'a> {
         self.push_scope(false);
         let region = self.cur_body().new_region();
         let block = self.cur_body().append_block(region);
-        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunkable: false });
+        self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunking: Chunking::Never });
         let mut r = Ok(());
-        while self.tok.start < to && !self.is(Tok::CaretIdent) && !self.is(Tok::RBrace) && !self.is(Tok::Eof) {
+        while self.tok.start < to && !ends_ops(self.tok.kind) {
             if shared.stop.load(Ordering::Relaxed) {
                 r = Err(());
                 break;
@@ -327,7 +351,7 @@ impl<'a> Parser<'a> {
             return Err(());
         }
         let end = self.tok.start;
-        let ended = end == to || (end < to && (self.is(Tok::CaretIdent) || self.is(Tok::RBrace)));
+        let ended = end == to || (end < to && ends_ops(self.tok.kind));
         // Successors name blocks of the enclosing region: not for a chunk.
         let successors = self.block_scopes.pop().is_some_and(|s| !s.blocks.is_empty());
         let names = self.scopes.pop().map(|s| s.values).unwrap_or_default();
@@ -490,5 +514,69 @@ mod tests {
             assert!(merged > 5, "{what}: {merged} chunks merged");
             assert_eq!(one, two, "{what}");
         }
+    }
+
+    /// A file of `n` top-level ops, each with a small region of its own, after an alias
+    /// definition; `edit` may change op `i`'s lines.
+    fn many_top_level_ops(n: usize, edit: &dyn Fn(usize, String) -> String) -> String {
+        let mut t = String::from("!t = i64\n");
+        for i in 0..n {
+            let op = format!(
+                "\"t.func\"() ({{\n^bb0(%a: !t):\n  %0 = \"t.add\"(%a, %a) {{n = {i}}} : (i64, i64) -> i64\n  %1:2 = \"t.pair\"(%0) : (i64) -> (i64, i64) loc(#later)\n  \"t.ret\"(%1#1) : (i64) -> ()\n}}) {{sym_name = \"f{i}\"}} : () -> ()\n"
+            );
+            let _ = write!(t, "{}", edit(i, op));
+        }
+        t.push_str("#later = loc(\"there\")\n");
+        t
+    }
+
+    #[test]
+    fn a_file_of_many_top_level_ops_is_parsed_in_chunks() {
+        let text = many_top_level_ops(8_000, &|_, op| op);
+        let (one, merged_one) = parse(&text, 1);
+        assert!(one.is_ok() && merged_one == 0);
+        for threads in [2, 4] {
+            let (many, merged) = parse(&text, threads);
+            assert!(merged > 5, "{merged} chunks merged");
+            assert_eq!(one, many);
+        }
+    }
+
+    #[test]
+    fn an_alias_definition_between_top_level_ops_ends_their_chunks() {
+        let n = 8_000;
+        let text = many_top_level_ops(n, &|i, op| if i == n / 2 { format!("#mid = loc(\"mid\")\n{}", op.replace("loc(#later)", "loc(#mid)")) } else { op });
+        let (one, _) = parse(&text, 1);
+        let (two, merged) = parse(&text, 2);
+        assert!(one.is_ok());
+        assert!(merged > 2, "{merged} chunks merged before the alias");
+        assert_eq!(one, two);
+    }
+
+    #[test]
+    fn top_level_ops_too_large_for_chunks_are_parsed_as_they_come() {
+        // Two long top-level ops: the first chunk would end far into the file, so the top level
+        // is not chunked (each op's own long block is, as any long block is).
+        let text = long_block(30_000, &|_, l| l).replace("#later = loc(\"there\")\n", "") + &long_block(30_000, &|_, l| l).replace("#loc = loc(\"here\")\n", "");
+        let (one, _) = parse(&text, 1);
+        let (two, merged) = parse(&text, 2);
+        assert!(one.is_ok());
+        assert!(merged > 5, "{merged} chunks merged");
+        assert_eq!(one, two);
+    }
+
+    #[test]
+    fn a_cut_is_looked_for_only_before_the_limit() {
+        // Lines of an op each, and one of another block's ops (indented) where the first cut
+        // would come.
+        let mut text = "x\n".repeat(super::CHUNK_BYTES / 2);
+        text.push_str("  y\n");
+        text.push_str(&"x\n".repeat(100));
+        let cuts = super::Cuts { src: text.as_bytes(), start: 0, indent: 0 };
+        let first = super::CHUNK_BYTES + 4;
+        assert_eq!(cuts.cut(1), first, "past the indented line");
+        assert_eq!(cuts.cut_before(1, text.len()), Some(first));
+        assert_eq!(cuts.cut_before(1, first), None);
+        assert_eq!(cuts.cut(2), text.len(), "none: the buffer's end");
     }
 }
