@@ -150,6 +150,19 @@ pub(crate) struct OpExtra {
     pub(crate) regions: SmallVec<[Region; 1]>,
     /// For an IsolatedFromAbove operation: the body owning its regions.
     pub(crate) nested: Option<Box<Body>>,
+    /// What is known of the verification of `nested` (see [`Body::mark_nested_verified`]).
+    pub(crate) nested_check: NestedCheck,
+}
+
+/// What is known of the verification of an isolated operation's body.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum NestedCheck {
+    /// Nothing.
+    #[default]
+    Unknown,
+    /// Its contents passed verification as they were built, and no one had mutable access to
+    /// them since; `symbol_users` says whether ops in it have symbol uses to check.
+    Passed { symbol_users: bool },
 }
 
 /// An index into [`Body`]'s out-of-line operation parts.
@@ -669,6 +682,7 @@ impl Body {
         let regions = match self.ops[op].extra.expand() {
             Some(e) => {
                 self.extras[e].nested = None;
+                self.extras[e].nested_check = NestedCheck::Unknown;
                 std::mem::take(&mut self.extras[e].regions)
             }
             None => SmallVec::new(),
@@ -790,22 +804,51 @@ impl Body {
         self.extra(op)?.nested.as_deref()
     }
 
-    /// The body of an isolated operation's regions, mutably.
+    /// The body of an isolated operation's regions, mutably (what verification knew of it is
+    /// forgotten).
     pub fn nested_mut(&mut self, op: Op) -> Option<&mut Body> {
         let e = self.ops[op].extra.expand()?;
-        self.extras[e].nested.as_deref_mut()
+        let extra = &mut self.extras[e];
+        extra.nested_check = NestedCheck::Unknown;
+        extra.nested.as_deref_mut()
     }
 
     /// Takes the body of an isolated operation out of it (to work on it elsewhere, e.g. on
     /// another thread); [`Body::set_nested`] puts it back.
     pub fn take_nested(&mut self, op: Op) -> Option<Box<Body>> {
         let e = self.ops[op].extra.expand()?;
-        self.extras[e].nested.take()
+        let extra = &mut self.extras[e];
+        extra.nested_check = NestedCheck::Unknown;
+        extra.nested.take()
     }
 
     /// Makes `nested` the body of `op`'s regions (`op` becomes isolated).
     pub fn set_nested(&mut self, op: Op, nested: Box<Body>) {
-        self.extra_mut(op).nested = Some(nested);
+        let extra = self.extra_mut(op);
+        extra.nested = Some(nested);
+        extra.nested_check = NestedCheck::Unknown;
+    }
+
+    /// Notes that the contents of the isolated `op`'s body (its regions, not `op` itself)
+    /// passed verification as they are, and whether ops in them have symbol uses to check:
+    /// [`crate::verify::verify_parsed`] then skips them. Whoever builds a body on one thread and
+    /// verifies its parts there while they are fresh in that core's cache says so here; any
+    /// mutable access to the body ([`Body::nested_mut`], [`Body::take_nested`]) forgets it.
+    pub fn mark_nested_verified(&mut self, op: Op, symbol_users: bool) {
+        if let Some(e) = self.ops[op].extra.expand() {
+            if self.extras[e].nested.is_some() {
+                self.extras[e].nested_check = NestedCheck::Passed { symbol_users };
+            }
+        }
+    }
+
+    /// Whether the contents of the isolated `op`'s body passed verification as they are
+    /// ([`Body::mark_nested_verified`]): `Some` with whether ops in them have symbol uses.
+    pub fn nested_verified(&self, op: Op) -> Option<bool> {
+        match self.extra(op)?.nested_check {
+            NestedCheck::Passed { symbol_users } => Some(symbol_users),
+            NestedCheck::Unknown => None,
+        }
     }
 
     /// The body holding `op`'s regions and the regions themselves (whether isolated or not).

@@ -139,7 +139,10 @@ impl Body {
         let to_extra = self.extra_mut(to);
         to_extra.regions = regions;
         if nested.is_some() {
+            // Under another op, the body's verification (its terminators' checks against their
+            // parent, say) is to be done again.
             to_extra.nested = nested;
+            to_extra.nested_check = crate::body::NestedCheck::Unknown;
         }
     }
 }

@@ -32,8 +32,21 @@ impl<'a> SymbolTable<'a> {
 /// An error emitted on an operation gets its `see current operation` note here, when the
 /// context asks for it ([`Diagnostic::attach_current_op`]).
 pub fn verify(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
+    verify_walk(ctx, body, top, false)
+}
+
+/// [`verify`] of IR as its parser built it: the bodies of isolated ops whose contents passed
+/// verification while they were built ([`Body::mark_nested_verified`]) are not walked again
+/// (only the ops owning them are verified). The result is [`verify`]'s, as long as nothing
+/// changed the IR between the marks and this call in a way no mark follows (the ops owning
+/// marked bodies are not to be changed).
+pub fn verify_parsed(ctx: &Context, body: &Body, top: Op) -> Result<(), Diagnostic> {
+    verify_walk(ctx, body, top, true)
+}
+
+fn verify_walk(ctx: &Context, body: &Body, top: Op, trust_marks: bool) -> Result<(), Diagnostic> {
     let def = ctx.registry().get(body.op(top).name);
-    let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())) };
+    let walk = Walk { root: (body, top), symbol_users: AtomicBool::new(def.is_some_and(|d| d.verify_symbol_uses.is_some())), trust_marks };
     verify_op(ctx, body, top, def, None, None, &mut Scratch::default(), None, &walk)
         .and_then(|()| {
             // Symbol uses are checked by hooks: without ops that have one, nothing to check.
@@ -63,6 +76,35 @@ struct Walk<'a> {
     root: (&'a Body, Op),
     /// Whether an op met has a symbol-use hook (set by any thread that meets one).
     symbol_users: AtomicBool,
+    /// Whether nested bodies marked verified are skipped ([`verify_parsed`]).
+    trust_marks: bool,
+}
+
+/// What verifying the contents of many isolated ops one after another on one thread keeps
+/// from one to the next ([`verify_nested_contents`]).
+#[derive(Default)]
+pub struct ContentsScratch(Scratch);
+
+/// Verifies the contents of the isolated `op`'s body (its regions and everything in them, not
+/// `op` itself), as [`verify`] does when it meets `op`, and marks the body verified when they
+/// pass ([`Body::mark_nested_verified`]); says whether they passed. A failure is not reported:
+/// [`verify_parsed`] then walks the body and reports it in its place in the walk.
+pub fn verify_nested_contents(ctx: &Context, body: &mut Body, op: Op, scratch: &mut ContentsScratch) -> bool {
+    let (rb, regions) = body.op_regions(op);
+    if body.nested(op).is_none() || regions.is_empty() {
+        return false;
+    }
+    let def = ctx.registry().get(body.op(op).name);
+    let walk = Walk { root: (&*body, op), symbol_users: AtomicBool::new(false), trust_marks: false };
+    let passed = &mut scratch.0;
+    let mut facts = BodyFacts::new(ctx, rb, passed.spare.pop());
+    let ok = verify_regions(ctx, body, op, def, regions, &mut facts, passed, body.op(op).loc, &walk).is_ok();
+    passed.spare.push(facts.position);
+    let symbol_users = walk.symbol_users.load(Ordering::Relaxed);
+    if ok {
+        body.mark_nested_verified(op, symbol_users);
+    }
+    ok
 }
 
 fn symbol_name<'a>(ctx: &'a Context, body: &Body, op: Op) -> Option<&'a str> {
@@ -121,7 +163,7 @@ fn verify_symbol_uses<'a>(
     // error in op order is the one one thread finds.
     let isolated_here = if body.nested(op).is_some() { ctx.threads > 1 && may_hold_isolated(rb) } else { isolated_here };
     let children = if isolated_here { isolated_children(body, op) } else { Vec::new() };
-    let threads = threads_for_children(ctx, rb, &children);
+    let threads = threads_for_children(ctx, rb, &children, false);
     let mut results =
         (threads > 1).then(|| crate::parallel::map_in_order(&children, threads, |&c| verify_symbol_uses(ctx, rb, c, ctx.registry().get(rb.op(c).name), table, isolated_here).map_err(Box::new)).into_iter());
     for &r in regions {
@@ -187,7 +229,12 @@ fn verify_op(
     if let Some(d) = def {
         verify_own(ctx, body, op, d, (rb, regions), body.successors(op).len(), parent, passed)?;
     }
-    if !regions.is_empty() {
+    let trusted = if isolated_op && walk.trust_marks { body.nested_verified(op) } else { None };
+    if let Some(symbol_users) = trusted {
+        if symbol_users {
+            walk.symbol_users.store(true, Ordering::Relaxed);
+        }
+    } else if !regions.is_empty() {
         // The regions' body: this body, or the op's own when it is isolated.
         let mut own_facts = None;
         let facts = match facts.filter(|_| !isolated_op) {
@@ -457,12 +504,18 @@ fn isolated_children(body: &Body, op: Op) -> Vec<Op> {
 }
 
 /// How many threads to give `children` (isolated ops of `body`): more than one only when the
-/// context allows it and their bodies hold enough operations.
-fn threads_for_children(ctx: &Context, body: &Body, children: &[Op]) -> usize {
+/// context allows it and their bodies hold enough operations (with `trust_marks`, those not
+/// marked verified: the others cost one op's check).
+fn threads_for_children(ctx: &Context, body: &Body, children: &[Op], trust_marks: bool) -> usize {
     if ctx.threads <= 1 || children.len() < 2 {
         return 1;
     }
-    let work: usize = children.iter().filter_map(|&c| body.nested(c)).map(|b| b.num_ops()).sum();
+    let work_of = |c: Op| match body.nested(c) {
+        Some(_) if trust_marks && body.nested_verified(c).is_some() => 1,
+        Some(b) => b.num_ops(),
+        None => 0,
+    };
+    let work: usize = children.iter().map(|&c| work_of(c)).sum();
     crate::parallel::threads_for(ctx.threads, work)
 }
 
@@ -481,7 +534,7 @@ fn verify_isolated_children(
     }
     let (rb, _) = body.op_regions(op);
     let children = isolated_children(body, op);
-    let threads = threads_for_children(ctx, rb, &children);
+    let threads = threads_for_children(ctx, rb, &children, walk.trust_marks);
     if threads <= 1 {
         return None;
     }
@@ -823,5 +876,62 @@ mod tests {
         body.unlink_op(def);
         let err = verify(&ctx, &body, top).expect_err("the use of a detached definition must be rejected");
         assert!(err.message.contains("operand #0 refers to a value whose definition was removed"), "{}", err.message);
+    }
+
+    /// A module-like op holding one isolated op whose body uses a value before defining it
+    /// (`bad`) or after (`!bad`).
+    fn isolated_in_top(ctx: &Context, bad: bool) -> (Body, Op, Op) {
+        let i32t = ctx.int_type(32);
+        let mut inner = Body::new();
+        let r = inner.new_region();
+        let b = inner.append_block(r);
+        inner.roots.push(r);
+        let mut def = OperationState::new(ctx.ident("t.def"), ctx.empty_dict(), ctx.unknown_loc());
+        def.result_types.push(i32t);
+        let def = inner.create_op(def);
+        let mut user = OperationState::new(ctx.ident("t.use"), ctx.empty_dict(), ctx.unknown_loc());
+        user.operands.push(inner.results(def)[0]);
+        let user = inner.create_op(user);
+        let order = if bad { [user, def] } else { [def, user] };
+        for op in order {
+            inner.append_op(b, op);
+        }
+        let mut body = Body::new();
+        let region = body.new_region();
+        let block = body.append_block(region);
+        let mut iso = OperationState::new(ctx.ident("t.func"), ctx.empty_dict(), ctx.unknown_loc());
+        iso.nested = Some(Box::new(inner));
+        let iso = body.create_op(iso);
+        body.append_op(block, iso);
+        let mut top = OperationState::new(ctx.ident("t.top"), ctx.empty_dict(), ctx.unknown_loc());
+        top.regions.push(region);
+        let top = body.create_op(top);
+        (body, top, iso)
+    }
+
+    #[test]
+    fn contents_verified_while_built_are_skipped_only_by_verify_parsed() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let mut scratch = ContentsScratch::default();
+        let (mut good, top, iso) = isolated_in_top(&ctx, false);
+        assert!(verify_nested_contents(&ctx, &mut good, iso, &mut scratch));
+        assert_eq!(good.nested_verified(iso), Some(false));
+        assert!(verify_parsed(&ctx, &good, top).is_ok());
+
+        let (mut bad, top, iso) = isolated_in_top(&ctx, true);
+        assert!(!verify_nested_contents(&ctx, &mut bad, iso, &mut scratch), "a failure is found");
+        assert_eq!(bad.nested_verified(iso), None, "and leaves no mark");
+        assert!(verify_parsed(&ctx, &bad, top).is_err());
+        // A mark is trusted by `verify_parsed` alone, and forgotten by mutable access.
+        bad.mark_nested_verified(iso, false);
+        assert!(verify_parsed(&ctx, &bad, top).is_ok());
+        assert!(verify(&ctx, &bad, top).is_err());
+        let _ = bad.nested_mut(iso);
+        assert!(verify_parsed(&ctx, &bad, top).is_err());
+        bad.mark_nested_verified(iso, false);
+        let inner = bad.take_nested(iso).expect("isolated");
+        bad.set_nested(iso, inner);
+        assert!(verify_parsed(&ctx, &bad, top).is_err());
     }
 }

@@ -233,6 +233,8 @@ pub struct Parser<'a> {
     chunk_depth: u32,
     /// How many chunks parsed on other threads went into blocks (a statistic).
     chunks_merged: usize,
+    /// What verifying the bodies of a chunk's isolated ops keeps from one to the next.
+    verify_scratch: mica_ir::verify::ContentsScratch,
 }
 
 impl<'a> Parser<'a> {
@@ -292,6 +294,7 @@ impl<'a> Parser<'a> {
             chunk_defs: Vec::new(),
             chunk_depth: 0,
             chunks_merged: 0,
+            verify_scratch: Default::default(),
         }
     }
 

@@ -428,7 +428,7 @@ fn write_module(ctx: &Context, m: &mica_parser::ParsedModule, print: &PrintOptio
 /// chunk's end with what comes before `start` blanked out.
 fn parse_and_run(ctx: &Context, name: &str, text: &str, start: usize, pm: Option<&mica_passes::PassManager>) -> Result<mica_parser::ParsedModule, Diagnostic> {
     let mut m = mica_parser::parse_source_chunk(ctx, name, text, start)?;
-    mica_ir::verify::verify(ctx, &m.body, m.top)?;
+    mica_ir::verify::verify_parsed(ctx, &m.body, m.top)?;
     if let Some(pm) = pm {
         pm.run(ctx, &mut m.body, m.top)?;
     }
@@ -451,7 +451,7 @@ fn process_chunk(
     let mut log = mica_passes::RunLog::default();
     let began = Instant::now();
     let parsed = mica_parser::parse_source_chunk(&ctx, name, text, start).and_then(|m| {
-        mica_ir::verify::verify(&ctx, &m.body, m.top)?;
+        mica_ir::verify::verify_parsed(&ctx, &m.body, m.top)?;
         Ok(m)
     });
     timers.parser.add(began.elapsed());

@@ -230,6 +230,8 @@ impl Body {
                 successors: x.successors.iter().map(|&b| m.block(b)).collect(),
                 regions: x.regions.iter().map(|&r| m.region(r)).collect(),
                 nested: x.nested.take(),
+                // The body moves as it is, with its op.
+                nested_check: x.nested_check,
             });
         }
         // Operations.

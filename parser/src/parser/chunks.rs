@@ -362,7 +362,8 @@ impl<'a> Parser<'a> {
         if !ended || successors {
             return Err(());
         }
-        let body = body.ok_or(())?;
+        let mut body = body.ok_or(())?;
+        self.verify_isolated(&mut body, block);
         let outer_refs = self.outer_refs.drain().map(|(k, f)| {
             let last = body.last_use(f.placeholder);
             (k, f, last)
@@ -380,6 +381,19 @@ impl<'a> Parser<'a> {
             end,
             to,
         })
+    }
+
+    /// Verifies the contents of the isolated ops of `block` (the functions of a chunk of a
+    /// module) while they are fresh in this thread's cache, marking those that pass (see
+    /// `mica_ir::verify::verify_parsed`): the verification after the parse skips them.
+    fn verify_isolated(&mut self, body: &mut Body, block: Block) {
+        let mut op = body.block_ops(block).next();
+        while let Some(o) = op {
+            if body.nested(o).is_some() {
+                mica_ir::verify::verify_nested_contents(self.ctx, body, o, &mut self.verify_scratch);
+            }
+            op = body.next_op(o);
+        }
     }
 
     /// Appends a chunk's fragment to block `b` when it fits here as the sequential parse would
