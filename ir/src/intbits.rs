@@ -233,23 +233,24 @@ pub fn push_prefixed_u32(out: &mut String, prefix: &str, n: u32) {
     const ROOM: usize = 8 + 10;
     let k = prefix.len();
     assert!(k <= 8);
-    if n < 10 {
-        out.push_str(prefix);
-        out.push((b'0' + n as u8) as char);
-        return;
-    }
-    // Two digits or more from here.
-    let len = if n < 100 { 2 } else { n.ilog10() as usize + 1 };
     // SAFETY: `ROOM` bytes are reserved, which holds the prefix and the (at most 10) digits of
     // a `u32`; the prefix and digits are valid UTF-8 (the prefix is a `str`, the digits ASCII)
-    // and the length covers only what was written.
+    // and the length covers only what was written. (One digit, the most common, is one store
+    // after the same single check for room.)
     unsafe {
         let bytes = out.as_mut_vec();
         bytes.reserve(ROOM);
         let start = bytes.len();
         let p = bytes.as_mut_ptr().add(start);
         std::ptr::copy_nonoverlapping(prefix.as_ptr(), p, k);
-        write_digits(p.add(k), len, u64::from(n));
+        let len = if n < 10 {
+            *p.add(k) = b'0' + n as u8;
+            1
+        } else {
+            let len = if n < 100 { 2 } else { n.ilog10() as usize + 1 };
+            write_digits(p.add(k), len, u64::from(n));
+            len
+        };
         bytes.set_len(start + k + len);
     }
 }
