@@ -247,12 +247,24 @@ pub fn push_prefixed_u32(out: &mut String, prefix: &str, n: u32) {
             *p.add(k) = b'0' + n as u8;
             1
         } else {
-            let len = if n < 100 { 2 } else { n.ilog10() as usize + 1 };
+            let len = if n < 100 { 2 } else { decimal_len(n) };
             write_digits(p.add(k), len, u64::from(n));
             len
         };
         bytes.set_len(start + k + len);
     }
+}
+
+/// The number of decimal digits of `n` (positive), from its bit length and one comparison:
+/// `ilog10` showed in profiles of the generic form, whose value numbers run into the
+/// hundreds of thousands.
+#[inline]
+fn decimal_len(n: u32) -> usize {
+    const POW10: [u32; 10] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+    // `bits * 1233 >> 12` is floor(log10(2^bits)) for bit lengths up to 32: the digits of
+    // `n`, or one more when `n` is below that power of ten.
+    let t = ((32 - (n | 1).leading_zeros()) * 1233 >> 12) as usize;
+    t + usize::from(n >= POW10[t])
 }
 
 /// Decimal text of the bits read as signed (`signed = true`) or unsigned.
@@ -303,6 +315,17 @@ mod tests {
             push_u64(&mut out, n);
             assert_eq!(out, format!("%{n}"));
         }
+    }
+
+    #[test]
+    fn decimal_len_counts_digits() {
+        for k in 0..10u32 {
+            let p = 10u32.pow(k);
+            for n in [p, p + 1, p.saturating_mul(2), p - 1].into_iter().filter(|&n| n > 0) {
+                assert_eq!(decimal_len(n), n.ilog10() as usize + 1, "{n}");
+            }
+        }
+        assert_eq!(decimal_len(u32::MAX), 10);
     }
 
     #[test]

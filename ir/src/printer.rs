@@ -59,6 +59,8 @@ pub struct Printer<'c> {
     cache_types: bool,
     /// Quoted generic-form op names already printed, by identifier index.
     quoted_names: Vec<Option<Box<str>>>,
+    /// Dictionary keys already printed (bare or quoted), by identifier index.
+    key_texts: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
     distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names: the innermost enclosing op's default
@@ -308,6 +310,7 @@ impl<'c> Printer<'c> {
             type_texts: Vec::new(),
             cache_types: false,
             quoted_names: Vec::new(),
+            key_texts: Vec::new(),
             distinct_ids: FxHashMap::default(),
             default_dialect: "builtin",
             collect: None,
@@ -1565,13 +1568,30 @@ impl<'c> Printer<'c> {
                 self.out.push_str(", ");
             }
             first = false;
-            self.print_keyword_or_string(ctx.str(k));
+            self.print_dict_key(k);
             if !matches!(ctx.attr_kind(v), AttrKind::Unit) {
                 self.out.push_str(" = ");
                 self.print_attr(v);
             }
         }
         self.out.push('}');
+    }
+
+    /// Writes a dictionary key as [`Printer::print_keyword_or_string`] does, from its text
+    /// kept the first time (the keys of a function's properties in the generic form are
+    /// printed once per function, and checking each character showed in profiles).
+    fn print_dict_key(&mut self, k: Ident) {
+        let index = k.index() as usize;
+        if let Some(Some(text)) = self.key_texts.get(index) {
+            push_short(&mut self.out, text);
+            return;
+        }
+        let start = self.out.len();
+        self.print_keyword_or_string(self.ctx.str(k));
+        if self.key_texts.len() <= index {
+            self.key_texts.resize(index + 1, None);
+        }
+        self.key_texts[index] = Some(self.out[start..].into());
     }
 
     /// Writes a name as a bare identifier when it is one, else as a quoted string.
@@ -1592,12 +1612,13 @@ impl<'c> Printer<'c> {
     /// Writes a string literal with MLIR's escaping (`\22`, `\\`, `\0A`…).
     pub fn print_string_literal(&mut self, bytes: &[u8]) {
         self.out.push('"');
-        if let Ok(plain) = std::str::from_utf8(bytes) {
-            if plain.bytes().all(|b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
-                self.out.push_str(plain);
-                self.out.push('"');
-                return;
-            }
+        // Printable ASCII but for `\` and `"` is written as it is (no need to validate it as
+        // UTF-8 first: it is ASCII).
+        if bytes.iter().all(|&b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
+            // SAFETY: every byte is ASCII.
+            push_short(&mut self.out, unsafe { std::str::from_utf8_unchecked(bytes) });
+            self.out.push('"');
+            return;
         }
         for &b in bytes {
             match b {
