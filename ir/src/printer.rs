@@ -59,6 +59,8 @@ pub struct Printer<'c> {
     cache_types: bool,
     /// Quoted generic-form op names already printed, by identifier index.
     quoted_names: Vec<Option<Box<str>>>,
+    /// Dictionary keys already printed (bare or quoted), by identifier index.
+    key_texts: Vec<Option<Box<str>>>,
     /// Distinct attribute ids as written -> ids as printed (0, 1, ... in print order).
     distinct_ids: FxHashMap<u64, u64>,
     /// The dialect whose prefix is dropped from op names: the innermost enclosing op's default
@@ -167,6 +169,49 @@ fn write_value_name(out: &mut String, names: &NameTable, index: u32, v: Value) {
     }
 }
 
+/// Appends `s` to `out`. Texts of up to 32 bytes (most pieces of plans and types) are copied
+/// inline as two overlapping words after one check for room: a call to `memcpy` for each
+/// showed in profiles.
+#[inline(always)]
+fn push_short(out: &mut String, s: &str) {
+    let n = s.len();
+    if n > 32 {
+        return out.push_str(s);
+    }
+    // SAFETY: 32 bytes are reserved; each pair of reads lies within `s` (`n` is at least the
+    // word size) and each pair of writes within the `n` bytes after the length, the room
+    // reserved; `s` is not in `out` (it is borrowed while `out` is borrowed mutably). The
+    // length then covers exactly the `n` bytes of `s` copied, valid UTF-8.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        bytes.reserve(32);
+        let len = bytes.len();
+        let (src, dst) = (s.as_ptr(), bytes.as_mut_ptr().add(len));
+        if n >= 16 {
+            let (a, b) = ((src as *const u128).read_unaligned(), (src.add(n - 16) as *const u128).read_unaligned());
+            (dst as *mut u128).write_unaligned(a);
+            (dst.add(n - 16) as *mut u128).write_unaligned(b);
+        } else if n >= 8 {
+            let (a, b) = ((src as *const u64).read_unaligned(), (src.add(n - 8) as *const u64).read_unaligned());
+            (dst as *mut u64).write_unaligned(a);
+            (dst.add(n - 8) as *mut u64).write_unaligned(b);
+        } else if n >= 4 {
+            let (a, b) = ((src as *const u32).read_unaligned(), (src.add(n - 4) as *const u32).read_unaligned());
+            (dst as *mut u32).write_unaligned(a);
+            (dst.add(n - 4) as *mut u32).write_unaligned(b);
+        } else if n > 0 {
+            *dst = *src;
+            *dst.add(n / 2) = *src.add(n / 2);
+            *dst.add(n - 1) = *src.add(n - 1);
+        }
+        bytes.set_len(len + n);
+    }
+}
+
+/// A line break and the spaces of the deepest indentation [`Printer::newline`] writes with one
+/// copy.
+const LINE: &[u8; 64] = b"\n                                                               ";
+
 /// How much text a printer with a sink gathers before handing it over.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -265,6 +310,7 @@ impl<'c> Printer<'c> {
             type_texts: Vec::new(),
             cache_types: false,
             quoted_names: Vec::new(),
+            key_texts: Vec::new(),
             distinct_ids: FxHashMap::default(),
             default_dialect: "builtin",
             collect: None,
@@ -377,9 +423,24 @@ impl<'c> Printer<'c> {
         self.indent = self.indent.saturating_sub(2);
     }
 
+    /// Writes a line break and the indentation. Up to [`LINE`]'s spaces, that is one fixed-size
+    /// copy into reserved room (a call to `memset` per line showed in profiles).
     fn newline(&mut self) {
-        self.out.push('\n');
-        self.push_indent();
+        let n = self.indent;
+        if n >= LINE.len() {
+            self.out.push('\n');
+            self.push_indent();
+            return;
+        }
+        // SAFETY: `LINE.len()` bytes are reserved and written; the length then covers only the
+        // line break and `n` spaces of them (ASCII).
+        unsafe {
+            let bytes = self.out.as_mut_vec();
+            bytes.reserve(LINE.len());
+            let start = bytes.len();
+            std::ptr::copy_nonoverlapping(LINE.as_ptr(), bytes.as_mut_ptr().add(start), LINE.len());
+            bytes.set_len(start + 1 + n);
+        }
     }
 
     fn push_indent(&mut self) {
@@ -560,8 +621,7 @@ impl<'c> Printer<'c> {
 
     fn print_block(&mut self, body: &Body, block: Block, header: bool, skip: Option<Op>, preds: &Preds) {
         if header {
-            self.out.push('\n');
-            self.push_indent();
+            self.newline();
             self.print_block_name(body, block);
             let args = body.block_args(block);
             if !args.is_empty() {
@@ -667,6 +727,10 @@ impl<'c> Printer<'c> {
             self.spare_names = Some(table);
             return false;
         }
+        // What the hook prints next is mostly the body's own names: they are at hand without
+        // a search.
+        let (rb, _) = body.op_regions(op);
+        self.name_slot = table.slot(rb).map(|index| NameSlot { body: rb as *const Body as usize, names: table.clone(), index });
         self.names.push(table);
         true
     }
@@ -919,7 +983,7 @@ impl<'c> Printer<'c> {
         // Types repeat a lot: print each once and copy its text afterwards.
         let index = t.0 as usize;
         if let Some(Some(text)) = self.type_texts.get(index) {
-            self.out.push_str(text);
+            push_short(&mut self.out, text);
             return;
         }
         if !self.cache_types {
@@ -1504,13 +1568,30 @@ impl<'c> Printer<'c> {
                 self.out.push_str(", ");
             }
             first = false;
-            self.print_keyword_or_string(ctx.str(k));
+            self.print_dict_key(k);
             if !matches!(ctx.attr_kind(v), AttrKind::Unit) {
                 self.out.push_str(" = ");
                 self.print_attr(v);
             }
         }
         self.out.push('}');
+    }
+
+    /// Writes a dictionary key as [`Printer::print_keyword_or_string`] does, from its text
+    /// kept the first time (the keys of a function's properties in the generic form are
+    /// printed once per function, and checking each character showed in profiles).
+    fn print_dict_key(&mut self, k: Ident) {
+        let index = k.index() as usize;
+        if let Some(Some(text)) = self.key_texts.get(index) {
+            push_short(&mut self.out, text);
+            return;
+        }
+        let start = self.out.len();
+        self.print_keyword_or_string(self.ctx.str(k));
+        if self.key_texts.len() <= index {
+            self.key_texts.resize(index + 1, None);
+        }
+        self.key_texts[index] = Some(self.out[start..].into());
     }
 
     /// Writes a name as a bare identifier when it is one, else as a quoted string.
@@ -1531,12 +1612,13 @@ impl<'c> Printer<'c> {
     /// Writes a string literal with MLIR's escaping (`\22`, `\\`, `\0A`…).
     pub fn print_string_literal(&mut self, bytes: &[u8]) {
         self.out.push('"');
-        if let Ok(plain) = std::str::from_utf8(bytes) {
-            if plain.bytes().all(|b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
-                self.out.push_str(plain);
-                self.out.push('"');
-                return;
-            }
+        // Printable ASCII but for `\` and `"` is written as it is (no need to validate it as
+        // UTF-8 first: it is ASCII).
+        if bytes.iter().all(|&b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
+            // SAFETY: every byte is ASCII.
+            push_short(&mut self.out, unsafe { std::str::from_utf8_unchecked(bytes) });
+            self.out.push('"');
+            return;
         }
         for &b in bytes {
             match b {

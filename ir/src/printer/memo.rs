@@ -227,14 +227,14 @@ impl Printer<'_> {
     #[inline]
     fn replay(&mut self, body: &Body, sig: &Sig<'_>, plan: &Plan) {
         for (text, slot) in &plan.pieces {
-            self.out.push_str(text);
+            super::push_short(&mut self.out, text);
             match *slot {
                 Slot::Operand(k) => self.print_value_use(body, sig.operands[k as usize]),
                 Slot::Result(k) => self.print_value_use(body, sig.results[k as usize]),
                 Slot::Successor(k) => self.print_block_name(body, sig.successors[k as usize]),
             }
         }
-        self.out.push_str(&plan.tail);
+        super::push_short(&mut self.out, &plan.tail);
     }
 
     /// Prints the operation of `sig` with `print`, noting the names it writes, and keeps the
