@@ -422,22 +422,41 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Consumes a `k` token, or reports `expected {what}`. The check is inlined into callers;
+    /// the report is out of line, so that the common case pays for no stack frame.
+    #[inline]
     pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
         if self.eat(k) {
             return Ok(());
         }
+        self.expected(what)
+    }
+
+    /// The error of [`Self::expect`] for a missing `what`.
+    #[cold]
+    #[inline(never)]
+    fn expected<T>(&mut self, what: &str) -> PResult<T> {
         if self.tok.kind == Tok::Error {
             return self.lex_error();
         }
         self.err_here(format!("expected {what}"))
     }
 
+    /// Consumes the punctuation `k`, or reports it missing (as [`Self::expect`]).
+    #[inline]
     pub(crate) fn expect_punct(&mut self, k: Tok) -> PResult<()> {
         if self.eat(k) {
             return Ok(());
         }
+        self.expected_punct(k)
+    }
+
+    /// The error of [`Self::expect_punct`] for a missing `k`.
+    #[cold]
+    #[inline(never)]
+    fn expected_punct(&mut self, k: Tok) -> PResult<()> {
         let p = k.punct().unwrap_or("?");
-        self.expect(k, &format!("'{p}'"))
+        self.expected(&format!("'{p}'"))
     }
 
     /// Reports the current token, which the lexer could not read.
@@ -791,6 +810,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
+    #[inline]
     fn lookup_value(&self, name: &Name<'_>) -> Option<Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
@@ -1059,6 +1079,17 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `loc(...)` from the `loc` keyword (the current token) on. Out of line: most operations
+    /// have no trailing location, and their check for one should not pay for this one's frame.
+    #[inline(never)]
+    fn parse_location_after_keyword(&mut self) -> PResult<Option<Attr>> {
+        self.bump();
+        self.expect(Tok::LParen, "'(' in location")?;
+        let l = self.parse_location_body()?;
+        self.expect(Tok::RParen, "')' in location")?;
+        Ok(Some(l))
+    }
+
     fn parse_generic_operation(&mut self) -> PResult<Op> {
         let outer = self.op_pending.take();
         let name_at = self.tok.start;
@@ -1303,20 +1334,26 @@ impl<'a> Parser<'a> {
     /// `%name` or `%name#N` as (name, number, offset), borrowing the source.
     pub(crate) fn parse_operand_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
         if !self.is(Tok::PercentIdent) {
-            return self.err_here("expected SSA operand");
+            return self.expected("SSA operand");
         }
         let offset = self.tok.start;
         let name = &self.text()[1..];
         self.bump();
-        let mut number = 0;
-        if self.is(Tok::HashIdent) {
-            match self.text()[1..].parse::<u32>() {
-                Ok(n) => number = n,
-                Err(_) => return self.err_here("invalid SSA value result number"),
-            }
-            self.bump();
-        }
+        let number = if self.is(Tok::HashIdent) { self.parse_result_number()? } else { 0 };
         Ok((name, number, offset))
+    }
+
+    /// The `#N` after an operand's name (the current token). Out of line: few operands have
+    /// one, and the common case should not pay for this one's frame.
+    #[inline(never)]
+    fn parse_result_number(&mut self) -> PResult<u32> {
+        match self.text()[1..].parse::<u32>() {
+            Ok(n) => {
+                self.bump();
+                Ok(n)
+            }
+            Err(_) => self.err_here("invalid SSA value result number"),
+        }
     }
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
@@ -1731,15 +1768,12 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         Ok(Some(self.parse_attr_dict_entries()?))
     }
 
+    #[inline]
     fn parse_optional_location(&mut self) -> Result<Option<Attr>, ()> {
         if !self.is_keyword("loc") {
             return Ok(None);
         }
-        self.bump();
-        self.expect(Tok::LParen, "'(' in location")?;
-        let l = self.parse_location_body()?;
-        self.expect(Tok::RParen, "')' in location")?;
-        Ok(Some(l))
+        self.parse_location_after_keyword()
     }
 
     fn peek_ssa_name(&self) -> bool {
