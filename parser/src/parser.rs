@@ -23,6 +23,8 @@ pub const MAX_NESTING: u32 = 256;
 /// Bodies of at most this many operations are built in a reused scratch body and copied out;
 /// larger ones are kept as built (copying them would cost more than their spare room).
 const MAX_SCRATCH_OPS: usize = 4096;
+/// How many generic op names [`Parser::parse_generic_operation`] remembers.
+const RECENT_OP_NAMES: usize = 16;
 /// How many custom op names [`Parser::parse_custom_operation`] remembers.
 const RECENT_CUSTOM_NAMES: usize = 4;
 
@@ -170,6 +172,10 @@ pub struct Parser<'a> {
     pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
+    /// Generic op names met recently, with the first eight bytes of their quoted text as a
+    /// number ([`recent::head`]): a block's ops are a few names met again and again, and
+    /// comparing a word or two of text beats hashing it and comparing it in `op_names`.
+    recent_op_names: SmallVec<[(u64, &'a str, Ident, Option<&'a mica_ir::OpDef>); RECENT_OP_NAMES]>,
     /// Custom op names resolved recently: the name as written, the default dialect it was read
     /// under, and the registered op it named (a function's ops are a few names met again and
     /// again: comparing the text beats hashing it, twice for a name without its dialect). A
@@ -254,6 +260,7 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             free_value_maps: Vec::new(),
             op_names: FxHashMap::default(),
+            recent_op_names: SmallVec::new(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
             recent_fn_types: Default::default(),
@@ -1094,17 +1101,17 @@ impl<'a> Parser<'a> {
         let outer = self.op_pending.take();
         let name_at = self.tok.start;
         let raw = self.text();
-        let (name, def) = match self.op_names.get(raw) {
-            Some(&cached) => {
+        let head = recent::head(raw.as_bytes());
+        let recent = self
+            .recent_op_names
+            .iter()
+            .find(|e| e.0 == head && e.1.len() == raw.len() && recent::starts_with_after_head(raw.as_bytes(), e.1.as_bytes()));
+        let (name, def) = match recent {
+            Some(&(_, _, name, def)) => {
                 self.bump();
-                cached
+                (name, def)
             }
-            None => {
-                let name_str = self.parse_string_text_token()?;
-                let resolved = self.resolve_generic_name(&name_str, name_at)?;
-                self.op_names.insert(raw, resolved);
-                resolved
-            }
+            None => self.resolve_op_name_text(raw, head, name_at)?,
         };
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
@@ -1177,6 +1184,31 @@ impl<'a> Parser<'a> {
         let op = self.cur_body().create_op(state);
         self.note_created(op, outer);
         Ok(op)
+    }
+
+    /// The name and definition of a generic op name that is not among the recent ones (the
+    /// current token, quoted as `raw`, whose head is `head`), which then becomes one.
+    #[inline(never)]
+    fn resolve_op_name_text(&mut self, raw: &'a str, head: u64, name_at: usize) -> PResult<(Ident, Option<&'a mica_ir::OpDef>)> {
+        let (name, def) = match self.op_names.get(raw) {
+            Some(&cached) => {
+                self.bump();
+                cached
+            }
+            None => {
+                let name_str = self.parse_string_text_token()?;
+                let resolved = self.resolve_generic_name(&name_str, name_at)?;
+                self.op_names.insert(raw, resolved);
+                resolved
+            }
+        };
+        // A new name takes the last place (the last one makes room): names met once replace
+        // one another there, and do not push out the ones met again and again.
+        if self.recent_op_names.len() == RECENT_OP_NAMES {
+            self.recent_op_names.pop();
+        }
+        self.recent_op_names.push((head, raw, name, def));
+        Ok((name, def))
     }
 
     /// Interns a generic op name and finds its definition, rejecting unknown ops of
