@@ -1170,9 +1170,19 @@ impl<'a> Parser<'a> {
             let msg = format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, ins.len());
             return self.err(ty_at, msg);
         }
-        for (&(name, number, offset), t) in operands.iter().zip(ins) {
-            let v = self.resolve_name(name, number, offset, *t)?;
-            state.operands.push(v);
+        // Most ops have at most as many operands as the state keeps inline: those are resolved
+        // into an array that becomes the list, without a call to `push` per operand.
+        let mut inline = [Value::from_u32(0); 3];
+        if operands.len() <= inline.len() {
+            for (slot, (&(name, number, offset), t)) in inline.iter_mut().zip(operands.iter().zip(ins)) {
+                *slot = self.resolve_name(name, number, offset, *t)?;
+            }
+            state.operands = SmallVec::from_buf_and_len(inline, operands.len());
+        } else {
+            for (&(name, number, offset), t) in operands.iter().zip(ins) {
+                let v = self.resolve_name(name, number, offset, *t)?;
+                state.operands.push(v);
+            }
         }
         state.result_types = SmallVec::from_slice(outs);
         self.parse_trailing_location(&mut state)?;
