@@ -1184,7 +1184,11 @@ impl<'a> Parser<'a> {
                 state.operands.push(v);
             }
         }
-        state.result_types = SmallVec::from_slice(outs);
+        // One result (most ops) fills the inline slot without `from_slice`'s copy call.
+        state.result_types = match outs {
+            &[t] => SmallVec::from_buf([t]),
+            _ => SmallVec::from_slice(outs),
+        };
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
