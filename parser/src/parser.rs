@@ -23,6 +23,8 @@ pub const MAX_NESTING: u32 = 256;
 /// Bodies of at most this many operations are built in a reused scratch body and copied out;
 /// larger ones are kept as built (copying them would cost more than their spare room).
 const MAX_SCRATCH_OPS: usize = 4096;
+/// How many generic op names [`Parser::parse_generic_operation`] remembers.
+const RECENT_OP_NAMES: usize = 16;
 /// How many custom op names [`Parser::parse_custom_operation`] remembers.
 const RECENT_CUSTOM_NAMES: usize = 4;
 
@@ -184,6 +186,10 @@ pub struct Parser<'a> {
     pub(crate) simple_types: FxHashMap<u64, Type>,
     /// Generic op names seen so far (quoted token text -> name and definition).
     op_names: FxHashMap<&'a str, (Ident, Option<&'a mica_ir::OpDef>)>,
+    /// Generic op names met recently, with the first eight bytes of their quoted text as a
+    /// number ([`recent::head`]): a block's ops are a few names met again and again, and
+    /// comparing a word or two of text beats hashing it and comparing it in `op_names`.
+    recent_op_names: SmallVec<[(u64, &'a str, Ident, Option<&'a mica_ir::OpDef>); RECENT_OP_NAMES]>,
     /// Custom op names resolved recently: the name as written, the default dialect it was read
     /// under, and the registered op it named (a function's ops are a few names met again and
     /// again: comparing the text beats hashing it, twice for a name without its dialect). A
@@ -270,6 +276,7 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             free_value_maps: Vec::new(),
             op_names: FxHashMap::default(),
+            recent_op_names: SmallVec::new(),
             simple_types: FxHashMap::default(),
             function_types: FxHashMap::default(),
             recent_fn_types: Default::default(),
@@ -439,22 +446,41 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Consumes a `k` token, or reports `expected {what}`. The check is inlined into callers;
+    /// the report is out of line, so that the common case pays for no stack frame.
+    #[inline]
     pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
         if self.eat(k) {
             return Ok(());
         }
+        self.expected(what)
+    }
+
+    /// The error of [`Self::expect`] for a missing `what`.
+    #[cold]
+    #[inline(never)]
+    fn expected<T>(&mut self, what: &str) -> PResult<T> {
         if self.tok.kind == Tok::Error {
             return self.lex_error();
         }
         self.err_here(format!("expected {what}"))
     }
 
+    /// Consumes the punctuation `k`, or reports it missing (as [`Self::expect`]).
+    #[inline]
     pub(crate) fn expect_punct(&mut self, k: Tok) -> PResult<()> {
         if self.eat(k) {
             return Ok(());
         }
+        self.expected_punct(k)
+    }
+
+    /// The error of [`Self::expect_punct`] for a missing `k`.
+    #[cold]
+    #[inline(never)]
+    fn expected_punct(&mut self, k: Tok) -> PResult<()> {
         let p = k.punct().unwrap_or("?");
-        self.expect(k, &format!("'{p}'"))
+        self.expected(&format!("'{p}'"))
     }
 
     /// Reports the current token, which the lexer could not read.
@@ -815,6 +841,7 @@ impl<'a> Parser<'a> {
         self.bodies.last().expect("parser has a body")
     }
 
+    #[inline]
     fn lookup_value(&self, name: &Name<'_>) -> Option<Defined> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.values.get(name) {
@@ -1083,21 +1110,32 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `loc(...)` from the `loc` keyword (the current token) on. Out of line: most operations
+    /// have no trailing location, and their check for one should not pay for this one's frame.
+    #[inline(never)]
+    fn parse_location_after_keyword(&mut self) -> PResult<Option<Attr>> {
+        self.bump();
+        self.expect(Tok::LParen, "'(' in location")?;
+        let l = self.parse_location_body()?;
+        self.expect(Tok::RParen, "')' in location")?;
+        Ok(Some(l))
+    }
+
     fn parse_generic_operation(&mut self) -> PResult<Op> {
         let outer = self.op_pending.take();
         let name_at = self.tok.start;
         let raw = self.text();
-        let (name, def) = match self.op_names.get(raw) {
-            Some(&cached) => {
+        let head = recent::head(raw.as_bytes());
+        let recent = self
+            .recent_op_names
+            .iter()
+            .find(|e| e.0 == head && e.1.len() == raw.len() && recent::starts_with_after_head(raw.as_bytes(), e.1.as_bytes()));
+        let (name, def) = match recent {
+            Some(&(_, _, name, def)) => {
                 self.bump();
-                cached
+                (name, def)
             }
-            None => {
-                let name_str = self.parse_string_text_token()?;
-                let resolved = self.resolve_generic_name(&name_str, name_at)?;
-                self.op_names.insert(raw, resolved);
-                resolved
-            }
+            None => self.resolve_op_name_text(raw, head, name_at)?,
         };
         let loc = self.loc_at(name_at);
         let mut state = OperationState::new(name, self.ctx.empty_dict(), loc);
@@ -1156,11 +1194,25 @@ impl<'a> Parser<'a> {
             let msg = format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, ins.len());
             return self.err(ty_at, msg);
         }
-        for (&(name, number, offset), t) in operands.iter().zip(ins) {
-            let v = self.resolve_name(name, number, offset, *t)?;
-            state.operands.push(v);
+        // Most ops have at most as many operands as the state keeps inline: those are resolved
+        // into an array that becomes the list, without a call to `push` per operand.
+        let mut inline = [Value::from_u32(0); 3];
+        if operands.len() <= inline.len() {
+            for (slot, (&(name, number, offset), t)) in inline.iter_mut().zip(operands.iter().zip(ins)) {
+                *slot = self.resolve_name(name, number, offset, *t)?;
+            }
+            state.operands = SmallVec::from_buf_and_len(inline, operands.len());
+        } else {
+            for (&(name, number, offset), t) in operands.iter().zip(ins) {
+                let v = self.resolve_name(name, number, offset, *t)?;
+                state.operands.push(v);
+            }
         }
-        state.result_types = SmallVec::from_slice(outs);
+        // One result (most ops) fills the inline slot without `from_slice`'s copy call.
+        state.result_types = match outs {
+            &[t] => SmallVec::from_buf([t]),
+            _ => SmallVec::from_slice(outs),
+        };
         self.parse_trailing_location(&mut state)?;
         if let Some(d) = &def {
             self.move_inherent_attrs(d, &mut state);
@@ -1170,6 +1222,31 @@ impl<'a> Parser<'a> {
         let op = self.cur_body().create_op(state);
         self.note_created(op, outer);
         Ok(op)
+    }
+
+    /// The name and definition of a generic op name that is not among the recent ones (the
+    /// current token, quoted as `raw`, whose head is `head`), which then becomes one.
+    #[inline(never)]
+    fn resolve_op_name_text(&mut self, raw: &'a str, head: u64, name_at: usize) -> PResult<(Ident, Option<&'a mica_ir::OpDef>)> {
+        let (name, def) = match self.op_names.get(raw) {
+            Some(&cached) => {
+                self.bump();
+                cached
+            }
+            None => {
+                let name_str = self.parse_string_text_token()?;
+                let resolved = self.resolve_generic_name(&name_str, name_at)?;
+                self.op_names.insert(raw, resolved);
+                resolved
+            }
+        };
+        // A new name takes the last place (the last one makes room): names met once replace
+        // one another there, and do not push out the ones met again and again.
+        if self.recent_op_names.len() == RECENT_OP_NAMES {
+            self.recent_op_names.pop();
+        }
+        self.recent_op_names.push((head, raw, name, def));
+        Ok((name, def))
     }
 
     /// Interns a generic op name and finds its definition, rejecting unknown ops of
@@ -1327,20 +1404,26 @@ impl<'a> Parser<'a> {
     /// `%name` or `%name#N` as (name, number, offset), borrowing the source.
     pub(crate) fn parse_operand_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
         if !self.is(Tok::PercentIdent) {
-            return self.err_here("expected SSA operand");
+            return self.expected("SSA operand");
         }
         let offset = self.tok.start;
         let name = &self.text()[1..];
         self.bump();
-        let mut number = 0;
-        if self.is(Tok::HashIdent) {
-            match self.text()[1..].parse::<u32>() {
-                Ok(n) => number = n,
-                Err(_) => return self.err_here("invalid SSA value result number"),
-            }
-            self.bump();
-        }
+        let number = if self.is(Tok::HashIdent) { self.parse_result_number()? } else { 0 };
         Ok((name, number, offset))
+    }
+
+    /// The `#N` after an operand's name (the current token). Out of line: few operands have
+    /// one, and the common case should not pay for this one's frame.
+    #[inline(never)]
+    fn parse_result_number(&mut self) -> PResult<u32> {
+        match self.text()[1..].parse::<u32>() {
+            Ok(n) => {
+                self.bump();
+                Ok(n)
+            }
+            Err(_) => self.err_here("invalid SSA value result number"),
+        }
     }
 
     pub(crate) fn parse_operand_use(&mut self) -> PResult<UnresolvedOperand> {
@@ -1755,15 +1838,12 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         Ok(Some(self.parse_attr_dict_entries()?))
     }
 
+    #[inline]
     fn parse_optional_location(&mut self) -> Result<Option<Attr>, ()> {
         if !self.is_keyword("loc") {
             return Ok(None);
         }
-        self.bump();
-        self.expect(Tok::LParen, "'(' in location")?;
-        let l = self.parse_location_body()?;
-        self.expect(Tok::RParen, "')' in location")?;
-        Ok(Some(l))
+        self.parse_location_after_keyword()
     }
 
     fn peek_ssa_name(&self) -> bool {

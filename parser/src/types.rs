@@ -14,6 +14,16 @@ pub const MAX_INT_WIDTH: u64 = 16_777_215;
 impl Parser<'_> {
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
+        // A type spelled by one short word met before (`i64`, `index`) is found by the word,
+        // without the frame of the whole grammar; its level counts as `enter` counts it (which
+        // could not fail here).
+        if self.tok.kind == Tok::BareIdent && self.depth < crate::parser::MAX_NESTING {
+            if let Some(&t) = self.token_word().and_then(|w| self.simple_types.get(&w)) {
+                self.depth_peak = self.depth_peak.max(self.depth + 1);
+                self.bump();
+                return Ok(t);
+            }
+        }
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
@@ -26,12 +36,9 @@ impl Parser<'_> {
             Tok::LParen => self.parse_function_type(),
             Tok::BangIdent => self.parse_bang_type(),
             Tok::BareIdent => {
-                // A type spelled by one short word (`i64`, `index`) is found by the word.
+                // A short word not met before (`parse_type` finds those met): remembered
+                // below when it is a type.
                 let word = self.token_word();
-                if let Some(&t) = word.and_then(|w| self.simple_types.get(&w)) {
-                    self.bump();
-                    return Ok(t);
-                }
                 let text = self.text();
                 let at = self.tok.start;
                 let simple = if let Some(t) = self.parse_int_type_name(text, at)? {

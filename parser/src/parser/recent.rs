@@ -60,7 +60,7 @@ pub(crate) fn head(s: &[u8]) -> u64 {
 /// those of `rest`: the bytes after them compared eight at a time (the last eight overlapping
 /// the ones before), in place.
 #[inline]
-fn starts_with_after_head(rest: &[u8], text: &[u8]) -> bool {
+pub(crate) fn starts_with_after_head(rest: &[u8], text: &[u8]) -> bool {
     let n = text.len();
     if rest.len() < n {
         return false;

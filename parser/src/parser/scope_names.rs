@@ -144,7 +144,15 @@ impl<'a> ScopeNames<'a> {
 
     /// Defines `name` unless this scope has it; says whether it did.
     pub(in crate::parser) fn insert_new(&mut self, name: &Name<'a>, d: Defined) -> bool {
-        if name.number.is_some() {
+        if let Some(n) = name.number {
+            // The number right after the vector's run (printed IR numbers values in order):
+            // new, as no decimal names went to the map, and its slot is the next one.
+            if !self.numeric_named && !self.numbered.is_empty() && n.wrapping_sub(self.base) as usize == self.numbered.len() {
+                if let Some(p) = Packed::new(d) {
+                    self.numbered.push(p);
+                    return true;
+                }
+            }
             if self.get(name).is_some() {
                 return false;
             }
@@ -254,6 +262,23 @@ mod tests {
         assert!(s.get(&Name::new("8")).is_none() && s.get(&Name::new("y")).is_none() && s.get(&Name::new("0")).is_none());
         s.clear();
         assert!(s.get(&Name::new("5")).is_none() && s.get(&Name::new("x")).is_none() && s.capacity() > 0);
+    }
+
+    #[test]
+    fn the_next_number_of_the_run_goes_in_only_when_new() {
+        let texts: Vec<String> = (0..100).map(|n| n.to_string()).collect();
+        let mut s = ScopeNames::default();
+        for (n, t) in texts.iter().enumerate() {
+            assert!(s.insert_new(&Name::new(t), Defined::single(n as u32)));
+        }
+        assert!(!s.insert_new(&Name::new("99"), Defined::single(7)));
+        let far = Defined { first: Value::from_u32(100), count: 1, offset: 1 << 33 };
+        assert!(s.insert_new(&Name::new("100"), far), "past 4 GiB: in the map");
+        assert!(!s.insert_new(&Name::new("100"), Defined::single(1)), "found in the map");
+        assert!(s.insert_new(&Name::new("101"), Defined::single(101)));
+        assert_eq!(s.get(&Name::new("100")).map(|d| d.offset), Some(1 << 33));
+        assert_eq!(s.get(&Name::new("101")).map(|d| d.first.as_u32()), Some(101));
+        assert_eq!(s.get(&Name::new("42")).map(|d| d.first.as_u32()), Some(42));
     }
 
     #[test]
