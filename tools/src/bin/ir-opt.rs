@@ -4,12 +4,9 @@
 use mica_tools::opt::{Options, run};
 use std::process::ExitCode;
 
-/// mimalloc: per-thread heaps without glibc's arena contention when parsing, verifying and
-/// printing run on several threads. Built with `no_thp`: with transparent huge pages, a run
-/// after another memory-hungry process (mlir-opt) could spend 0.3 s compacting memory in the
-/// kernel.
+/// mimalloc (see [`mica_tools::allocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: mica_tools::allocator::Allocator = mica_tools::allocator::Allocator;
 
 unsafe extern "C" {
     /// mimalloc's option setter (part of its C API, linked with the allocator).
