@@ -43,11 +43,60 @@ use smallvec::SmallVec;
 /// One e-node: the number of its key (what it stands for) and its operands in operand order,
 /// first the `classes` that are its children, then the leaves (each a value's index, held in
 /// an `Id`).
+///
+/// Up to [`INLINE`] operands are held in an array, the unused slots zero, so that the copies
+/// egg makes of every node it adds (three for a new class) are plain copies; more are held in
+/// `spill`, after the number of children, and the other fields are zero. (A node this small
+/// hashes and copies measurably faster than one with room for larger counts.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
-    classes: u32,
-    operands: SmallVec<[Id; 4]>,
+    classes: u16,
+    len: u16,
+    inline: [Id; INLINE],
+    spill: Option<Box<[Id]>>,
+}
+
+/// The operands a [`Node`] holds without allocating.
+const INLINE: usize = 4;
+
+impl Node {
+    /// The node of key `key` with `operands`, the first `classes` of them children.
+    fn new(key: u32, classes: usize, operands: &[Id]) -> Self {
+        let mut inline = [Id::from(0); INLINE];
+        match inline.get_mut(..operands.len()) {
+            Some(slots) => {
+                slots.copy_from_slice(operands);
+                Self { key, classes: classes as u16, len: operands.len() as u16, inline, spill: None }
+            }
+            None => {
+                let spill = std::iter::once(Id::from(classes)).chain(operands.iter().copied()).collect();
+                Self { key, classes: 0, len: 0, inline, spill: Some(spill) }
+            }
+        }
+    }
+
+    /// How many of the operands are children.
+    fn classes(&self) -> usize {
+        match &self.spill {
+            Some(spill) => usize::from(spill[0]),
+            None => usize::from(self.classes),
+        }
+    }
+
+    fn operands(&self) -> &[Id] {
+        match &self.spill {
+            Some(spill) => &spill[1..],
+            None => &self.inline[..usize::from(self.len)],
+        }
+    }
+
+    fn operands_mut(&mut self) -> &mut [Id] {
+        match &mut self.spill {
+            Some(spill) => &mut spill[1..],
+            None => &mut self.inline[..usize::from(self.len)],
+        }
+    }
 }
 
 /// What an e-node stands for, apart from its operands.
@@ -90,15 +139,16 @@ impl Language for Node {
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.key == other.key && self.classes == other.classes && self.operands[self.classes as usize..] == other.operands[other.classes as usize..]
+        self.key == other.key && self.classes() == other.classes() && self.operands()[self.classes()..] == other.operands()[other.classes()..]
     }
 
     fn children(&self) -> &[Id] {
-        &self.operands[..self.classes as usize]
+        &self.operands()[..self.classes()]
     }
 
     fn children_mut(&mut self) -> &mut [Id] {
-        &mut self.operands[..self.classes as usize]
+        let classes = self.classes();
+        &mut self.operands_mut()[..classes]
     }
 }
 
@@ -479,7 +529,7 @@ impl<'c, 's> Driver<'c, 's> {
                         continue;
                     }
                     let key = self.key(Key::Result(i as u32));
-                    let Some(id) = self.add(Node { key, classes: 1, operands: smallvec::smallvec![class] }) else { return };
+                    let Some(id) = self.add(Node::new(key, 1, &[class])) else { return };
                     self.set_seen(r, Seen::Class(id));
                 }
             }
@@ -617,10 +667,10 @@ impl<'c, 's> Driver<'c, 's> {
                 *p = i as u32;
             }
         }
-        let classes = operands.len() as u32;
+        let classes = operands.len();
         operands.extend_from_slice(&leaf_values);
         let key = self.key(Key::Op { head, leaves });
-        self.add(Node { key, classes, operands })
+        self.add(Node::new(key, classes, &operands))
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).
