@@ -33,7 +33,7 @@ mod rewrite;
 
 pub use rewrite::Bounds;
 
-use crate::effects::{effects, is_trivially_dead_with, Effects};
+use crate::effects::{effects, effects_of, is_trivially_dead_of, Effects};
 use egg::{EGraph, Id, Language};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, Type, Value};
 use numbering::Numbering;
@@ -466,11 +466,14 @@ impl<'c, 's> Driver<'c, 's> {
 
     fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool, report: &mut Report) {
         let ctx = self.ctx;
-        if ctx.registry().traits(body.op(op).name).contains(Traits::TERMINATOR) {
+        // An unregistered op may have any effect: it is neither dead nor merged. The one
+        // lookup of the definition serves every question below.
+        let Some(def) = ctx.registry().get(body.op(op).name) else { return };
+        if def.traits.contains(Traits::TERMINATOR) {
             return;
         }
-        let eff = effects(ctx, body, op);
-        if is_trivially_dead_with(ctx, body, op, eff) {
+        let eff = effects_of(ctx, body, op, def);
+        if is_trivially_dead_of(body, op, def, eff) {
             self.scratch.to_erase.push(op);
             report.erased += 1;
             return;
@@ -485,7 +488,7 @@ impl<'c, 's> Driver<'c, 's> {
         if ssa && !self.scratch.numbering.may_merge(op) {
             return;
         }
-        let Some(class) = self.class_of(body, op) else { return };
+        let Some(class) = self.class_of(body, op, def.traits.contains(Traits::COMMUTATIVE)) else { return };
         let existing = self.table().reps[usize::from(class)];
         if eff == Effects::ReadOnly {
             if let Some(e) = existing {
@@ -629,9 +632,10 @@ impl<'c, 's> Driver<'c, 's> {
         Some(id)
     }
 
-    /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared
-    /// (isolated regions) or are not in a full e-graph.
-    fn class_of(&mut self, body: &Body, op: Op) -> Option<Id> {
+    /// The e-class of `op` (added to the e-graph; its operands a multiset when `commutative`),
+    /// or `None` for ops that cannot be compared (isolated regions) or are not in a full
+    /// e-graph.
+    fn class_of(&mut self, body: &Body, op: Op, commutative: bool) -> Option<Id> {
         if body.nested(op).is_some() {
             return None;
         }
@@ -660,7 +664,7 @@ impl<'c, 's> Driver<'c, 's> {
                 }
             }
         }
-        if self.ctx.registry().traits(d.name).contains(Traits::COMMUTATIVE) {
+        if commutative {
             operands.sort_unstable();
             leaf_values.sort_unstable();
             for (i, p) in leaves.iter_mut().enumerate() {
