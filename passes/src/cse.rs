@@ -299,19 +299,20 @@ struct Table {
 }
 
 impl Table {
-    /// A table tagged `generation`, in the room of `spare` (a closed table) when there is one.
-    fn new(generation: u32, spare: Option<Table>) -> Self {
-        let Some(mut t) = spare else {
-            return Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false };
-        };
-        t.egraph = EGraph::default();
-        t.reps.clear();
-        t.log.clear();
-        t.scopes.clear();
-        t.shadowed.clear();
-        t.generation = generation;
-        t.full = false;
-        t
+    /// An empty table tagged `generation`.
+    fn new(generation: u32) -> Self {
+        Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false }
+    }
+
+    /// Empties this (closed) table, keeping its room, and tags it `generation`.
+    fn reset(&mut self, generation: u32) {
+        self.egraph = EGraph::default();
+        self.reps.clear();
+        self.log.clear();
+        self.scopes.clear();
+        self.shadowed.clear();
+        self.generation = generation;
+        self.full = false;
     }
 }
 
@@ -321,8 +322,8 @@ impl Table {
 #[derive(Default)]
 pub(crate) struct Scratch {
     numbering: Numbering,
-    /// Closed tables, for their room.
-    spare_tables: Vec<Table>,
+    /// Closed tables, for their room (lent to the driver as [`Driver::tables`]).
+    tables: Vec<Table>,
     seen: Vec<u64>,
     op_class: Vec<u32>,
     to_erase: Vec<Op>,
@@ -341,7 +342,11 @@ struct Driver<'c, 's> {
     nested_done: bool,
     /// The buffers, given back when the driver finishes.
     scratch: &'s mut Scratch,
+    /// The tables: the open ones first, then closed ones kept for their room. They stay in
+    /// place (a table is large: moving it costs more than a small body's work in it).
     tables: Vec<Table>,
+    /// How many tables are open: the last of them is the current one.
+    open: usize,
     generations: u32,
     unknown_loc: Attr,
 }
@@ -356,12 +361,20 @@ impl<'c, 's> Driver<'c, 's> {
         scratch.op_class.resize(body.num_ops(), 0);
         scratch.to_erase.clear();
         scratch.region_keys.clear();
-        let first = Table::new(1, scratch.spare_tables.pop());
-        Self { ctx, limits, nested_done: false, scratch, tables: vec![first], generations: 1, unknown_loc: ctx.unknown_loc() }
+        let tables = std::mem::take(&mut scratch.tables);
+        let mut d = Self { ctx, limits, nested_done: false, scratch, tables, open: 0, generations: 0, unknown_loc: ctx.unknown_loc() };
+        d.open_table();
+        d
     }
 
     fn table(&mut self) -> &mut Table {
-        self.tables.last_mut().expect("a table is always open")
+        &mut self.tables[self.open - 1]
+    }
+
+    /// The current table, if one is open.
+    fn current(&self) -> Option<&Table> {
+        // With none open, the index wraps to one past any table.
+        self.tables.get(self.open.wrapping_sub(1))
     }
 
     /// Erases the dead and replaced ops and adds up the e-graph.
@@ -371,25 +384,28 @@ impl<'c, 's> Driver<'c, 's> {
                 body.erase_op(op);
             }
         }
-        while let Some(t) = self.tables.pop() {
-            tally(&t, report);
-            self.scratch.spare_tables.push(t);
+        for t in self.tables[..self.open].iter().rev() {
+            tally(t, report);
         }
+        self.scratch.tables = std::mem::take(&mut self.tables);
     }
 
     fn open_table(&mut self) {
         self.generations += 1;
-        let spare = self.scratch.spare_tables.pop();
-        self.tables.push(Table::new(self.generations, spare));
+        match self.tables.get_mut(self.open) {
+            Some(t) => t.reset(self.generations),
+            None => self.tables.push(Table::new(self.generations)),
+        }
+        self.open += 1;
     }
 
     fn close_table(&mut self, report: &mut Report) {
-        let Some(t) = self.tables.pop() else { return };
+        let Some(t) = self.tables[..self.open].last() else { return };
         for &(v, old) in t.shadowed.iter().rev() {
             self.scratch.seen[v.index()] = old;
         }
-        tally(&t, report);
-        self.scratch.spare_tables.push(t);
+        tally(t, report);
+        self.open -= 1;
     }
 
     fn push_scope(&mut self) {
@@ -565,7 +581,7 @@ impl<'c, 's> Driver<'c, 's> {
 
     /// Whether `op` represents its class in the current table.
     fn is_rep(&self, op: Op) -> bool {
-        let Some(t) = self.tables.last() else { return false };
+        let Some(t) = self.current() else { return false };
         match self.scratch.op_class[op.index()] {
             0 => false,
             c => t.reps.get(c as usize - 1) == Some(&Some(op)),
@@ -574,7 +590,7 @@ impl<'c, 's> Driver<'c, 's> {
 
     /// How the current table sees `v`.
     fn seen(&self, v: Value) -> Seen {
-        let Some(t) = self.tables.last() else { return Seen::Unseen };
+        let Some(t) = self.current() else { return Seen::Unseen };
         let e = self.scratch.seen[v.index()];
         if e >> 32 != u64::from(t.generation) {
             return Seen::Unseen;
@@ -586,8 +602,8 @@ impl<'c, 's> Driver<'c, 's> {
     }
 
     fn set_seen(&mut self, v: Value, seen: Seen) {
-        let nested = self.tables.len() > 1;
-        let Some(t) = self.tables.last_mut() else { return };
+        let nested = self.open > 1;
+        let Some(t) = self.tables.get_mut(self.open.wrapping_sub(1)) else { return };
         let old = self.scratch.seen[v.index()];
         if nested && old != 0 && old >> 32 != u64::from(t.generation) {
             t.shadowed.push((v, old));
