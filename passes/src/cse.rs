@@ -33,7 +33,7 @@ mod rewrite;
 
 pub use rewrite::Bounds;
 
-use crate::effects::{effects, is_trivially_dead_with, Effects};
+use crate::effects::{effects, effects_of, is_trivially_dead_of, Effects};
 use egg::{EGraph, Id, Language};
 use mica_ir::{Attr, Block, Body, Context, EntityRef, Ident, Op, Region, Traits, Type, Value};
 use numbering::Numbering;
@@ -43,11 +43,60 @@ use smallvec::SmallVec;
 /// One e-node: the number of its key (what it stands for) and its operands in operand order,
 /// first the `classes` that are its children, then the leaves (each a value's index, held in
 /// an `Id`).
+///
+/// Up to [`INLINE`] operands are held in an array, the unused slots zero, so that the copies
+/// egg makes of every node it adds (three for a new class) are plain copies; more are held in
+/// `spill`, after the number of children, and the other fields are zero. (A node this small
+/// hashes and copies measurably faster than one with room for larger counts.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
-    classes: u32,
-    operands: SmallVec<[Id; 4]>,
+    classes: u16,
+    len: u16,
+    inline: [Id; INLINE],
+    spill: Option<Box<[Id]>>,
+}
+
+/// The operands a [`Node`] holds without allocating.
+const INLINE: usize = 4;
+
+impl Node {
+    /// The node of key `key` with `operands`, the first `classes` of them children.
+    fn new(key: u32, classes: usize, operands: &[Id]) -> Self {
+        let mut inline = [Id::from(0); INLINE];
+        match inline.get_mut(..operands.len()) {
+            Some(slots) => {
+                slots.copy_from_slice(operands);
+                Self { key, classes: classes as u16, len: operands.len() as u16, inline, spill: None }
+            }
+            None => {
+                let spill = std::iter::once(Id::from(classes)).chain(operands.iter().copied()).collect();
+                Self { key, classes: 0, len: 0, inline, spill: Some(spill) }
+            }
+        }
+    }
+
+    /// How many of the operands are children.
+    fn classes(&self) -> usize {
+        match &self.spill {
+            Some(spill) => usize::from(spill[0]),
+            None => usize::from(self.classes),
+        }
+    }
+
+    fn operands(&self) -> &[Id] {
+        match &self.spill {
+            Some(spill) => &spill[1..],
+            None => &self.inline[..usize::from(self.len)],
+        }
+    }
+
+    fn operands_mut(&mut self) -> &mut [Id] {
+        match &mut self.spill {
+            Some(spill) => &mut spill[1..],
+            None => &mut self.inline[..usize::from(self.len)],
+        }
+    }
 }
 
 /// What an e-node stands for, apart from its operands.
@@ -90,15 +139,16 @@ impl Language for Node {
     }
 
     fn matches(&self, other: &Self) -> bool {
-        self.key == other.key && self.classes == other.classes && self.operands[self.classes as usize..] == other.operands[other.classes as usize..]
+        self.key == other.key && self.classes() == other.classes() && self.operands()[self.classes()..] == other.operands()[other.classes()..]
     }
 
     fn children(&self) -> &[Id] {
-        &self.operands[..self.classes as usize]
+        &self.operands()[..self.classes()]
     }
 
     fn children_mut(&mut self) -> &mut [Id] {
-        &mut self.operands[..self.classes as usize]
+        let classes = self.classes();
+        &mut self.operands_mut()[..classes]
     }
 }
 
@@ -249,19 +299,20 @@ struct Table {
 }
 
 impl Table {
-    /// A table tagged `generation`, in the room of `spare` (a closed table) when there is one.
-    fn new(generation: u32, spare: Option<Table>) -> Self {
-        let Some(mut t) = spare else {
-            return Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false };
-        };
-        t.egraph = EGraph::default();
-        t.reps.clear();
-        t.log.clear();
-        t.scopes.clear();
-        t.shadowed.clear();
-        t.generation = generation;
-        t.full = false;
-        t
+    /// An empty table tagged `generation`.
+    fn new(generation: u32) -> Self {
+        Self { egraph: EGraph::default(), reps: Vec::new(), log: Vec::new(), scopes: Vec::new(), generation, shadowed: Vec::new(), full: false }
+    }
+
+    /// Empties this (closed) table, keeping its room, and tags it `generation`.
+    fn reset(&mut self, generation: u32) {
+        self.egraph = EGraph::default();
+        self.reps.clear();
+        self.log.clear();
+        self.scopes.clear();
+        self.shadowed.clear();
+        self.generation = generation;
+        self.full = false;
     }
 }
 
@@ -271,8 +322,8 @@ impl Table {
 #[derive(Default)]
 pub(crate) struct Scratch {
     numbering: Numbering,
-    /// Closed tables, for their room.
-    spare_tables: Vec<Table>,
+    /// Closed tables, for their room (lent to the driver as [`Driver::tables`]).
+    tables: Vec<Table>,
     seen: Vec<u64>,
     op_class: Vec<u32>,
     to_erase: Vec<Op>,
@@ -291,7 +342,11 @@ struct Driver<'c, 's> {
     nested_done: bool,
     /// The buffers, given back when the driver finishes.
     scratch: &'s mut Scratch,
+    /// The tables: the open ones first, then closed ones kept for their room. They stay in
+    /// place (a table is large: moving it costs more than a small body's work in it).
     tables: Vec<Table>,
+    /// How many tables are open: the last of them is the current one.
+    open: usize,
     generations: u32,
     unknown_loc: Attr,
 }
@@ -306,12 +361,20 @@ impl<'c, 's> Driver<'c, 's> {
         scratch.op_class.resize(body.num_ops(), 0);
         scratch.to_erase.clear();
         scratch.region_keys.clear();
-        let first = Table::new(1, scratch.spare_tables.pop());
-        Self { ctx, limits, nested_done: false, scratch, tables: vec![first], generations: 1, unknown_loc: ctx.unknown_loc() }
+        let tables = std::mem::take(&mut scratch.tables);
+        let mut d = Self { ctx, limits, nested_done: false, scratch, tables, open: 0, generations: 0, unknown_loc: ctx.unknown_loc() };
+        d.open_table();
+        d
     }
 
     fn table(&mut self) -> &mut Table {
-        self.tables.last_mut().expect("a table is always open")
+        &mut self.tables[self.open - 1]
+    }
+
+    /// The current table, if one is open.
+    fn current(&self) -> Option<&Table> {
+        // With none open, the index wraps to one past any table.
+        self.tables.get(self.open.wrapping_sub(1))
     }
 
     /// Erases the dead and replaced ops and adds up the e-graph.
@@ -321,25 +384,28 @@ impl<'c, 's> Driver<'c, 's> {
                 body.erase_op(op);
             }
         }
-        while let Some(t) = self.tables.pop() {
-            tally(&t, report);
-            self.scratch.spare_tables.push(t);
+        for t in self.tables[..self.open].iter().rev() {
+            tally(t, report);
         }
+        self.scratch.tables = std::mem::take(&mut self.tables);
     }
 
     fn open_table(&mut self) {
         self.generations += 1;
-        let spare = self.scratch.spare_tables.pop();
-        self.tables.push(Table::new(self.generations, spare));
+        match self.tables.get_mut(self.open) {
+            Some(t) => t.reset(self.generations),
+            None => self.tables.push(Table::new(self.generations)),
+        }
+        self.open += 1;
     }
 
     fn close_table(&mut self, report: &mut Report) {
-        let Some(t) = self.tables.pop() else { return };
+        let Some(t) = self.tables[..self.open].last() else { return };
         for &(v, old) in t.shadowed.iter().rev() {
             self.scratch.seen[v.index()] = old;
         }
-        tally(&t, report);
-        self.scratch.spare_tables.push(t);
+        tally(t, report);
+        self.open -= 1;
     }
 
     fn push_scope(&mut self) {
@@ -416,11 +482,14 @@ impl<'c, 's> Driver<'c, 's> {
 
     fn simplify_op(&mut self, body: &mut Body, op: Op, ssa: bool, report: &mut Report) {
         let ctx = self.ctx;
-        if ctx.registry().traits(body.op(op).name).contains(Traits::TERMINATOR) {
+        // An unregistered op may have any effect: it is neither dead nor merged. The one
+        // lookup of the definition serves every question below.
+        let Some(def) = ctx.registry().get(body.op(op).name) else { return };
+        if def.traits.contains(Traits::TERMINATOR) {
             return;
         }
-        let eff = effects(ctx, body, op);
-        if is_trivially_dead_with(ctx, body, op, eff) {
+        let eff = effects_of(ctx, body, op, def);
+        if is_trivially_dead_of(body, op, def, eff) {
             self.scratch.to_erase.push(op);
             report.erased += 1;
             return;
@@ -435,7 +504,7 @@ impl<'c, 's> Driver<'c, 's> {
         if ssa && !self.scratch.numbering.may_merge(op) {
             return;
         }
-        let Some(class) = self.class_of(body, op) else { return };
+        let Some(class) = self.class_of(body, op, def.traits.contains(Traits::COMMUTATIVE)) else { return };
         let existing = self.table().reps[usize::from(class)];
         if eff == Effects::ReadOnly {
             if let Some(e) = existing {
@@ -479,7 +548,7 @@ impl<'c, 's> Driver<'c, 's> {
                         continue;
                     }
                     let key = self.key(Key::Result(i as u32));
-                    let Some(id) = self.add(Node { key, classes: 1, operands: smallvec::smallvec![class] }) else { return };
+                    let Some(id) = self.add(Node::new(key, 1, &[class])) else { return };
                     self.set_seen(r, Seen::Class(id));
                 }
             }
@@ -512,7 +581,7 @@ impl<'c, 's> Driver<'c, 's> {
 
     /// Whether `op` represents its class in the current table.
     fn is_rep(&self, op: Op) -> bool {
-        let Some(t) = self.tables.last() else { return false };
+        let Some(t) = self.current() else { return false };
         match self.scratch.op_class[op.index()] {
             0 => false,
             c => t.reps.get(c as usize - 1) == Some(&Some(op)),
@@ -521,7 +590,7 @@ impl<'c, 's> Driver<'c, 's> {
 
     /// How the current table sees `v`.
     fn seen(&self, v: Value) -> Seen {
-        let Some(t) = self.tables.last() else { return Seen::Unseen };
+        let Some(t) = self.current() else { return Seen::Unseen };
         let e = self.scratch.seen[v.index()];
         if e >> 32 != u64::from(t.generation) {
             return Seen::Unseen;
@@ -533,8 +602,8 @@ impl<'c, 's> Driver<'c, 's> {
     }
 
     fn set_seen(&mut self, v: Value, seen: Seen) {
-        let nested = self.tables.len() > 1;
-        let Some(t) = self.tables.last_mut() else { return };
+        let nested = self.open > 1;
+        let Some(t) = self.tables.get_mut(self.open.wrapping_sub(1)) else { return };
         let old = self.scratch.seen[v.index()];
         if nested && old != 0 && old >> 32 != u64::from(t.generation) {
             t.shadowed.push((v, old));
@@ -579,9 +648,10 @@ impl<'c, 's> Driver<'c, 's> {
         Some(id)
     }
 
-    /// The e-class of `op` (added to the e-graph), or `None` for ops that cannot be compared
-    /// (isolated regions) or are not in a full e-graph.
-    fn class_of(&mut self, body: &Body, op: Op) -> Option<Id> {
+    /// The e-class of `op` (added to the e-graph; its operands a multiset when `commutative`),
+    /// or `None` for ops that cannot be compared (isolated regions) or are not in a full
+    /// e-graph.
+    fn class_of(&mut self, body: &Body, op: Op, commutative: bool) -> Option<Id> {
         if body.nested(op).is_some() {
             return None;
         }
@@ -610,17 +680,17 @@ impl<'c, 's> Driver<'c, 's> {
                 }
             }
         }
-        if self.ctx.registry().traits(d.name).contains(Traits::COMMUTATIVE) {
+        if commutative {
             operands.sort_unstable();
             leaf_values.sort_unstable();
             for (i, p) in leaves.iter_mut().enumerate() {
                 *p = i as u32;
             }
         }
-        let classes = operands.len() as u32;
+        let classes = operands.len();
         operands.extend_from_slice(&leaf_values);
         let key = self.key(Key::Op { head, leaves });
-        self.add(Node { key, classes, operands })
+        self.add(Node::new(key, classes, &operands))
     }
 
     /// An id for the exact structure of `op`'s regions (1 + index; 0 means no regions).

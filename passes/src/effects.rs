@@ -2,7 +2,7 @@
 //! `wouldOpBeTriviallyDead` and `getEffectsRecursively` answer them. Unregistered ops and
 //! registered ops without an effect trait are assumed to have any effect.
 
-use mica_ir::{Body, Context, Op, Traits};
+use mica_ir::{Body, Context, Op, OpDef, Traits};
 
 /// What an op may do to memory, summarized.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -32,6 +32,11 @@ impl Effects {
 /// The effects of `op` and, for ops with recursive effects, of everything in its regions.
 pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
     let Some(def) = ctx.registry().get(body.op(op).name) else { return Effects::Any };
+    effects_of(ctx, body, op, def)
+}
+
+/// [`effects`] of `op`, registered as `def` (for callers that looked it up already).
+pub fn effects_of(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Effects {
     let t = match def.effects {
         Some(f) => def.traits | f(ctx, body, op),
         None => def.traits,
@@ -74,7 +79,11 @@ pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
 /// Whether `op`, whose effects are `eff`, is unused and could be erased: registered, not a
 /// terminator, not a symbol, and at most reading memory or allocating its results.
 pub fn is_trivially_dead_with(ctx: &Context, body: &Body, op: Op, eff: Effects) -> bool {
-    let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
+    ctx.registry().get(body.op(op).name).is_some_and(|def| is_trivially_dead_of(body, op, def, eff))
+}
+
+/// [`is_trivially_dead_with`] for `op` registered as `def`.
+pub fn is_trivially_dead_of(body: &Body, op: Op, def: &OpDef, eff: Effects) -> bool {
     !def.traits.contains(Traits::TERMINATOR)
         && !def.traits.contains(Traits::SYMBOL)
         && eff != Effects::Any

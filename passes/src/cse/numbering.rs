@@ -11,6 +11,7 @@ use fixedbitset::FixedBitSet;
 use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
+use std::collections::hash_map::Entry;
 use std::hash::Hasher;
 
 /// The value numbers of a body's ops and values (kept from body to body for its buffers: see
@@ -19,13 +20,10 @@ use std::hash::Hasher;
 pub(super) struct Numbering {
     /// Per value, its number (0: none yet).
     values: Vec<u64>,
-    /// The numbered ops, each as its number with its low bits replaced by the op's index (see
-    /// [`Numbering::index_bits`]): sorting them brings equal numbers together.
-    numbered: Vec<u64>,
-    /// How many low bits hold an op index: numbers are compared on the others (two numbers
-    /// equal there only make two ops look alike that are not, which only keeps them in the
-    /// e-graph).
-    index_bits: u32,
+    /// The first op numbered with each number, by number: an op that finds its number here
+    /// shares it (one probe per op, where sorting the numbers cost a large body most of the
+    /// walk).
+    first: FxHashMap<u64, u32>,
     /// The ops whose number another op has too, by index.
     shared: FixedBitSet,
     /// The block order of each multi-block region walked (see [`dom_preorder`]).
@@ -39,24 +37,18 @@ impl Numbering {
     pub(super) fn renumber(&mut self, ctx: &Context, body: &Body, regions: &[Region], graph: bool) {
         self.values.clear();
         self.values.resize(body.num_values(), 0);
-        self.numbered.clear();
-        self.index_bits = usize::BITS - body.num_ops().leading_zeros();
+        // A map a large body left large would cost every later small one its clearing.
+        if self.first.capacity() > 4 * body.num_ops() + 64 {
+            self.first = FxHashMap::default();
+        } else {
+            self.first.clear();
+        }
+        self.first.reserve(body.num_ops());
         self.shared.clear();
         self.shared.grow(body.num_ops());
         self.orders.clear();
         for &r in regions {
             self.region(ctx, body, r, !graph);
-        }
-        self.numbered.sort_unstable();
-        let bits = self.index_bits;
-        let number = |x: u64| x.checked_shr(bits).unwrap_or(0);
-        let index = |x: u64| (x & ((1u64 << bits) - 1)) as usize;
-        let numbered = &self.numbered;
-        for (i, &x) in numbered.iter().enumerate() {
-            let shared = |other: Option<&u64>| other.is_some_and(|&y| number(y) == number(x));
-            if shared(i.checked_sub(1).and_then(|j| numbered.get(j))) || shared(numbered.get(i + 1)) {
-                self.shared.insert(index(x));
-            }
         }
     }
 
@@ -134,7 +126,15 @@ impl Numbering {
             }
         }
         let n = h.finish() | 1;
-        self.numbered.push(n.checked_shl(self.index_bits).unwrap_or(0) | op.index() as u64);
+        match self.first.entry(n) {
+            Entry::Vacant(e) => {
+                e.insert(op.index() as u32);
+            }
+            Entry::Occupied(e) => {
+                self.shared.insert(*e.get() as usize);
+                self.shared.insert(op.index());
+            }
+        }
         for (i, &r) in results.iter().enumerate() {
             // A value used before its definition (graph regions) keeps its first number.
             if self.values[r.index()] == 0 {
