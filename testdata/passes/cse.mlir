@@ -255,3 +255,23 @@ func.func @commutative(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32) {
   %5 = arith.subi %b, %a : i32
   return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i32
 }
+
+// -----
+
+// Ops of more than four operands (kept apart from the small ones' e-nodes) merge when every
+// operand matches in order, leaves and computed values alike.
+// CHECK-LABEL: func.func @many_operands
+// CHECK-NEXT: %[[X:.*]] = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT: %[[E:.*]] = tensor.from_elements %arg0, %arg1, %arg2, %[[X]], %arg0, %arg1 : tensor<6xi32>
+// CHECK-NEXT: %[[F:.*]] = tensor.from_elements %arg1, %arg0, %arg2, %[[X]], %arg0, %arg1 : tensor<6xi32>
+// CHECK-NEXT: %[[G:.*]] = tensor.from_elements %arg0, %arg1, %arg2, %[[X]], %arg0, %arg2 : tensor<6xi32>
+// CHECK-NEXT: return %[[E]], %[[E]], %[[F]], %[[G]]
+func.func @many_operands(%a: i32, %b: i32, %c: i32) -> (tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>) {
+  %x = arith.addi %a, %b : i32
+  %y = arith.addi %a, %b : i32
+  %0 = tensor.from_elements %a, %b, %c, %x, %a, %b : tensor<6xi32>
+  %1 = tensor.from_elements %a, %b, %c, %y, %a, %b : tensor<6xi32>
+  %2 = tensor.from_elements %b, %a, %c, %x, %a, %b : tensor<6xi32>
+  %3 = tensor.from_elements %a, %b, %c, %x, %a, %c : tensor<6xi32>
+  return %0, %1, %2, %3 : tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>
+}
