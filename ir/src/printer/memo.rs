@@ -85,10 +85,18 @@ struct Entry {
     successors: u32,
     /// The operand types, then the result types.
     types: SmallVec<[Type; 4]>,
+    /// Pairs of positions (operands, then results, then successors) that named the same value
+    /// or block in the operation the plan was made of (most often none). The plan writes the
+    /// name of the first of a pair where the hook may have written either, so it holds only
+    /// for operations where both are the same too.
+    same: SamePairs,
     /// `None`: the hook names something other than the op's own operands, results and
     /// successors, so operations of this signature are always printed by the hook.
     plan: Option<Plan>,
 }
+
+/// Pairs of positions of an operation that name the same value or block (see `Entry::same`).
+type SamePairs = Box<[(u32, u32)]>;
 
 /// The signature of the operation being printed, as it is stored in the operation.
 pub(super) struct Sig<'b> {
@@ -148,7 +156,34 @@ impl<'b> Sig<'b> {
                 return false;
             }
         }
+        e.same.is_empty() || self.repeats(&e.same)
+    }
+
+    /// Whether each pair of `same` (see `Entry::same`) names one value or block here too.
+    /// (Out of line: most plans have no pairs, and the check stays small where it is inlined.)
+    #[inline(never)]
+    fn repeats(&self, same: &[(u32, u32)]) -> bool {
+        for &(a, b) in same {
+            if self.item(a) != self.item(b) {
+                return false;
+            }
+        }
         true
+    }
+
+    /// The index of the value or block at `position` among the operands, then the results,
+    /// then the successors (to compare with another of the same kind).
+    fn item(&self, position: u32) -> usize {
+        use cranelift_entity::EntityRef;
+        let k = position as usize;
+        let (operands, results) = (self.operands.len(), self.results.len());
+        if k < operands {
+            self.operands[k].index()
+        } else if k < operands + results {
+            self.results[k - operands].index()
+        } else {
+            self.successors[k - operands - results].index()
+        }
     }
 
     /// The hash of this signature (of what [`Sig::matches`] compares).
@@ -266,12 +301,10 @@ impl Printer<'_> {
         if self.fork_failed {
             return;
         }
-        let plan = match self.plan_of(body, sig, start) {
-            Ok(plan) => Some(plan),
+        let (plan, same) = match self.plan_of(body, sig, start) {
+            Some((plan, same)) => (Some(plan), same),
             // A name that is not the op's own: printed by the hook from now on.
-            Err(Unplanned::Foreign) => None,
-            // The op names one value (or block) twice: the next op of the signature may not.
-            Err(Unplanned::Ambiguous) => return,
+            None => (None, Box::default()),
         };
         let memo = &mut self.memo;
         if memo.entries.len() >= MAX_PLANS {
@@ -290,6 +323,7 @@ impl Printer<'_> {
             operands: sig.operands.len() as u32,
             successors: sig.successors.len() as u32,
             types: sig.operands.iter().chain(sig.results).map(|&v| body.value_type(v)).collect(),
+            same,
             plan,
         };
         let i = memo.entries.len() as u32;
@@ -300,40 +334,49 @@ impl Printer<'_> {
     }
 
     /// The plan of the text written from `start` for the operation of `sig`, with the names
-    /// noted.
-    fn plan_of(&self, body: &Body, sig: &Sig<'_>, start: usize) -> Result<Plan, Unplanned> {
+    /// noted, and the pairs of positions of the operation that hold the same value or block
+    /// (see `Entry::same`); `None` when a name is not one of the operation's own.
+    fn plan_of(&self, body: &Body, sig: &Sig<'_>, start: usize) -> Option<(Plan, SamePairs)> {
         let key = body as *const Body as usize;
         // (Text is handed to a sink only between the operations of a block, never inside one
         // without regions; should it have been, there is nothing to make a plan of.)
         if start > self.out.len() {
-            return Err(Unplanned::Foreign);
+            return None;
         }
         let mut pieces = Vec::new();
         let mut at = start;
         for n in &self.memo.noted {
             if n.body != key || n.start < at || n.end > self.out.len() {
-                return Err(Unplanned::Foreign);
+                return None;
             }
             let slot = match n.what {
-                Named::Value(v) => {
-                    let operand = unique_position(sig.operands, v)?;
-                    let result = unique_position(sig.results, v)?;
-                    match (operand, result) {
-                        (Some(k), None) => Slot::Operand(k),
-                        (None, Some(k)) => Slot::Result(k),
-                        (Some(_), Some(_)) => return Err(Unplanned::Ambiguous),
-                        (None, None) => return Err(Unplanned::Foreign),
-                    }
-                }
-                Named::Block(b) => match unique_position(sig.successors, b)? {
-                    Some(k) => Slot::Successor(k),
-                    None => return Err(Unplanned::Foreign),
+                Named::Value(v) => match (first_position(sig.operands, v), first_position(sig.results, v)) {
+                    (Some(k), _) => Slot::Operand(k),
+                    (None, Some(k)) => Slot::Result(k),
+                    (None, None) => return None,
                 },
+                Named::Block(b) => Slot::Successor(first_position(sig.successors, b)?),
             };
             pieces.push((self.out[at..n.start].into(), slot));
             at = n.end;
         }
-        Ok(Plan { pieces: pieces.into_boxed_slice(), tail: self.out[at..].into() })
+        let plan = Plan { pieces: pieces.into_boxed_slice(), tail: self.out[at..].into() };
+        // Which positions repeat an earlier one (values among the operands and results,
+        // blocks among the successors).
+        let mut same = Vec::new();
+        let values = || sig.operands.iter().chain(sig.results);
+        for (k, v) in values().enumerate() {
+            if let Some(first) = values().take(k).position(|w| w == v) {
+                same.push((first as u32, k as u32));
+            }
+        }
+        let offset = sig.operands.len() + sig.results.len();
+        for (k, b) in sig.successors.iter().enumerate() {
+            if let Some(first) = sig.successors[..k].iter().position(|c| c == b) {
+                same.push(((offset + first) as u32, (offset + k) as u32));
+            }
+        }
+        Some((plan, same.into_boxed_slice()))
     }
 
     /// Notes, while recording, that the name of `what` (looked up in `body`) was written from
@@ -346,24 +389,51 @@ impl Printer<'_> {
     }
 }
 
-/// Why no plan was made.
-enum Unplanned {
-    /// A name that is not one of the operation's operands, results or successors.
-    Foreign,
-    /// A name that is more than one of them.
-    Ambiguous,
+/// Where `x` first is in `xs`.
+fn first_position<T: PartialEq + Copy>(xs: &[T], x: T) -> Option<u32> {
+    xs.iter().position(|&y| y == x).map(|k| k as u32)
 }
 
-/// Where `x` is in `xs`, if it is there once; `Ambiguous` if more than once.
-fn unique_position<T: PartialEq + Copy>(xs: &[T], x: T) -> Result<Option<u32>, Unplanned> {
-    let mut found = None;
-    for (k, &y) in xs.iter().enumerate() {
-        if y == x {
-            if found.is_some() {
-                return Err(Unplanned::Ambiguous);
-            }
-            found = Some(k as u32);
+#[cfg(test)]
+mod tests {
+    use crate::body::{Body, OperationState};
+    use crate::Context;
+
+    /// A plan made of an operation that names one value twice holds only for operations that
+    /// do too: after `(%0, %0)`, `(%0, %1)` and `(%1, %0)` of the same signature are printed
+    /// with their own names, and `(%1, %1)` from the plan.
+    #[test]
+    fn a_plan_with_a_repeated_name_is_replayed_only_where_the_names_repeat() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let i32t = ctx.int_type(32);
+        let mut body = Body::new();
+        let region = body.new_region();
+        let block = body.append_block(region);
+        let mut defs = Vec::new();
+        for _ in 0..2 {
+            let mut def = OperationState::new(ctx.ident("t.def"), ctx.empty_dict(), ctx.unknown_loc());
+            def.result_types.push(i32t);
+            let def = body.create_op(def);
+            body.append_op(block, def);
+            defs.push(body.results(def)[0]);
         }
+        let (a, b) = (defs[0], defs[1]);
+        for pair in [[a, a], [a, b], [b, a], [b, b]] {
+            let mut user = OperationState::new(ctx.ident("t.use"), ctx.empty_dict(), ctx.unknown_loc());
+            user.operands.extend(pair);
+            let user = body.create_op(user);
+            body.append_op(block, user);
+        }
+        let mut top = OperationState::new(ctx.ident("t.top"), ctx.empty_dict(), ctx.unknown_loc());
+        top.regions.push(region);
+        let top = body.create_op(top);
+        let text = crate::printer::print_op_to_string(&ctx, &body, top, &Default::default());
+        let uses: Vec<&str> = text.lines().map(str::trim).filter(|l| l.starts_with("\"t.use\"")).collect();
+        assert_eq!(
+            uses,
+            ["\"t.use\"(%0, %0) : (i32, i32) -> ()", "\"t.use\"(%0, %1) : (i32, i32) -> ()", "\"t.use\"(%1, %0) : (i32, i32) -> ()", "\"t.use\"(%1, %1) : (i32, i32) -> ()"],
+            "{text}"
+        );
     }
-    Ok(found)
 }

@@ -89,16 +89,12 @@ impl PassedSignatures {
         self.slot = (mix >> (32 - RECENT_SLOTS.trailing_zeros())) as usize;
         let recent = &self.recent[self.slot];
         if recent.head == head && recent.results == results.len() as u32 && operands.len() + results.len() <= RECENT_TYPES {
-            // The types in a fixed array, compared at once.
-            let mut types = [u32::MAX; RECENT_TYPES];
-            let (operand_types, result_types) = types.split_at_mut(operands.len());
-            for (t, &v) in operand_types.iter_mut().zip(operands) {
-                *t = body.value_type(v).0;
-            }
-            for (t, &v) in result_types.iter_mut().zip(results) {
-                *t = body.value_type(v).0;
-            }
-            if types == recent.types {
+            // The counts match, so the slot's types line up with the op's: compared in place,
+            // stopping at the first that differs (no array of the op's types built first).
+            let (operand_types, result_types) = recent.types.split_at(operands.len());
+            if operand_types.iter().zip(operands).all(|(&t, &v)| body.value_type(v).0 == t)
+                && result_types.iter().zip(results).all(|(&t, &v)| body.value_type(v).0 == t)
+            {
                 return true;
             }
         }
