@@ -79,6 +79,9 @@ fn apply_with<'c>(scratch: &mut Scratch<'c>, ctx: &'c Context, body: &mut Body, 
     let mut outcome = Outcome { converged: true, changed: false };
     let nested = |body: &mut Body, outcome: &mut Outcome| {
         let ops = crate::parallel::isolated_ops(body);
+        if ops.is_empty() {
+            return;
+        }
         let results =
             crate::parallel::on_nested_bodies_with(ctx, body, &ops, Scratch::default, |s, name, n| apply_with(s, ctx, n, Some(name), config));
         for o in results {
