@@ -1098,8 +1098,9 @@ fn make_binary(ctx: &Context, rw: &mut Rewriter<'_>, name: &str, x: Value, y: Va
 /// DRR location: the root's and that of the first constant op met depth-first (the inner
 /// op's constant when the inner op comes first, else the outer constant).
 fn match_chain(ctx: &Context, b: &Body, op: Op, which: usize, inner_name: &str, const_side: usize) -> Option<(Op, Value, u128, u128, Type, Attr)> {
-    // The constant side first: most ops a chain pattern sees have none, and it is the cheaper
-    // test.
+    // Cheapest test first: the chained side must be an op's result (often a block argument
+    // instead), before the constant side is decoded and the inner op's name compared.
+    value_def(b, b.operand(op, which))?;
     let (c1, ty) = scalar_int(ctx, b, b.operand(op, 1 - which))?;
     let inner = def_op(ctx, b, b.operand(op, which), inner_name)?;
     let (c0, _) = scalar_int(ctx, b, b.operand(inner, const_side))?;
@@ -1364,7 +1365,9 @@ fn cmpi_ext(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, ext: &str) -> bool {
     if pred > 1 {
         return false;
     }
-    let (Some(e0), Some(e1)) = (def_op(ctx, b, b.operand(op, 0), ext), def_op(ctx, b, b.operand(op, 1), ext)) else { return false };
+    // The second operand only once the first matched: most ops see no extension.
+    let Some(e0) = def_op(ctx, b, b.operand(op, 0), ext) else { return false };
+    let Some(e1) = def_op(ctx, b, b.operand(op, 1), ext) else { return false };
     let (x, y) = (b.operand(e0, 0), b.operand(e1, 0));
     if b.value_type(x) != b.value_type(y) {
         return false;
@@ -1473,7 +1476,9 @@ fn select_to_extui(ctx: &Context, rw: &mut Rewriter<'_>, op: Op) -> bool {
 /// `op(ext(x), ext(y)) -> ext(op(x, y))` for the logic ops, when `x` and `y` have one type.
 fn logic_of_ext(ctx: &Context, rw: &mut Rewriter<'_>, op: Op, ext: &str) -> bool {
     let b = &*rw.body;
-    let (Some(e0), Some(e1)) = (def_op(ctx, b, b.operand(op, 0), ext), def_op(ctx, b, b.operand(op, 1), ext)) else { return false };
+    // The second operand only once the first matched: most ops see no extension.
+    let Some(e0) = def_op(ctx, b, b.operand(op, 0), ext) else { return false };
+    let Some(e1) = def_op(ctx, b, b.operand(op, 1), ext) else { return false };
     let (x, y) = (b.operand(e0, 0), b.operand(e1, 0));
     if b.value_type(x) != b.value_type(y) {
         return false;

@@ -72,17 +72,17 @@ pub fn effects_of(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Effects {
 
 /// Whether `op` would be trivially dead if it had no uses (MLIR's `wouldOpBeTriviallyDead`).
 pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
-    let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
-    !def.traits.contains(Traits::TERMINATOR) && !def.traits.contains(Traits::SYMBOL) && effects(ctx, body, op) != Effects::Any
+    ctx.registry().get(body.op(op).name).is_some_and(|def| would_be_trivially_dead_of(ctx, body, op, def))
 }
 
-/// Whether `op`, whose effects are `eff`, is unused and could be erased: registered, not a
-/// terminator, not a symbol, and at most reading memory or allocating its results.
-pub fn is_trivially_dead_with(ctx: &Context, body: &Body, op: Op, eff: Effects) -> bool {
-    ctx.registry().get(body.op(op).name).is_some_and(|def| is_trivially_dead_of(body, op, def, eff))
+/// [`would_be_trivially_dead`] for `op` registered as `def`.
+pub fn would_be_trivially_dead_of(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> bool {
+    !def.traits.contains(Traits::TERMINATOR) && !def.traits.contains(Traits::SYMBOL) && effects_of(ctx, body, op, def) != Effects::Any
 }
 
-/// [`is_trivially_dead_with`] for `op` registered as `def`.
+/// Whether `op`, registered as `def` and whose effects are `eff`, is unused and could be
+/// erased: not a terminator, not a symbol, and at most reading memory or allocating its
+/// results.
 pub fn is_trivially_dead_of(body: &Body, op: Op, def: &OpDef, eff: Effects) -> bool {
     !def.traits.contains(Traits::TERMINATOR)
         && !def.traits.contains(Traits::SYMBOL)

@@ -15,7 +15,7 @@
 //! The driver works on one [`Body`] (the regions of one isolated op) at a time and recurses
 //! into the isolated ops nested in it, so `max_num_rewrites` counts per isolated op.
 
-use crate::effects::{effects, is_trivially_dead_with};
+use crate::effects::{effects_of, is_trivially_dead_of};
 use crate::region_simplify::{erase_unreachable_blocks, simplify_regions, RegionSimplify};
 use mica_ir::registry::{FoldResult, Folded};
 use mica_ir::rewrite::{Listener, Rewriter};
@@ -71,17 +71,27 @@ pub struct Outcome {
 /// Applies folds and canonicalization patterns greedily to the regions of `body` (owned by an
 /// op named `owner`) and of every isolated op nested in it (those on the context's threads).
 pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &Config) -> Outcome {
+    apply_with(&mut Scratch::default(), ctx, body, owner, config)
+}
+
+/// [`apply`] with the buffers of `scratch` (those of the thread it runs on).
+fn apply_with<'c>(scratch: &mut Scratch<'c>, ctx: &'c Context, body: &mut Body, owner: Option<mica_ir::Ident>, config: &'c Config) -> Outcome {
     let mut outcome = Outcome { converged: true, changed: false };
     let nested = |body: &mut Body, outcome: &mut Outcome| {
         let ops = crate::parallel::isolated_ops(body);
-        for o in crate::parallel::on_nested_bodies(ctx, body, &ops, |name, n| apply(ctx, n, Some(name), config)) {
+        if ops.is_empty() {
+            return;
+        }
+        let results =
+            crate::parallel::on_nested_bodies_with(ctx, body, &ops, Scratch::default, |s, name, n| apply_with(s, ctx, n, Some(name), config));
+        for o in results {
             outcome.converged &= o.converged;
             outcome.changed |= o.changed;
         }
     };
     // Nested isolated bodies first: they cannot see or change anything outside.
     nested(body, &mut outcome);
-    let mut driver = Driver { ctx, config, worklist: Worklist::default(), owner, patterns: FxHashMap::default(), scope: None };
+    let mut driver = Driver { ctx, config, scratch, owner, scope: None };
     let mut iteration = 0i64;
     loop {
         iteration += 1;
@@ -93,16 +103,17 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
         // Unreachable code goes before any pattern sees it (whatever the region
         // simplification level): patterns may not handle IR that dominance does not order.
         let mut changed = {
-            let roots = body.roots.to_vec();
+            let roots = body.roots.clone();
             let mut q = driver.worklist_listener();
             erase_unreachable_blocks(&mut Rewriter::new(body, &mut q), &roots)
         };
         let processed = driver.process(body);
         changed |= processed;
         {
-            let mut q = driver.worklist_listener();
+            let scratch = &mut *driver.scratch;
+            let mut q = Queue { worklist: &mut scratch.worklist, scope: driver.scope };
             let mut rw = Rewriter::new(body, &mut q);
-            changed |= simplify_regions(ctx, &mut rw, config.region_simplify, !processed);
+            changed |= simplify_regions(ctx, &mut rw, config.region_simplify, !processed, &mut scratch.live);
         }
         if !changed {
             return outcome;
@@ -117,9 +128,9 @@ pub fn apply(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, conf
 /// configuration, queueing what changes inside `scope` (see [`crate::greedy_ops`]).
 pub(crate) fn process_ops(ctx: &Context, body: &mut Body, owner: Option<mica_ir::Ident>, ops: &[Op], scope: Option<Region>) {
     let config = Config::default();
-    let mut driver = Driver { ctx, config: &config, worklist: Worklist::default(), owner, patterns: FxHashMap::default(), scope };
+    let mut driver = Driver { ctx, config: &config, scratch: &mut Scratch::default(), owner, scope };
     for &op in ops {
-        driver.worklist.push(op);
+        driver.scratch.worklist.push(op);
     }
     driver.process(body);
 }
@@ -256,15 +267,28 @@ impl Listener for Queue<'_> {
     }
 }
 
-struct Driver<'c> {
+struct Driver<'c, 's> {
     ctx: &'c Context,
     config: &'c Config,
-    worklist: Worklist,
+    scratch: &'s mut Scratch<'c>,
     owner: Option<mica_ir::Ident>,
-    /// The patterns applied to each op name, by decreasing benefit.
-    patterns: FxHashMap<mica_ir::Ident, SmallVec<[&'c mica_ir::Pattern; 4]>>,
     /// The region changed ops are queued up to (`None`: the whole body).
     scope: Option<Region>,
+}
+
+/// What drivers keep from one body to the next on a thread (under one configuration), so
+/// that a module of many small functions does not build its tables again for each.
+#[derive(Default)]
+struct Scratch<'c> {
+    worklist: Worklist,
+    /// The patterns applied to each op name, by decreasing benefit, for the ops whose
+    /// registered list is not that already or that the configuration filters.
+    patterns: FxHashMap<mica_ir::Ident, SmallVec<[&'c mica_ir::Pattern; 4]>>,
+    /// The tables of the constant folder (emptied for each iteration).
+    constants: FxHashMap<(Region, &'static str, Attr, Type), Op>,
+    owned: FxHashSet<Op>,
+    /// The liveness buffers of region simplification.
+    live: crate::region_simplify::LiveMap,
 }
 
 /// The constant value of `v`, if its defining op is constant-like (MLIR's `m_Constant`).
@@ -298,14 +322,14 @@ pub fn insertion_region(ctx: &Context, body: &Body, mut block: Block) -> Option<
 
 /// MLIR's `OperationFolder` as the greedy driver uses it while seeding: one constant per
 /// (insertion region, dialect, value, type), kept at the front of the region's entry block.
-struct ConstantFolder {
-    map: FxHashMap<(Region, &'static str, Attr, Type), Op>,
-    owned: FxHashSet<Op>,
+struct ConstantFolder<'s> {
+    map: &'s mut FxHashMap<(Region, &'static str, Attr, Type), Op>,
+    owned: &'s mut FxHashSet<Op>,
     /// Whether a constant was moved, replaced or relocated.
     changed: bool,
 }
 
-impl ConstantFolder {
+impl ConstantFolder<'_> {
     /// Records the constant `op` of value `value`: returns `false` when it duplicated a known
     /// constant and was replaced by it.
     fn insert_known(&mut self, ctx: &Context, rw: &mut Rewriter<'_>, op: Op, value: Attr) -> bool {
@@ -347,21 +371,24 @@ impl ConstantFolder {
     }
 }
 
-impl<'c> Driver<'c> {
+impl Driver<'_, '_> {
     fn worklist_listener(&mut self) -> Queue<'_> {
-        Queue { worklist: &mut self.worklist, scope: self.scope }
+        Queue { worklist: &mut self.scratch.worklist, scope: self.scope }
     }
 
     /// Fills the worklist for a new iteration, deduplicating and hoisting constants; says
     /// whether that changed anything.
     fn seed(&mut self, body: &mut Body) -> bool {
-        self.worklist.clear();
-        self.worklist.reserve(body.num_ops());
-        let mut folder = ConstantFolder { map: FxHashMap::default(), owned: FxHashSet::default(), changed: false };
+        let scratch = &mut *self.scratch;
+        scratch.worklist.clear();
+        scratch.worklist.reserve(body.num_ops());
+        scratch.constants.clear();
+        scratch.owned.clear();
+        let mut folder = ConstantFolder { map: &mut scratch.constants, owned: &mut scratch.owned, changed: false };
         let ctx = self.ctx;
         let cse = self.config.cse_constants;
         let top_down = self.config.top_down;
-        let mut queue = Queue { worklist: &mut self.worklist, scope: self.scope };
+        let mut queue = Queue { worklist: &mut scratch.worklist, scope: self.scope };
         let roots = body.roots.clone();
         for r in roots {
             walk(body, r, top_down, &mut |body: &mut Body, op: Op| {
@@ -383,7 +410,7 @@ impl<'c> Driver<'c> {
             });
         }
         if top_down {
-            self.worklist.reverse();
+            scratch.worklist.reverse();
         }
         folder.changed
     }
@@ -397,19 +424,20 @@ impl<'c> Driver<'c> {
             if self.config.max_num_rewrites >= 0 && rewrites >= self.config.max_num_rewrites {
                 break;
             }
-            let Some(op) = self.worklist.pop() else { break };
+            let Some(op) = self.scratch.worklist.pop() else { break };
             if body.is_erased(op) {
                 continue;
             }
-            let eff = effects(ctx, body, op);
-            if is_trivially_dead_with(ctx, body, op, eff) {
-                let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
+            // Unregistered ops are neither trivially dead nor folded nor rewritten.
+            let Some(def) = ctx.registry().get(body.op(op).name) else { continue };
+            // Uses first: most ops have some, and their effects need not be looked at then.
+            let unused = body.results(op).iter().all(|r| !body.has_uses(*r));
+            if unused && is_trivially_dead_of(body, op, def, effects_of(ctx, body, op, def)) {
+                let mut q = Queue { worklist: &mut self.scratch.worklist, scope: self.scope };
                 Rewriter::new(body, &mut q).erase_op(op);
                 changed = true;
                 continue;
             }
-            let def = ctx.registry().get(body.op(op).name);
-            let Some(def) = def else { continue };
             if self.config.fold && !def.traits.contains(Traits::CONSTANT_LIKE) {
                 match self.fold(body, op, def) {
                     FoldOutcome::Replaced | FoldOutcome::InPlace => {
@@ -423,24 +451,32 @@ impl<'c> Driver<'c> {
                 continue;
             }
             let config = self.config;
-            let patterns = self.patterns.entry(body.op(op).name).or_insert_with(|| {
-                let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
-                    .canonicalize
-                    .iter()
-                    .filter(|p| !config.disabled.iter().any(|d| d == p.name))
-                    .filter(|p| config.enabled.is_empty() || config.enabled.iter().any(|e| e == p.name))
-                    .collect();
-                patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
-                patterns
+            let scratch = &mut *self.scratch;
+            // Without filters, the registered list serves as is when it is by decreasing
+            // benefit already (as most are: all of benefit 1), saving a map lookup per op.
+            let as_registered =
+                config.disabled.is_empty() && config.enabled.is_empty() && def.canonicalize.is_sorted_by(|a, b| a.benefit >= b.benefit);
+            let sorted = (!as_registered).then(|| {
+                scratch.patterns.entry(body.op(op).name).or_insert_with(|| {
+                    let mut patterns: SmallVec<[&mica_ir::Pattern; 4]> = def
+                        .canonicalize
+                        .iter()
+                        .filter(|p| !config.disabled.iter().any(|d| d == p.name))
+                        .filter(|p| config.enabled.is_empty() || config.enabled.iter().any(|e| e == p.name))
+                        .collect();
+                    patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+                    patterns
+                })
             });
-            let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
+            let mut q = Queue { worklist: &mut scratch.worklist, scope: self.scope };
             let mut rw = Rewriter::new(body, &mut q).with_owner(self.owner);
-            for &p in patterns.iter() {
-                if (p.apply)(ctx, &mut rw, op) {
-                    changed = true;
-                    rewrites += 1;
-                    break;
-                }
+            let applied = match sorted {
+                Some(patterns) => patterns.iter().any(|p| (p.apply)(ctx, &mut rw, op)),
+                None => def.canonicalize.iter().any(|p| (p.apply)(ctx, &mut rw, op)),
+            };
+            if applied {
+                changed = true;
+                rewrites += 1;
             }
         }
         changed
@@ -450,7 +486,7 @@ impl<'c> Driver<'c> {
         match fold_op(self.ctx, body, op, def) {
             FoldAttempt::Failed => FoldOutcome::Failed,
             FoldAttempt::InPlace => {
-                Queue { worklist: &mut self.worklist, scope: self.scope }.add(body, op);
+                Queue { worklist: &mut self.scratch.worklist, scope: self.scope }.add(body, op);
                 FoldOutcome::InPlace
             }
             FoldAttempt::Results(r) => self.replace_folded(body, op, def, &r),
@@ -458,7 +494,7 @@ impl<'c> Driver<'c> {
     }
 
     fn replace_folded(&mut self, body: &mut Body, op: Op, def: &mica_ir::OpDef, results: &[Folded]) -> FoldOutcome {
-        let mut q = Queue { worklist: &mut self.worklist, scope: self.scope };
+        let mut q = Queue { worklist: &mut self.scratch.worklist, scope: self.scope };
         if replace_folded(self.ctx, &mut Rewriter::new(body, &mut q), op, def.dialect(), results) {
             FoldOutcome::Replaced
         } else {
@@ -513,8 +549,21 @@ pub(crate) enum FoldAttempt {
 /// Folds `op` (of definition `def`): its own fold, then, when that fails or is in place, the
 /// trait folds in MLIR's order: commutative (constants last), then idempotent (`op(x, x) -> x`).
 pub(crate) fn fold_op(ctx: &Context, body: &mut Body, op: Op, def: &mica_ir::OpDef) -> FoldAttempt {
-    let consts: SmallVec<[Option<Attr>; 4]> = body.operands(op).map(|v| constant_value(ctx, body, v)).collect();
-    let result = def.fold.and_then(|f| f(ctx, body, op, &consts));
+    // Filled in place: collecting into a `SmallVec` costs more than the lookups themselves.
+    let mut inline = [None; 4];
+    let spilled: Vec<Option<Attr>>;
+    let consts: &[Option<Attr>] = if body.num_operands(op) <= inline.len() {
+        let mut n = 0;
+        for (slot, v) in inline.iter_mut().zip(body.operands(op)) {
+            *slot = constant_value(ctx, body, v);
+            n += 1;
+        }
+        &inline[..n]
+    } else {
+        spilled = body.operands(op).map(|v| constant_value(ctx, body, v)).collect();
+        &spilled
+    };
+    let result = def.fold.and_then(|f| f(ctx, body, op, consts));
     let own = body.results(op).first().copied();
     let in_place = match result {
         Some(FoldResult::InPlace) => true,
@@ -522,7 +571,7 @@ pub(crate) fn fold_op(ctx: &Context, body: &mut Body, op: Op, def: &mica_ir::OpD
         Some(FoldResult::Results(r)) => return FoldAttempt::Results(r),
         None => false,
     };
-    let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, &consts);
+    let traits = def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, consts);
     if !traits && def.traits.contains(Traits::IDEMPOTENT) && body.num_operands(op) == 2 && body.results(op).len() == 1 {
         let x = body.operand(op, 0);
         if x == body.operand(op, 1) {

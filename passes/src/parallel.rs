@@ -10,7 +10,7 @@
 //! sequential run (which stops at the first failing op) would report.
 //!
 //! Passes that simplify every isolated op of a module on their own (CSE, canonicalize) use the
-//! same pool through [`on_nested_bodies`]: the bodies alone move to the threads and back.
+//! same pool through [`on_nested_bodies_with`]: the bodies alone move to the threads and back.
 
 use crate::manager::{Exec, Item};
 use crate::timing::Timer;
@@ -86,14 +86,9 @@ pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
 
 /// Calls `f` on the bodies of `ops` (IsolatedFromAbove ops of `parent`, with their names), on
 /// the context's threads when the bodies hold enough ops to be worth it (see
-/// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs; returns
-/// what `f` gave, in the order of `ops`.
-pub(crate) fn on_nested_bodies<R: Send>(ctx: &Context, parent: &mut Body, ops: &[Op], f: impl Fn(Ident, &mut Body) -> R + Sync) -> Vec<R> {
-    on_nested_bodies_with(ctx, parent, ops, || (), |_, name, body| f(name, body))
-}
-
-/// [`on_nested_bodies`] with a state per thread, made by `init` on the thread that uses it
-/// (buffers a pass reuses from body to body).
+/// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs, with a
+/// state per thread made by `init` on the thread that uses it (buffers a pass reuses from
+/// body to body); returns what `f` gave, in the order of `ops`.
 pub(crate) fn on_nested_bodies_with<R: Send, S>(
     ctx: &Context,
     parent: &mut Body,

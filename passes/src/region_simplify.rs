@@ -4,7 +4,7 @@
 //! of non-entry blocks whose values only flow into dead code, with the branch operands that
 //! feed them); with `aggressive`, identical blocks merge too (see [`crate::block_merge`]).
 
-use crate::effects::would_be_trivially_dead;
+use crate::effects::would_be_trivially_dead_of;
 use fixedbitset::FixedBitSet;
 use mica_ir::rewrite::{post_order, Rewriter};
 use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Use, Value};
@@ -24,14 +24,15 @@ pub enum RegionSimplify {
 
 /// Simplifies the root regions of the rewriter's body (not entering nested isolated bodies);
 /// says whether anything changed. `all_reachable` says that no block is unreachable (none
-/// was when last looked, and nothing changed since), so none is looked for.
-pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify, all_reachable: bool) -> bool {
-    let roots = rw.body.roots.to_vec();
+/// was when last looked, and nothing changed since), so none is looked for. `live` is
+/// scratch space (kept by the caller from body to body).
+pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimplify, all_reachable: bool, live: &mut LiveMap) -> bool {
+    let roots = rw.body.roots.clone();
     if level == RegionSimplify::Disabled {
         return false;
     }
     let erased_blocks = !all_reachable && erase_unreachable_blocks(rw, &roots);
-    let dce = run_region_dce(ctx, rw, &roots);
+    let dce = run_region_dce(ctx, rw, &roots, live);
     let mut merged = false;
     if level == RegionSimplify::Aggressive {
         merged = crate::block_merge::merge_identical_blocks(ctx, rw, &roots);
@@ -43,14 +44,14 @@ pub fn simplify_regions(ctx: &Context, rw: &mut Rewriter<'_>, level: RegionSimpl
 /// Erases the blocks of multi-block regions that the entry does not reach (also nested).
 pub fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
     let mut erased = false;
-    let mut worklist: Vec<Region> = regions.to_vec();
+    let mut worklist: SmallVec<[Region; 4]> = regions.iter().copied().collect();
     while let Some(region) = worklist.pop() {
-        let blocks = rw.body.region_blocks(region).to_vec();
-        if blocks.is_empty() {
+        if let &[block] = rw.body.region_blocks(region) {
+            push_nested_regions(rw.body, block, &mut worklist);
             continue;
         }
-        if blocks.len() == 1 {
-            push_nested_regions(rw.body, blocks[0], &mut worklist);
+        let blocks = rw.body.region_blocks(region).to_vec();
+        if blocks.is_empty() {
             continue;
         }
         let reachable: FxHashSet<Block> = post_order(rw.body, region).into_iter().collect();
@@ -66,9 +67,12 @@ pub fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[Region]) -> bo
     erased
 }
 
-fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
+fn push_nested_regions(body: &Body, block: Block, out: &mut SmallVec<[Region; 4]>) {
     for op in body.block_ops(block) {
-        out.extend(body.local_regions(op).iter().copied());
+        // Pushed one by one: extending by the (mostly empty) slice costs several times more.
+        for &r in body.local_regions(op) {
+            out.push(r);
+        }
     }
 }
 
@@ -77,7 +81,8 @@ fn push_nested_regions(body: &Body, block: Block, out: &mut Vec<Region>) {
 /// later in the pass (a use visited after its definition: loops, graph regions), the pass
 /// must run again; otherwise its decisions saw the final liveness and it reached the fixed
 /// point.
-struct LiveMap {
+#[derive(Default)]
+pub struct LiveMap {
     ops: FixedBitSet,
     args: FixedBitSet,
     read_ops: FixedBitSet,
@@ -87,15 +92,20 @@ struct LiveMap {
 }
 
 impl LiveMap {
-    fn new(body: &Body) -> Self {
+    /// Empties the map for `body`.
+    fn reset(&mut self, body: &Body) {
         let (ops, values) = (body.num_ops(), body.num_values());
-        Self {
-            ops: FixedBitSet::with_capacity(ops),
-            args: FixedBitSet::with_capacity(values),
-            read_ops: FixedBitSet::with_capacity(ops),
-            read_args: FixedBitSet::with_capacity(values),
-            stale: false,
+        for (bits, n) in [(&mut self.ops, ops), (&mut self.args, values), (&mut self.read_ops, ops), (&mut self.read_args, values)] {
+            // Emptying costs the buffer's length: a much larger one (left by a large body)
+            // is dropped instead.
+            if bits.len() > 4 * n + 4096 {
+                *bits = FixedBitSet::with_capacity(n);
+            } else {
+                bits.clear();
+                bits.grow(n);
+            }
         }
+        self.stale = false;
     }
 
     /// Starts a pass.
@@ -158,26 +168,26 @@ impl LiveMap {
 }
 
 /// The blocks of `region` reachable from its entry, in post order.
-fn blocks_post_order(body: &Body, region: Region) -> Vec<Block> {
+fn blocks_post_order(body: &Body, region: Region) -> SmallVec<[Block; 1]> {
     match body.region_blocks(region) {
-        &[b] => vec![b],
-        _ => post_order(body, region),
+        &[b] => smallvec::smallvec![b],
+        _ => SmallVec::from_vec(post_order(body, region)),
     }
 }
 
 /// MLIR's `runRegionDCE`: liveness to a fixed point, then deletion.
-fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region]) -> bool {
-    let mut live = LiveMap::new(rw.body);
+fn run_region_dce(ctx: &Context, rw: &mut Rewriter<'_>, regions: &[Region], live: &mut LiveMap) -> bool {
+    live.reset(rw.body);
     loop {
         live.start_pass();
         for &r in regions {
-            propagate_region(ctx, rw.body, r, &mut live);
+            propagate_region(ctx, rw.body, r, live);
         }
         if !live.stale {
             break;
         }
     }
-    delete_dead(ctx, rw, regions, &live)
+    delete_dead(ctx, rw, regions, live)
 }
 
 /// The successor block argument that operand `index` of the branch `op` feeds, if any.
@@ -193,8 +203,8 @@ fn successor_arg(ctx: &Context, body: &Body, op: Op, index: usize) -> Option<Val
 }
 
 fn use_known_dead(ctx: &Context, body: &Body, u: Use, live: &mut LiveMap) -> bool {
-    let traits = ctx.registry().traits(body.op(u.op).name);
-    if !traits.contains(Traits::TERMINATOR) {
+    // Only branches (terminators with successor operands) can feed dead code.
+    if !ctx.registry().get(body.op(u.op).name).is_some_and(|d| d.traits.contains(Traits::TERMINATOR) && d.successor_operands.is_some()) {
         return false;
     }
     match successor_arg(ctx, body, u.op, u.index as usize) {
@@ -249,7 +259,7 @@ fn propagate_op(ctx: &Context, body: &Body, op: Op, live: &mut LiveMap) {
     if live.op_live(op) {
         return;
     }
-    if !would_be_trivially_dead(ctx, body, op) {
+    if !def.is_some_and(|d| would_be_trivially_dead_of(ctx, body, op, d)) {
         live.set_op(op);
         return;
     }
