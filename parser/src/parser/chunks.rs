@@ -493,16 +493,21 @@ mod tests {
         t
     }
 
-    #[test]
-    fn a_long_block_parsed_in_chunks_prints_as_parsed_on_one_thread() {
-        let text = long_block(40_000, &|_, l| l);
-        let (one, merged_one) = parse(&text, 1);
+    /// `text` parses without error, in many chunks on 2 and 4 threads, into what one thread
+    /// builds.
+    fn parses_in_chunks_as_on_one_thread(text: &str) {
+        let (one, merged_one) = parse(text, 1);
         assert!(one.is_ok() && merged_one == 0);
         for threads in [2, 4] {
-            let (many, merged) = parse(&text, threads);
+            let (many, merged) = parse(text, threads);
             assert!(merged > 5, "{merged} chunks merged");
             assert_eq!(one, many);
         }
+    }
+
+    #[test]
+    fn a_long_block_parsed_in_chunks_prints_as_parsed_on_one_thread() {
+        parses_in_chunks_as_on_one_thread(&long_block(40_000, &|_, l| l));
     }
 
     #[test]
@@ -546,14 +551,7 @@ mod tests {
 
     #[test]
     fn a_file_of_many_top_level_ops_is_parsed_in_chunks() {
-        let text = many_top_level_ops(8_000, &|_, op| op);
-        let (one, merged_one) = parse(&text, 1);
-        assert!(one.is_ok() && merged_one == 0);
-        for threads in [2, 4] {
-            let (many, merged) = parse(&text, threads);
-            assert!(merged > 5, "{merged} chunks merged");
-            assert_eq!(one, many);
-        }
+        parses_in_chunks_as_on_one_thread(&many_top_level_ops(8_000, &|_, op| op));
     }
 
     #[test]
