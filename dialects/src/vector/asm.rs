@@ -50,6 +50,7 @@ pub(super) fn transfer_read() -> OpSpec {
         .attr("in_bounds", &BOOL_ARRAY)
         .result("vector", &ANY_VECTOR)
         .operand_segments()
+        .verify(verify_transfer_indices)
         .custom(parse_transfer_read, print_transfer_read)
 }
 
@@ -65,7 +66,24 @@ pub(super) fn transfer_write() -> OpSpec {
         .attr("in_bounds", &BOOL_ARRAY)
         .optional_result("result", &ANY_RANKED_TENSOR)
         .operand_segments()
+        .verify(verify_transfer_indices)
         .custom(parse_transfer_write, print_transfer_write)
+}
+
+/// The first check MLIR's transfer ops make: one index per dimension of the memref or ranked
+/// tensor they read or write. (MLIR's further checks of permutation map, in-bounds flags,
+/// padding and mask types are not made here yet.)
+fn verify_transfer_indices(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let Some(base) = v.operand("base") else { return Ok(()) };
+    let rank = match ctx.type_kind(v.ty(base)) {
+        TypeKind::MemRef { shape, .. } | TypeKind::RankedTensor { shape, .. } => shape.len(),
+        _ => return Ok(()),
+    };
+    let indices = v.operands_named("indices").len();
+    if indices != rank {
+        return Err(format!("requires {rank} indices"));
+    }
+    Ok(())
 }
 
 /// `vector.contract`

@@ -519,3 +519,15 @@ func.func @masks_that_fit(%l: vector<2x3xf32>, %r: vector<3x5xf32>, %acc: vector
   %1 = vector.mask %m8 { vector.reduction <add>, %a : vector<8xi32> into i32 } : vector<8xi1> -> i32
   return %0, %1 : vector<2x5xf32>, i32
 }
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires 2 indices}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [true], operandSegmentSizes = array<i32: 1, 1, 2, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, f32) -> vector<128xf32>
+
+// -----
+
+%v, %source, %index = "test.op"() : () -> (vector<4xf32>, tensor<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op requires 2 indices}}
+%w = "vector.transfer_write"(%v, %source, %index) <{in_bounds = [true], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (vector<4xf32>, tensor<?x?xf32>, index) -> tensor<?x?xf32>
