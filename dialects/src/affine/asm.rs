@@ -413,7 +413,13 @@ pub(super) fn print_for(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
         p.write(&format!(" step {step}"));
     }
     let inits = v.operand_group(2);
-    if !inits.is_empty() {
+    // MLIR counts the iteration operands as those the bounds' maps leave over (unsigned): when
+    // the maps take more operands than the op has, the count wraps around, and MLIR prints an
+    // iter_args list (of what inits there are) and the terminator all the same.
+    let map_inputs = |name: &str| map_of(ctx, v.attr(name)).map_or(0, |m| m.num_dims + m.num_symbols);
+    let iter_operands = (body.operands(op).len() as u32).wrapping_sub(map_inputs("lowerBoundMap")).wrapping_sub(map_inputs("upperBoundMap"));
+    let with_iter_args = iter_operands > 0;
+    if with_iter_args {
         p.write(" iter_args(");
         for (i, (a, init)) in args.iter().skip(1).zip(inits).enumerate() {
             if i > 0 {
@@ -429,7 +435,7 @@ pub(super) fn print_for(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
         p.write(")");
     }
     p.write(" ");
-    p.print_region_with(rb, region, false, false, !inits.is_empty());
+    p.print_region_with(rb, region, false, false, with_iter_args);
     print_attrs(p, body, op, &["lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"]);
 }
 
