@@ -1418,16 +1418,6 @@ impl<'a> Parser<'a> {
         Ok((name, number, offset))
     }
 
-    /// The error of [`AsmParser::parse_punct`] when `p` is not the current token.
-    #[cold]
-    #[inline(never)]
-    fn missing_punct(&mut self, p: &str) -> PResult<()> {
-        if self.tok.kind == Tok::Error {
-            return self.lex_error();
-        }
-        self.err_here(format!("expected '{p}'"))
-    }
-
     /// The `#N` after an operand's name (the current token). Out of line: few operands have
     /// one, and the common case should not pay for this one's frame.
     #[inline(never)]
@@ -1817,7 +1807,7 @@ impl<'a> AsmParser<'a> for Parser<'a> {
             self.bump();
             return Ok(());
         }
-        self.missing_punct(p)
+        self.expected(&format!("'{p}'"))
     }
 
     fn peek_punct(&self, p: &str) -> bool {

@@ -77,15 +77,17 @@ pub fn would_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
 
 /// [`would_be_trivially_dead`] for `op` registered as `def`.
 pub fn would_be_trivially_dead_of(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> bool {
-    !def.traits.contains(Traits::TERMINATOR) && !def.traits.contains(Traits::SYMBOL) && effects_of(ctx, body, op, def) != Effects::Any
+    erasable_when_unused(def, effects_of(ctx, body, op, def))
 }
 
 /// Whether `op`, registered as `def` and whose effects are `eff`, is unused and could be
-/// erased: not a terminator, not a symbol, and at most reading memory or allocating its
-/// results.
+/// erased (see [`erasable_when_unused`]).
 pub fn is_trivially_dead_of(body: &Body, op: Op, def: &OpDef, eff: Effects) -> bool {
-    !def.traits.contains(Traits::TERMINATOR)
-        && !def.traits.contains(Traits::SYMBOL)
-        && eff != Effects::Any
-        && body.results(op).iter().all(|r| !body.has_uses(*r))
+    erasable_when_unused(def, eff) && body.results(op).iter().all(|r| !body.has_uses(*r))
+}
+
+/// Whether an op registered as `def`, whose effects are `eff`, could be erased once unused:
+/// not a terminator, not a symbol, and at most reading memory or allocating its results.
+fn erasable_when_unused(def: &OpDef, eff: Effects) -> bool {
+    !def.traits.contains(Traits::TERMINATOR) && !def.traits.contains(Traits::SYMBOL) && eff != Effects::Any
 }

@@ -15,7 +15,7 @@
 //! The driver works on one [`Body`] (the regions of one isolated op) at a time and recurses
 //! into the isolated ops nested in it, so `max_num_rewrites` counts per isolated op.
 
-use crate::effects::{effects_of, is_trivially_dead_of};
+use crate::effects::would_be_trivially_dead_of;
 use crate::region_simplify::{erase_unreachable_blocks, simplify_regions, RegionSimplify};
 use mica_ir::registry::{FoldResult, Folded};
 use mica_ir::rewrite::{Listener, Rewriter};
@@ -432,7 +432,7 @@ impl Driver<'_, '_> {
             let Some(def) = ctx.registry().get(body.op(op).name) else { continue };
             // Uses first: most ops have some, and their effects need not be looked at then.
             let unused = body.results(op).iter().all(|r| !body.has_uses(*r));
-            if unused && is_trivially_dead_of(body, op, def, effects_of(ctx, body, op, def)) {
+            if unused && would_be_trivially_dead_of(ctx, body, op, def) {
                 let mut q = Queue { worklist: &mut self.scratch.worklist, scope: self.scope };
                 Rewriter::new(body, &mut q).erase_op(op);
                 changed = true;
