@@ -1,7 +1,8 @@
 //! The vector ops whose custom form MLIR writes by hand: `transfer_read` and `transfer_write`
 //! (default permutation map and in-bounds flags left out, mask type inferred), `contract` (its
 //! trait dictionary first), `outerproduct` (result type inferred) and `mask` (one masked op in
-//! braces, its `vector.yield` implied).
+//! braces, its `vector.yield` implied), with their hand-written verifiers (for the transfers,
+//! MLIR's index, type, permutation map, mask, in-bounds and padding checks in MLIR's order).
 
 use super::{kind_add, vector_parts, ITERATOR_TYPE, KIND};
 use crate::ods::constraints::*;
@@ -29,12 +30,12 @@ static ITERATOR_TYPE_ARRAY: AttrConstraint = AttrConstraint {
 };
 static SHAPED: TypeConstraint = TypeConstraint {
     summary: "shaped of any type values",
-    check: |c, t| is_ranked_memref(c, t) || is_ranked_tensor(c, t),
+    check: |c, t| c.type_kind(t).is_shaped(),
     buildable: None,
 };
 static VECTOR_OF_I1: TypeConstraint = TypeConstraint {
     summary: "vector of 1-bit signless integer values",
-    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { elem, .. } if is_signless_int_of(c, *elem, 1)),
+    check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, elem, .. } if !shape.is_empty() && is_signless_int_of(c, *elem, 1)),
     buildable: None,
 };
 
@@ -50,7 +51,7 @@ pub(super) fn transfer_read() -> OpSpec {
         .attr("in_bounds", &BOOL_ARRAY)
         .result("vector", &ANY_VECTOR)
         .operand_segments()
-        .verify(verify_transfer_indices)
+        .verify(verify_transfer_read)
         .custom(parse_transfer_read, print_transfer_read)
 }
 
@@ -66,24 +67,230 @@ pub(super) fn transfer_write() -> OpSpec {
         .attr("in_bounds", &BOOL_ARRAY)
         .optional_result("result", &ANY_RANKED_TENSOR)
         .operand_segments()
-        .verify(verify_transfer_indices)
+        .verify(verify_transfer_write)
+        .verify_regions(verify_transfer_write_dps)
         .custom(parse_transfer_write, print_transfer_write)
 }
 
-/// The first check MLIR's transfer ops make: one index per dimension of the memref or ranked
-/// tensor they read or write. (MLIR's further checks of permutation map, in-bounds flags,
-/// padding and mask types are not made here yet.)
-fn verify_transfer_indices(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+/// `vector.transfer_read`'s verifier, in MLIR's order: one index per source dimension, the
+/// checks shared with `transfer_write` ([`Transfer::verify_common`]), the padding value against
+/// the source's element type, and the permutation map's shape ([`verify_permutation`]).
+fn verify_transfer_read(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let Some(t) = Transfer::of(ctx, v) else { return Ok(()) };
+    t.verify_indices(v)?;
+    t.verify_common(ctx, v)?;
+    if let Some(padding) = v.operand("padding").map(|p| v.ty(p)) {
+        match ctx.type_kind(t.elem) {
+            TypeKind::Vector { .. } => {
+                if padding != t.elem {
+                    return Err("requires source element type and padding type to match.".into());
+                }
+            }
+            _ => {
+                if !is_vector_element(ctx, padding) {
+                    return Err("requires valid padding vector elemental type".into());
+                }
+                if padding != t.elem {
+                    return Err("requires formal padding and source of the same elemental type".into());
+                }
+            }
+        }
+    }
+    verify_permutation(&t.map)
+}
+
+/// `vector.transfer_write`'s verifier, in MLIR's order: one index per destination dimension,
+/// no broadcast (constant `0`) results in the permutation map, the checks shared with
+/// `transfer_read` ([`Transfer::verify_common`]), and the permutation map's shape.
+fn verify_transfer_write(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let Some(t) = Transfer::of(ctx, v) else { return Ok(()) };
+    t.verify_indices(v)?;
+    if t.map.results.iter().any(|r| matches!(r, AffineExpr::Constant(0))) {
+        return Err("should not have broadcast dimensions".into());
+    }
+    t.verify_common(ctx, v)?;
+    verify_permutation(&t.map)
+}
+
+/// `transfer_write`'s destination-style check, which MLIR makes after the op's own verifier:
+/// a tensor destination gives one result of its type, a memref none.
+fn verify_transfer_write_dps(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let Some(base) = v.operand("base") else { return Ok(()) };
-    let rank = match ctx.type_kind(v.ty(base)) {
-        TypeKind::MemRef { shape, .. } | TypeKind::RankedTensor { shape, .. } => shape.len(),
-        _ => return Ok(()),
+    let base_ty = v.ty(base);
+    let tensors = match ctx.type_kind(base_ty) {
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => 1,
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } => 0,
+        _ => return Err("expected that operand #1 is a tensor or a ranked memref".into()),
     };
-    let indices = v.operands_named("indices").len();
-    if indices != rank {
-        return Err(format!("requires {rank} indices"));
+    let results = v.results();
+    if results.len() != tensors {
+        return Err(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({tensors})",
+            results.len()
+        ));
+    }
+    if let Some(r) = results.first().map(|r| v.ty(*r)).filter(|r| *r != base_ty) {
+        return Err(format!(
+            "expected type of operand #1 ('{}') to match type of corresponding result ('{}')",
+            mica_ir::printer::type_string(ctx, base_ty),
+            mica_ir::printer::type_string(ctx, r)
+        ));
     }
     Ok(())
+}
+
+/// What the transfer verifiers look at: the shaped operand's type and element type, the vector
+/// type, the permutation map and the number of in-bounds flags.
+struct Transfer {
+    shaped: Type,
+    elem: Type,
+    vector: Type,
+    map: AffineMap,
+    in_bounds: usize,
+}
+
+impl Transfer {
+    fn of(ctx: &Context, v: &OpView<'_>) -> Option<Transfer> {
+        let shaped = v.ty(v.operand("base")?);
+        let elem = ctx.type_kind(shaped).element_type()?;
+        let vector = match v.operand("valueToStore") {
+            Some(x) => v.ty(x),
+            None => v.ty(v.result("vector")?),
+        };
+        let map = match ctx.attr_kind(v.attr("permutation_map")?) {
+            AttrKind::AffineMap(m) => m.clone(),
+            _ => return None,
+        };
+        let in_bounds = match ctx.attr_kind(v.attr("in_bounds")?) {
+            AttrKind::Array(items) => items.len(),
+            _ => return None,
+        };
+        Some(Transfer { shaped, elem, vector, map, in_bounds })
+    }
+
+    /// One index per dimension of the shaped operand (an unranked one counts as rank 0, as in
+    /// MLIR).
+    fn verify_indices(&self, v: &OpView<'_>) -> Result<(), String> {
+        let rank = v.ctx.type_kind(self.shaped).shape().map_or(0, |s| s.len());
+        if v.operands_named("indices").len() != rank {
+            return Err(format!("requires {rank} indices"));
+        }
+        Ok(())
+    }
+
+    /// The checks MLIR's `transfer_read` and `transfer_write` share: no `masked` attribute, a
+    /// memref or ranked tensor, vector and element sizes that fit, a permutation map from the
+    /// shaped rank without symbols to the vector rank, the mask type and the in-bounds flags.
+    fn verify_common(&self, ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+        if ctx.op_attr(v.body, v.op, "masked").is_some() {
+            return Err("masked attribute has been removed. Use in_bounds instead.".into());
+        }
+        let rank = match ctx.type_kind(self.shaped) {
+            TypeKind::MemRef { shape, .. } | TypeKind::RankedTensor { shape, .. } => shape.len(),
+            _ => return Err("requires source to be a memref or ranked tensor type".into()),
+        };
+        let Some((vshape, _, velem)) = vector_parts(ctx, self.vector) else { return Ok(()) };
+        let velem_bits = type_bits(ctx, velem);
+        let mask = v.operand("mask").map(|m| v.ty(m));
+        let map_results = self.map.results.len();
+        if let TypeKind::Vector { shape: eshape, elem: eelem, .. } = ctx.type_kind(self.elem) {
+            // The source's elements are vectors: the result's minor 1-D vector holds whole ones.
+            let sizes = (type_bits(ctx, *eelem), velem_bits, eshape.last(), vshape.last());
+            if let (Some(eb), Some(vb), Some(&en), Some(&vn)) = sizes {
+                let (source, result) = (eb * en as u64, vb * vn as u64);
+                if source != 0 && result % source != 0 {
+                    return Err("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source".into());
+                }
+            }
+            if eshape.len() > vshape.len() {
+                return Err("requires source vector element and vector result ranks to match.".into());
+            }
+            if map_results != vshape.len() - eshape.len() {
+                return Err("requires a permutation_map with result dims of the same rank as the vector type".into());
+            }
+            if mask.is_some() {
+                return Err("does not support masks with vector element type".into());
+            }
+        } else {
+            let minor = vshape.last().copied().unwrap_or(1) as u64;
+            if let (Some(vb), Some(eb)) = (velem_bits, type_bits(ctx, self.elem)) {
+                if eb != 0 && (vb * minor) % eb != 0 {
+                    return Err("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type".into());
+                }
+            }
+            if map_results != vshape.len() {
+                return Err("requires a permutation_map with result dims of the same rank as the vector type".into());
+            }
+        }
+        if self.map.num_symbols != 0 {
+            return Err("requires permutation_map without symbols".into());
+        }
+        if self.map.num_dims as usize != rank {
+            return Err("requires a permutation_map with input dims of the same rank as the source type".into());
+        }
+        if let Some(mask) = mask {
+            if let Some(inferred) = mask_type(ctx, self.vector, &self.map).filter(|t| *t != mask) {
+                return Err(format!(
+                    "inferred mask type ('{}') and mask operand type ('{}') don't match",
+                    mica_ir::printer::type_string(ctx, inferred),
+                    mica_ir::printer::type_string(ctx, mask)
+                ));
+            }
+        }
+        if map_results != self.in_bounds {
+            let map = mica_ir::printer::attr_string(ctx, ctx.attr(AttrKind::AffineMap(self.map.clone())));
+            return Err(format!(
+                "expects the in_bounds attr of same rank as permutation_map results: {map} vs inBounds of size: {}",
+                self.in_bounds
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// MLIR's `verifyPermutationMap`: each result is a dimension or the constant `0`, and no
+/// dimension appears twice.
+fn verify_permutation(map: &AffineMap) -> Result<(), String> {
+    let mut seen = vec![false; map.num_dims as usize];
+    for r in &map.results {
+        match r {
+            AffineExpr::Constant(0) => {}
+            AffineExpr::Dim(d) => {
+                let Some(s) = seen.get_mut(*d as usize) else { continue };
+                if *s {
+                    return Err("requires a permutation_map that is a permutation (found one dim used more than once)".into());
+                }
+                *s = true;
+            }
+            _ => {
+                return Err("requires a projected permutation_map (at most one dim or the zero constant can appear in each result)".into())
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether MLIR accepts `t` as the element type of a vector (integers, `index`, floats; a
+/// type Mica keeps as text is given the benefit of the doubt).
+fn is_vector_element(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Opaque { .. })
+}
+
+/// The size in bits MLIR's default data layout gives a scalar type: an integer's or float's
+/// width, 64 for `index`, and for `complex<T>` the element aligned to its preferred alignment
+/// (the power of two at or above its byte size) plus the element. `None` for other types.
+fn type_bits(ctx: &Context, t: Type) -> Option<u64> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(u64::from(*width)),
+        TypeKind::Float(k) => Some(u64::from(k.bit_width())),
+        TypeKind::Index => Some(64),
+        TypeKind::Complex(e) => {
+            let bits = type_bits(ctx, *e)?;
+            let align = bits.div_ceil(8).max(1).next_power_of_two() * 8;
+            Some(bits.div_ceil(align) * align + bits)
+        }
+        _ => None,
+    }
 }
 
 /// `vector.contract`
@@ -174,15 +381,16 @@ fn view<'a>(ctx: &'a Context, def: &'a OpDef, body: &'a Body, op: Op) -> Option<
 // ------------------------------------------------------------------------------ transfers
 
 /// The rank a transfer's permutation map starts from: the shaped type's rank, and the number
-/// of vector dimensions the element type does not already cover.
-fn transfer_ranks(ctx: &Context, shaped: Type, vector: Type) -> Option<(usize, usize)> {
+/// of vector dimensions the element type does not already cover (`None` if the element type
+/// has more dimensions than the vector).
+fn transfer_ranks(ctx: &Context, shaped: Type, vector: Type) -> Option<(usize, Option<usize>)> {
     let rank = ctx.type_kind(shaped).shape()?.len();
     let vrank = ctx.type_kind(vector).shape()?.len();
     let elem_rank = match ctx.type_kind(element_or_self(ctx, shaped)) {
         TypeKind::Vector { shape, .. } => shape.len(),
         _ => 0,
     };
-    Some((rank, vrank.saturating_sub(elem_rank)))
+    Some((rank, vrank.checked_sub(elem_rank)))
 }
 
 /// `(d0, ..., dn-1) -> (dn-k, ..., dn-1)`
@@ -192,7 +400,7 @@ fn minor_identity(rank: usize, results: usize) -> AffineMap {
 }
 
 /// The mask type of a transfer: `i1` over the vector dimensions that the map reads from the
-/// memory, in memory order.
+/// memory, in memory order (`vector<1xi1>` when there are none).
 fn mask_type(ctx: &Context, vector: Type, map: &AffineMap) -> Option<Type> {
     let (shape, scalable, _) = vector_parts(ctx, vector)?;
     let mut dims: Vec<(u32, i64, bool)> = Vec::new();
@@ -202,6 +410,10 @@ fn mask_type(ctx: &Context, vector: Type, map: &AffineMap) -> Option<Type> {
         }
     }
     dims.sort_by_key(|d| d.0);
+    if dims.is_empty() {
+        // Masks have at least one dimension: a 0-d transfer takes a one-element mask.
+        dims.push((0, 1, false));
+    }
     Some(ctx.ty(TypeKind::Vector {
         shape: dims.iter().map(|d| d.1).collect(),
         scalable: dims.iter().map(|d| d.2).collect(),
@@ -231,6 +443,10 @@ fn transfer_props(
             return Err(());
         }
         None => {
+            let Some(vrank) = vrank.filter(|v| *v <= rank) else {
+                p.error_at(at, "expected a custom permutation_map when rank(source) != rank(destination)");
+                return Err(());
+            };
             let m = minor_identity(rank, vrank);
             props.push((ctx.ident("permutation_map"), ctx.attr(AttrKind::AffineMap(m.clone()))));
             m
@@ -243,13 +459,45 @@ fn transfer_props(
     Ok((props, rest, map))
 }
 
+/// `: type, type` after a transfer's operands, reported from the colon as MLIR does.
 fn parse_types2(p: &mut dyn AsmParser<'_>) -> Result<(Type, Type, usize), ()> {
-    p.parse_punct(":")?;
     let at = p.offset();
-    let a = p.parse_type()?;
-    p.parse_punct(",")?;
-    let b = p.parse_type()?;
-    Ok((a, b, at))
+    p.parse_punct(":")?;
+    let mut types = vec![p.parse_type()?];
+    while p.parse_optional_punct(",") {
+        types.push(p.parse_type()?);
+    }
+    match types[..] {
+        [a, b] => Ok((a, b, at)),
+        _ => {
+            p.error_at(at, "requires two types");
+            Err(())
+        }
+    }
+}
+
+/// The mask operand of a transfer: the element type must be scalar and the map must have one
+/// result per vector dimension for MLIR to infer the mask's type.
+fn resolve_mask(
+    p: &mut dyn AsmParser<'_>,
+    state: &mut OperationState,
+    mask: &UnresolvedOperand,
+    (shaped, vector, map): (Type, Type, &AffineMap),
+    at: usize,
+) -> Result<(), ()> {
+    let ctx = p.ctx();
+    if matches!(ctx.type_kind(element_or_self(ctx, shaped)), TypeKind::Vector { .. }) {
+        p.error_at(mask.offset, "does not support masks with vector element type");
+        return Err(());
+    }
+    let rank = ctx.type_kind(vector).shape().map_or(0, |s| s.len());
+    let Some(mt) = mask_type(ctx, vector, map).filter(|_| rank == map.results.len()) else {
+        p.error_at(at, "expected the same rank for the vector and the results of the permutation map");
+        return Err(());
+    };
+    let v = p.resolve_operand(mask, mt)?;
+    state.operands.push(v);
+    Ok(())
 }
 
 fn parse_transfer_read(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
@@ -278,12 +526,7 @@ fn parse_transfer_read(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operati
     let v = p.resolve_operand(&padding, element_or_self(ctx, shaped))?;
     state.operands.push(v);
     if let Some(m) = &mask {
-        let Some(mt) = mask_type(ctx, vector, &map) else {
-            p.error_at(at, "cannot infer the mask type");
-            return Err(());
-        };
-        let v = p.resolve_operand(m, mt)?;
-        state.operands.push(v);
+        resolve_mask(p, state, m, (shaped, vector, &map), at)?;
     }
     props.push(segments(ctx, &[1, indices.len(), 1, mask.is_some() as usize]));
     state.properties = Some(ctx.dict_attr(props));
@@ -318,12 +561,7 @@ fn parse_transfer_write(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operat
     state.operands.push(v);
     resolve_all(p, state, &indices, ctx.index_type())?;
     if let Some(m) = &mask {
-        let Some(mt) = mask_type(ctx, vector, &map) else {
-            p.error_at(at, "cannot infer the mask type");
-            return Err(());
-        };
-        let v = p.resolve_operand(m, mt)?;
-        state.operands.push(v);
+        resolve_mask(p, state, m, (shaped, vector, &map), at)?;
     }
     props.push(segments(ctx, &[1, 1, indices.len(), mask.is_some() as usize]));
     state.properties = Some(ctx.dict_attr(props));
@@ -806,7 +1044,7 @@ fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) 
     let Some(shaped) = body.operands(op).nth(base).map(|v| body.value_type(v)) else { return out };
     let vector = if read { body.results(op).first().map(|v| body.value_type(*v)) } else { body.operands(op).next().map(|v| body.value_type(v)) };
     let Some(vector) = vector else { return out };
-    if let (Some(AttrKind::AffineMap(m)), Some((rank, vrank))) =
+    if let (Some(AttrKind::AffineMap(m)), Some((rank, Some(vrank)))) =
         (ctx.op_attr(body, op, "permutation_map").map(|a| ctx.attr_kind(a)), transfer_ranks(ctx, shaped, vector))
     {
         if *m == minor_identity(rank, vrank) {

@@ -531,3 +531,296 @@ func.func @masks_that_fit(%l: vector<2x3xf32>, %r: vector<3x5xf32>, %acc: vector
 %v, %source, %index = "test.op"() : () -> (vector<4xf32>, tensor<?x?xf32>, index)
 // expected-error@+1 {{'vector.transfer_write' op requires 2 indices}}
 %w = "vector.transfer_write"(%v, %source, %index) <{in_bounds = [true], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (vector<4xf32>, tensor<?x?xf32>, index) -> tensor<?x?xf32>
+
+// -----
+
+// The checks of the transfer verifiers, each in MLIR's order: the index count comes first.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires 2 indices}}
+%r = "vector.transfer_read"(%source, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0, d1)[s0] -> (d0, d1)>}> {masked = [false]} : (memref<?x?xf32>, index, f32) -> vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op masked attribute has been removed. Use in_bounds instead.}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> {masked = [false]} : (memref<?x?xf32>, index, index, f32) -> vector<128xf32>
+
+// -----
+
+%source, %padding = "test.op"() : () -> (f32, f32)
+// expected-error@+1 {{'vector.transfer_read' op operand #0 must be shaped of any type values, but got 'f32'}}
+%r = "vector.transfer_read"(%source, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 0, 1, 0>, permutation_map = affine_map<() -> (0)>}> : (f32, f32) -> vector<128xf32>
+
+// -----
+
+// An unranked source counts as rank 0.
+%source, %index, %padding = "test.op"() : () -> (tensor<*xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires 0 indices}}
+%r = "vector.transfer_read"(%source, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<() -> (0)>}> : (tensor<*xf32>, index, f32) -> vector<128xf32>
+
+// -----
+
+%source, %padding = "test.op"() : () -> (tensor<*xf32>, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires source to be a memref or ranked tensor type}}
+%r = "vector.transfer_read"(%source, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 0, 1, 0>, permutation_map = affine_map<() -> (0)>}> : (tensor<*xf32>, f32) -> vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (vector<4x3xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires source to be a memref or ranked tensor type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (vector<4x3xf32>, index, index, f32) -> vector<128xf32>
+
+// -----
+
+%v, %dest = "test.op"() : () -> (vector<128xf32>, memref<*xf32>)
+// expected-error@+1 {{'vector.transfer_write' op requires source to be a memref or ranked tensor type}}
+"vector.transfer_write"(%v, %dest) <{in_bounds = [], operandSegmentSizes = array<i32: 1, 1, 0, 0>, permutation_map = affine_map<() -> ()>}> : (vector<128xf32>, memref<*xf32>) -> ()
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xvector<4x3xf32>>, index, vector<4x3xf32>)
+// expected-error@+1 {{'vector.transfer_read' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xvector<4x3xf32>>, index, index, vector<4x3xf32>) -> vector<4x2xf32>
+
+// -----
+
+// A minor dimension of 6 x f16 holds one of 3 x f32.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xvector<4x3xf32>>, index, vector<4x3xf32>)
+// expected-error@+1 {{'vector.transfer_read' op requires source vector element and vector result ranks to match.}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> ()>}> : (memref<?x?xvector<4x3xf32>>, index, index, vector<4x3xf32>) -> vector<6xf16>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xvector<4x3xf32>>, index, vector<4x3xf32>)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with result dims of the same rank as the vector type}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (d0, d1)>} : memref<?x?xvector<4x3xf32>>, vector<1x4x3xf32>
+
+// -----
+
+%source, %index, %padding, %mask = "test.op"() : () -> (memref<?x?xvector<4x3xf32>>, index, vector<4x3xf32>, vector<2xi1>)
+// expected-error@+1 {{'vector.transfer_read' op does not support masks with vector element type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding, %mask) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, permutation_map = affine_map<(d0, d1) -> (d0, d1)>}> : (memref<?x?xvector<4x3xf32>>, index, index, vector<4x3xf32>, vector<2xi1>) -> vector<1x1x4x3xf32>
+
+// -----
+
+// `index` is 64 bits wide in the default data layout.
+%source, %index = "test.op"() : () -> (memref<?x?xindex>, index)
+// expected-error@+1 {{'vector.transfer_read' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type}}
+%r = "vector.transfer_read"(%source, %index, %index, %index) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xindex>, index, index, index) -> vector<3xi32>
+
+// -----
+
+// `complex<i3>` takes 11 bits: the real part padded to a byte, and the imaginary part.
+%source, %index, %padding = "test.op"() : () -> (memref<?xcomplex<i3>>, index, complex<i3>)
+// expected-error@+1 {{'vector.transfer_read' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type}}
+%r = "vector.transfer_read"(%source, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (memref<?xcomplex<i3>>, index, complex<i3>) -> vector<8xi1>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?xcomplex<i3>>, index, complex<i3>)
+// expected-error@+1 {{'vector.transfer_read' op requires valid padding vector elemental type}}
+%r = "vector.transfer_read"(%source, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (memref<?xcomplex<i3>>, index, complex<i3>) -> vector<11xi1>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with result dims of the same rank as the vector type}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (d0, d1)>} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with result dims of the same rank as the vector type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, f32) -> vector<f32>
+
+// -----
+
+// The result count comes before the symbols and the input count.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with result dims of the same rank as the vector type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1, d2)[s0] -> (d0, d1)>}> : (memref<?x?xf32>, index, index, f32) -> vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires permutation_map without symbols}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1)[s0] -> (d0)>} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with input dims of the same rank as the source type}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0) -> (d0)>} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+%source, %index, %padding, %mask = "test.op"() : () -> (memref<?x?xf32>, index, f32, vector<2xi1>)
+// expected-error@+1 {{'vector.transfer_read' op inferred mask type ('vector<128xi1>') and mask operand type ('vector<2xi1>') don't match}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding, %mask) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, f32, vector<2xi1>) -> vector<128xf32>
+
+// -----
+
+// The mask type comes before the in-bounds flags.
+%v, %dest, %index, %mask = "test.op"() : () -> (vector<128xf32>, memref<?x?xf32>, index, vector<3xi1>)
+// expected-error@+1 {{'vector.transfer_write' op inferred mask type ('vector<128xi1>') and mask operand type ('vector<3xi1>') don't match}}
+"vector.transfer_write"(%v, %dest, %index, %index, %mask) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 1, 2, 1>, permutation_map = affine_map<(d0, d1) -> (d0)>}> : (vector<128xf32>, memref<?x?xf32>, index, index, vector<3xi1>) -> ()
+
+// -----
+
+// A 0-d transfer takes a one-element mask.
+func.func @transfer_0d_mask(%source: memref<f32>, %padding: f32, %mask: vector<1xi1>) -> vector<f32> {
+  %r = vector.transfer_read %source[], %padding, %mask : memref<f32>, vector<f32>
+  return %r : vector<f32>
+}
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d1)> vs inBounds of size: 2}}
+%r = vector.transfer_read %source[%index, %index], %padding {in_bounds = [true, false]} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+// The in-bounds flags come before the padding and the permutation.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, i32)
+// expected-error@+1 {{'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d0 + d1)> vs inBounds of size: 2}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false, true], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1 + d0)>}> : (memref<?x?xf32>, index, index, i32) -> vector<128xf32>
+
+// -----
+
+// The padding comes before the permutation.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, i32)
+// expected-error@+1 {{'vector.transfer_read' op requires formal padding and source of the same elemental type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1 + d0)>}> : (memref<?x?xf32>, index, index, i32) -> vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, memref<f32>)
+// expected-error@+1 {{'vector.transfer_read' op requires valid padding vector elemental type}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, memref<f32>) -> vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xvector<4x3xf32>>, index, vector<4x3xi32>)
+// expected-error@+1 {{'vector.transfer_read' op requires source element type and padding type to match.}}
+%r = "vector.transfer_read"(%source, %index, %index, %padding) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d0, d1)>}> : (memref<?x?xvector<4x3xf32>>, index, index, vector<4x3xi32>) -> vector<1x1x4x3xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a projected permutation_map (at most one dim or the zero constant can appear in each result)}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (d0 + d1)>} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a projected permutation_map (at most one dim or the zero constant can appear in each result)}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (1)>} : memref<?x?xf32>, vector<128xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xf32>, index, f32)
+// expected-error@+1 {{'vector.transfer_read' op requires a permutation_map that is a permutation (found one dim used more than once)}}
+%r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (d0, d0)>} : memref<?x?xf32>, vector<3x128xf32>
+
+// -----
+
+// A broadcast dimension may be marked in bounds.
+func.func @transfer_broadcast_in_bounds(%source: memref<?x?xf32>, %index: index, %padding: f32) -> vector<128xf32> {
+  %r = vector.transfer_read %source[%index, %index], %padding {permutation_map = affine_map<(d0, d1) -> (0)>, in_bounds = [true]} : memref<?x?xf32>, vector<128xf32>
+  return %r : vector<128xf32>
+}
+
+// -----
+
+// The broadcast check comes before the shared checks.
+%v, %dest, %index = "test.op"() : () -> (vector<128xf32>, memref<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op should not have broadcast dimensions}}
+"vector.transfer_write"(%v, %dest, %index, %index) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 2, 0>, permutation_map = affine_map<(d0, d1)[s0] -> (0)>}> {masked = [true]} : (vector<128xf32>, memref<?x?xf32>, index, index) -> ()
+
+// -----
+
+%v, %dest, %index = "test.op"() : () -> (vector<128xf32>, memref<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op requires a projected permutation_map (at most one dim or the zero constant can appear in each result)}}
+vector.transfer_write %v, %dest[%index, %index] {permutation_map = affine_map<(d0, d1) -> (d0 floordiv 2)>} : vector<128xf32>, memref<?x?xf32>
+
+// -----
+
+%v, %dest, %index = "test.op"() : () -> (vector<2x128xf32>, memref<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op requires a permutation_map that is a permutation (found one dim used more than once)}}
+vector.transfer_write %v, %dest[%index, %index] {permutation_map = affine_map<(d0, d1) -> (d0, d0)>} : vector<2x128xf32>, memref<?x?xf32>
+
+// -----
+
+%v, %dest, %index = "test.op"() : () -> (vector<2x128xf32>, tensor<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op expected the number of tensor results (0) to be equal to the number of output tensors (1)}}
+"vector.transfer_write"(%v, %dest, %index, %index) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 1, 2, 0>, permutation_map = affine_map<(d0, d1) -> (d0, d1)>}> : (vector<2x128xf32>, tensor<?x?xf32>, index, index) -> ()
+
+// -----
+
+%v, %dest, %index = "test.op"() : () -> (vector<2x128xf32>, tensor<?x?xf32>, index)
+// expected-error@+1 {{'vector.transfer_write' op expected type of operand #1 ('tensor<?x?xf32>') to match type of corresponding result ('tensor<?x4xf32>')}}
+%w = "vector.transfer_write"(%v, %dest, %index, %index) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 1, 2, 0>, permutation_map = affine_map<(d0, d1) -> (d0, d1)>}> : (vector<2x128xf32>, tensor<?x?xf32>, index, index) -> tensor<?x4xf32>
+
+// -----
+
+// The custom forms' own checks.
+%v, %dest, %index = "test.op"() : () -> (vector<4xf32>, memref<?xf32>, index)
+// expected-error@+1 {{custom op 'vector.transfer_write' requires two types}}
+vector.transfer_write %v, %dest[%index] : memref<?xf32>
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?xf32>, index, f32)
+// expected-error@+1 {{custom op 'vector.transfer_read' requires two types}}
+%r = vector.transfer_read %source[%index], %padding : memref<?xf32>, vector<4xf32>, f32
+
+// -----
+
+%source, %index, %padding = "test.op"() : () -> (memref<?xf32>, index, f32)
+// expected-error@+1 {{custom op 'vector.transfer_read' expected a custom permutation_map when rank(source) != rank(destination)}}
+%r = vector.transfer_read %source[%index], %padding : memref<?xf32>, vector<2x3xf32>
+
+// -----
+
+// The element type has more dimensions than the vector.
+%source, %index, %padding = "test.op"() : () -> (memref<?x?xvector<2x3xf32>>, index, vector<2x3xf32>)
+// expected-error@+1 {{custom op 'vector.transfer_read' expected a custom permutation_map when rank(source) != rank(destination)}}
+%r = vector.transfer_read %source[%index, %index], %padding : memref<?x?xvector<2x3xf32>>, vector<3xf32>
+
+// -----
+
+%v, %dest, %index = "test.op"() : () -> (vector<2x3xf32>, memref<?xf32>, index)
+// expected-error@+1 {{custom op 'vector.transfer_write' expected a custom permutation_map when rank(source) != rank(destination)}}
+vector.transfer_write %v, %dest[%index] : vector<2x3xf32>, memref<?xf32>
+
+// -----
+
+%source, %index, %padding, %mask = "test.op"() : () -> (memref<?x?xvector<3xf32>>, index, vector<3xf32>, vector<2xi1>)
+// expected-error@+1 {{custom op 'vector.transfer_read' does not support masks with vector element type}}
+%r = vector.transfer_read %source[%index, %index], %padding, %mask : memref<?x?xvector<3xf32>>, vector<2x3xf32>
+
+// -----
+
+%source, %index, %padding, %mask = "test.op"() : () -> (memref<?x?xf32>, index, f32, vector<2xi1>)
+// expected-error@+1 {{custom op 'vector.transfer_read' expected the same rank for the vector and the results of the permutation map}}
+%r = vector.transfer_read %source[%index, %index], %padding, %mask {permutation_map = affine_map<(d0, d1) -> (d0, d1)>} : memref<?x?xf32>, vector<2xf32>
+
+// -----
+
+%v, %dest, %index, %mask = "test.op"() : () -> (vector<2xf32>, memref<?x?xvector<2xf32>>, index, vector<2xi1>)
+// expected-error@+1 {{custom op 'vector.transfer_write' does not support masks with vector element type}}
+vector.transfer_write %v, %dest[%index, %index], %mask {permutation_map = affine_map<(d0, d1) -> ()>} : vector<2xf32>, memref<?x?xvector<2xf32>>
+
+// -----
+
+// Masks have at least one dimension.
+%source, %padding, %mask = "test.op"() : () -> (memref<f32>, f32, vector<i1>)
+// expected-error@+1 {{'vector.transfer_read' op operand #2 must be vector of 1-bit signless integer values, but got 'vector<i1>'}}
+%r = "vector.transfer_read"(%source, %padding, %mask) <{in_bounds = [], operandSegmentSizes = array<i32: 1, 0, 1, 1>, permutation_map = affine_map<() -> ()>}> : (memref<f32>, f32, vector<i1>) -> vector<f32>
+
+// -----
+
+%mask = "test.op"() : () -> (vector<i1>)
+// expected-error@+1 {{'vector.mask' op operand #0 must be vector of 1-bit signless integer values, but got 'vector<i1>'}}
+vector.mask %mask { "test.op"() : () -> () } : vector<i1>
