@@ -6,7 +6,7 @@
 
 use super::{kind_add, vector_parts, ITERATOR_TYPE, KIND};
 use crate::ods::constraints::*;
-use crate::ods::{OpSpec, OpView};
+use crate::ods::{Check, OpSpec, OpView};
 use mica_affine::{AffineExpr, AffineMap};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind};
@@ -304,6 +304,8 @@ pub(super) fn contract() -> OpSpec {
         .attr("iterator_types", &ITERATOR_TYPE_ARRAY)
         .default_attr("kind", &KIND, kind_add)
         .result("result", &ANY_TYPE)
+        .check(Check::Pred { summary: "lhs and rhs have same element type", check: |c, v| elem_of(c, v, "lhs") == elem_of(c, v, "rhs") })
+        .check(Check::Pred { summary: "third operand acc and result have same element type", check: |c, v| elem_of(c, v, "acc") == elem_of(c, v, "result") })
         .custom(parse_contract, print_contract)
         .verify(verify_contract)
 }
@@ -317,7 +319,10 @@ pub(super) fn outerproduct() -> OpSpec {
         .optional_operand("acc", &ANY_VECTOR)
         .default_attr("kind", &KIND, kind_add)
         .result("result", &ANY_VECTOR)
+        .check(Check::Pred { summary: "lhs operand and result have same element type", check: |c, v| elem_of(c, v, "lhs") == elem_of(c, v, "result") })
+        .check(Check::Pred { summary: "rhs operand and result have same element type", check: |c, v| elem_of(c, v, "rhs") == elem_of(c, v, "result") })
         .custom(parse_outerproduct, print_outerproduct)
+        .verify(super::verify::verify_outerproduct)
 }
 
 /// `vector.mask`
@@ -626,12 +631,14 @@ const CONTRACT_TRAIT: [&str; 3] = ["indexing_maps", "iterator_types", "kind"];
 fn parse_contract(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let at = p.offset();
-    let Some(traits) = p.parse_optional_attr_dict()? else {
-        p.error_at(at, "expected '{' in attribute dictionary");
+    // Any attribute that is a dictionary, an alias of one included.
+    let trait_attr = p.parse_attribute()?;
+    let AttrKind::Dictionary(traits) = ctx.attr_kind(trait_attr).clone() else {
+        p.error_at(at, "invalid kind of attribute specified");
         return Err(());
     };
     let mut props = Vec::new();
-    for (k, a) in traits {
+    for (k, a) in traits.iter().copied() {
         let a = if ctx.str(k) == "iterator_types" {
             // Written as strings, kept as `#vector.iterator_type<...>`.
             let AttrKind::Array(items) = ctx.attr_kind(a).clone() else {
@@ -1063,4 +1070,10 @@ fn transfer_elided(ctx: &Context, body: &Body, op: Op, base: usize, read: bool) 
 /// no memory effect, as MLIR's `getEffects` of the transfer ops says).
 fn on_memref(ctx: &Context, body: &Body, op: Op) -> bool {
     body.operands(op).any(|v| is_memref(ctx, body.value_type(v)))
+}
+
+/// The element type of the named operand or result (the type itself for a scalar), as
+/// MLIR's `getElementTypeOrSelf`.
+fn elem_of(ctx: &Context, v: &OpView<'_>, name: &str) -> Option<Type> {
+    v.operand(name).or_else(|| v.result(name)).map(|x| element_or_self(ctx, v.ty(x)))
 }

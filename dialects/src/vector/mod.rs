@@ -6,6 +6,7 @@
 
 mod fold;
 mod asm;
+mod verify;
 
 use crate::arith::fastmath_none;
 use crate::arith::FASTMATH;
@@ -152,13 +153,16 @@ fn ops() -> Vec<OpSpec> {
             .operand("source", &ANY_TYPE)
             .result("vector", &ANY_VECTOR)
             .check(Check::Pred { summary: "source operand and result have same element type", check: same_element_type_as_source })
-            .format("$source attr-dict `:` type($source) `to` type($vector)"),
+            .format("$source attr-dict `:` type($source) `to` type($vector)")
+            .verify(verify::verify_broadcast),
         OpSpec::new("vector.shuffle")
             .traits(Traits::PURE)
             .operand("v1", &FIXED_VECTOR)
             .operand("v2", &FIXED_VECTOR)
             .attr("mask", &DENSE_I64_ARRAY_ATTR)
             .result("vector", &NON_ZERO_RANK_VECTOR)
+            .check(Check::Pred { summary: "first operand v1 and result have same element type", check: |c, v| same_elements(c, v, "v1", "vector") })
+            .check(Check::Pred { summary: "second operand v2 and result have same element type", check: |c, v| same_elements(c, v, "v2", "vector") })
             .infer(infer_shuffle)
             .verify(verify_shuffle)
             .format("operands $mask attr-dict `:` type(operands)"),
@@ -169,7 +173,8 @@ fn ops() -> Vec<OpSpec> {
             .attr("static_position", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_TYPE)
             .check(Check::Pred { summary: "source operand and result have same element type", check: same_element_type_as_source })
-            .format("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)"),
+            .format("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)")
+            .verify(verify::verify_extract),
         OpSpec::new("vector.insert")
             .traits(Traits::PURE)
             .operand("valueToStore", &ANY_TYPE)
@@ -178,7 +183,8 @@ fn ops() -> Vec<OpSpec> {
             .attr("static_position", &DENSE_I64_ARRAY_ATTR)
             .result("result", &ANY_VECTOR)
             .check(Check::AllTypesMatch(&["dest", "result"]))
-            .format("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)"),
+            .format("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)")
+            .verify(verify::verify_insert),
         OpSpec::new("vector.extract_strided_slice")
             .traits(Traits::PURE)
             .operand("source", &ANY_VECTOR)
@@ -213,26 +219,30 @@ fn ops() -> Vec<OpSpec> {
             .default_optional_attr("nontemporal", &BOOL_ATTR, false_attr)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
-            .format("$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)"),
+            .format("$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)")
+            .verify(verify::verify_load),
         OpSpec::new("vector.store")
             .operand("valueToStore", &ANY_VECTOR)
             .operand("base", &ANY_MEMREF)
             .variadic("indices", &INDEX)
             .default_optional_attr("nontemporal", &BOOL_ATTR, false_attr)
             .optional_attr("alignment", &ALIGNMENT)
-            .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)"),
+            .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)")
+            .verify(verify::verify_store),
         load_op("vector.maskedload")
             .traits(Traits::MEMORY_READ)
             .operand("mask", &VECTOR_OF_I1)
             .operand("pass_thru", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
-            .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)"),
+            .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+            .verify(verify::verify_maskedload),
         load_op("vector.maskedstore")
             .operand("mask", &VECTOR_OF_I1)
             .operand("valueToStore", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
-            .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)"),
+            .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
+            .verify(verify::verify_maskedstore),
         OpSpec::new("vector.gather")
             .traits(Traits::MEMORY_READ)
             .operand("base", &ANY_TYPE)
@@ -242,7 +252,8 @@ fn ops() -> Vec<OpSpec> {
             .operand("pass_thru", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
-            .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)"),
+            .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+            .verify(verify::verify_gather),
         OpSpec::new("vector.scatter")
             .operand("base", &ANY_TYPE)
             .variadic("offsets", &INDEX)
@@ -251,19 +262,22 @@ fn ops() -> Vec<OpSpec> {
             .operand("valueToStore", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
             .optional_result("result", &ANY_RANKED_TENSOR)
-            .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?"),
+            .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?")
+            .verify(verify::verify_scatter),
         load_op("vector.expandload")
             .traits(Traits::MEMORY_READ)
             .operand("mask", &VECTOR_OF_I1)
             .operand("pass_thru", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
             .result("result", &ANY_VECTOR)
-            .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)"),
+            .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+            .verify(verify::verify_expandload),
         load_op("vector.compressstore")
             .operand("mask", &VECTOR_OF_I1)
             .operand("valueToStore", &ANY_VECTOR)
             .optional_attr("alignment", &ALIGNMENT)
-            .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)"),
+            .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
+            .verify(verify::verify_compressstore),
         OpSpec::new("vector.print")
             .optional_operand("source", &ANY_TYPE)
             .default_attr("punctuation", &PUNCT, punctuation_newline)
@@ -273,12 +287,14 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE)
             .variadic("operands", &INDEX)
             .result("result", &VECTOR_OF_I1)
-            .format("$operands attr-dict `:` type(results)"),
+            .format("$operands attr-dict `:` type(results)")
+            .verify(verify::verify_create_mask),
         OpSpec::new("vector.constant_mask")
             .traits(Traits::PURE)
             .attr("mask_dim_sizes", &DENSE_I64_ARRAY_ATTR)
             .result("result", &VECTOR_OF_I1)
-            .format("$mask_dim_sizes attr-dict `:` type(results)"),
+            .format("$mask_dim_sizes attr-dict `:` type(results)")
+            .verify(verify::verify_constant_mask),
         OpSpec::new("vector.reduction")
             .traits(Traits::PURE)
             .attr("kind", &KIND)
@@ -288,7 +304,8 @@ fn ops() -> Vec<OpSpec> {
             .result("dest", &ANY_TYPE)
             .check(Check::Pred { summary: "source operand and result have same element type", check: same_element_type_as_source })
             .check(Check::TypesMatchWith { summary: "dest and acc have the same type", from: "dest", to: "acc", transform: |_, t| Some(t) })
-            .format("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)"),
+            .format("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)")
+            .verify(verify::verify_reduction),
         OpSpec::new("vector.multi_reduction")
             .traits(Traits::PURE)
             .attr("kind", &KIND)

@@ -824,3 +824,318 @@ vector.transfer_write %v, %dest[%index, %index], %mask {permutation_map = affine
 %mask = "test.op"() : () -> (vector<i1>)
 // expected-error@+1 {{'vector.mask' op operand #0 must be vector of 1-bit signless integer values, but got 'vector<i1>'}}
 vector.mask %mask { "test.op"() : () -> () } : vector<i1>
+
+// -----
+
+// A trait dictionary given through an alias.
+#mm = {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (j, i)>], iterator_types = ["parallel", "parallel", "reduction"]}
+func.func @contract_alias_shape(%a: vector<3x5xf16>, %b: vector<5x6xf16>, %c: vector<3x6xf16>) -> vector<3x6xf16> {
+  // expected-error@+1 {{invalid accumulator/result vector shape, expected: 'vector<6x3xf16>'}}
+  %r = vector.contract #mm %a, %b, %c : vector<3x5xf16>, vector<5x6xf16> into vector<3x6xf16>
+  return %r : vector<3x6xf16>
+}
+
+// -----
+
+func.func @contract_not_a_dict(%a: vector<3xf32>, %b: vector<3xf32>, %c: f32) -> f32 {
+  // expected-error@+1 {{custom op 'vector.contract' invalid kind of attribute specified}}
+  %r = vector.contract [0] %a, %b, %c : vector<3xf32>, vector<3xf32> into f32
+  return %r : f32
+}
+
+// -----
+
+func.func @contract_mixed_elements(%a: vector<2x3xi8>, %b: vector<3x2xf32>, %c: vector<2x2xf32>) -> vector<2x2xf32> {
+  // expected-error@+1 {{'vector.contract' op failed to verify that lhs and rhs have same element type}}
+  %r = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c : vector<2x3xi8>, vector<3x2xf32> into vector<2x2xf32>
+  return %r : vector<2x2xf32>
+}
+
+// -----
+
+func.func @broadcast_leading_mismatch(%v: vector<3x1xi8>) -> vector<2x5x1xi8> {
+  // expected-error@+1 {{'vector.broadcast' op dimension mismatch (3 vs. 5)}}
+  %r = vector.broadcast %v : vector<3x1xi8> to vector<2x5x1xi8>
+  return %r : vector<2x5x1xi8>
+}
+
+// -----
+
+func.func @broadcast_scalable_mismatch(%v: vector<[4]xf32>) -> vector<2x4xf32> {
+  // expected-error@+1 {{'vector.broadcast' op dimension mismatch ([4] vs. 4)}}
+  %r = vector.broadcast %v : vector<[4]xf32> to vector<2x4xf32>
+  return %r : vector<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_rank_down(%v: vector<2x2x2xf32>) -> vector<2x2xf32> {
+  // expected-error@+1 {{'vector.broadcast' op source rank higher than destination rank}}
+  %r = vector.broadcast %v : vector<2x2x2xf32> to vector<2x2xf32>
+  return %r : vector<2x2xf32>
+}
+
+// -----
+
+func.func @broadcast_tensor(%t: tensor<2xf32>) -> vector<2xf32> {
+  // expected-error@+1 {{'vector.broadcast' op source type is not a vector}}
+  %r = vector.broadcast %t : tensor<2xf32> to vector<2xf32>
+  return %r : vector<2xf32>
+}
+
+// -----
+
+func.func @shuffle_second_elements(%a: vector<3xi16>, %b: vector<3xi32>) -> vector<2xi16> {
+  // expected-error@+1 {{'vector.shuffle' op failed to verify that second operand v2 and result have same element type}}
+  %r = vector.shuffle %a, %b [0, 5] : vector<3xi16>, vector<3xi32>
+  return %r : vector<2xi16>
+}
+
+// -----
+
+func.func @insert_vector_too_short(%a: vector<16xf32>, %b: vector<2x8x16xf32>) -> vector<2x8x16xf32> {
+  // expected-error@+1 {{'vector.insert' op expected position attribute rank + source rank to match dest vector rank}}
+  %r = vector.insert %a, %b[1] : vector<16xf32> into vector<2x8x16xf32>
+  return %r : vector<2x8x16xf32>
+}
+
+// -----
+
+func.func @insert_scalar_too_short(%a: i8, %b: vector<2x8xi8>) -> vector<2x8xi8> {
+  // expected-error@+1 {{'vector.insert' op expected position attribute rank to match the dest vector rank}}
+  %r = vector.insert %a, %b[1] : i8 into vector<2x8xi8>
+  return %r : vector<2x8xi8>
+}
+
+// -----
+
+func.func @insert_out_of_range(%a: i8, %b: vector<2x8xi8>) -> vector<2x8xi8> {
+  // expected-error@+1 {{'vector.insert' op expected position attribute #2 to be a non-negative integer smaller than the corresponding dest vector dimension}}
+  %r = vector.insert %a, %b[1, 8] : i8 into vector<2x8xi8>
+  return %r : vector<2x8xi8>
+}
+
+// -----
+
+func.func @insert_0d_source(%a: vector<i8>, %b: vector<2xi8>) -> vector<2xi8> {
+  // expected-error@+1 {{expected a scalar instead of a 0-d vector as the source operand}}
+  %r = vector.insert %a, %b[0] : vector<i8> into vector<2xi8>
+  return %r : vector<2xi8>
+}
+
+// -----
+
+func.func @extract_out_of_range(%v: vector<3x4xf32>) -> f32 {
+  // expected-error@+1 {{'vector.extract' op expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)}}
+  %r = vector.extract %v[3, 0] : f32 from vector<3x4xf32>
+  return %r : f32
+}
+
+// -----
+
+func.func @outerproduct_rank2_rhs(%a: vector<4xf32>, %b: vector<2x3xf32>) -> vector<4x2xf32> {
+  // expected-error@+1 {{'vector.outerproduct' op expected 1-d vector for operand #2}}
+  %r = vector.outerproduct %a, %b : vector<4xf32>, vector<2x3xf32>
+  return %r : vector<4x2xf32>
+}
+
+// -----
+
+func.func @outerproduct_result_rows(%a: vector<4xf32>, %b: vector<3xf32>) -> vector<5x3xf32> {
+  // expected-error@+1 {{'vector.outerproduct' op expected #1 operand dim to match result dim #1}}
+  %r = "vector.outerproduct"(%a, %b) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<3xf32>) -> vector<5x3xf32>
+  return %r : vector<5x3xf32>
+}
+
+// -----
+
+func.func @outerproduct_axpy_2d(%a: vector<4xf32>, %s: f32) -> vector<4x4xf32> {
+  // expected-error@+1 {{'vector.outerproduct' op expected 1-d vector result}}
+  %r = "vector.outerproduct"(%a, %s) <{kind = #vector.kind<add>}> : (vector<4xf32>, f32) -> vector<4x4xf32>
+  return %r : vector<4x4xf32>
+}
+
+// -----
+
+func.func @outerproduct_acc_type(%a: vector<4xf32>, %b: vector<3xf32>, %c: vector<3x4xf32>) -> vector<4x3xf32> {
+  // expected-error@+1 {{'vector.outerproduct' op expected operand #3 of same type as result type}}
+  %r = "vector.outerproduct"(%a, %b, %c) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<3xf32>, vector<3x4xf32>) -> vector<4x3xf32>
+  return %r : vector<4x3xf32>
+}
+
+// -----
+
+func.func @outerproduct_int_kind(%a: vector<4xi32>, %b: vector<3xi32>) -> vector<4x3xi32> {
+  // expected-error@+1 {{'vector.outerproduct' op unsupported outerproduct type}}
+  %r = vector.outerproduct %a, %b {kind = #vector.kind<minimumf>} : vector<4xi32>, vector<3xi32>
+  return %r : vector<4x3xi32>
+}
+
+// -----
+
+func.func @outerproduct_rhs_elements(%a: vector<4xf32>, %b: vector<3xf16>) -> vector<4x3xf32> {
+  // expected-error@+1 {{'vector.outerproduct' op failed to verify that rhs operand and result have same element type}}
+  %r = vector.outerproduct %a, %b : vector<4xf32>, vector<3xf16>
+  return %r : vector<4x3xf32>
+}
+
+// -----
+
+func.func @create_mask_count() -> vector<2x2xi1> {
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'vector.create_mask' op must specify an operand for each result vector dimension}}
+  %m = vector.create_mask %c1 : vector<2x2xi1>
+  return %m : vector<2x2xi1>
+}
+
+// -----
+
+func.func @create_mask_0d() -> vector<i1> {
+  // expected-error@+1 {{'vector.create_mask' op must specify exactly one operand for 0-D create_mask}}
+  %m = vector.create_mask : vector<i1>
+  return %m : vector<i1>
+}
+
+// -----
+
+func.func @constant_mask_0d_two() -> vector<i1> {
+  // expected-error@+1 {{array attr must have length 1 for 0-D vectors}}
+  %m = vector.constant_mask [1, 1] : vector<i1>
+  return %m : vector<i1>
+}
+
+// -----
+
+func.func @constant_mask_0d_size() -> vector<i1> {
+  // expected-error@+1 {{mask dim size must be either 0 or 1 for 0-D vectors}}
+  %m = vector.constant_mask [3] : vector<i1>
+  return %m : vector<i1>
+}
+
+// -----
+
+func.func @constant_mask_rank() -> vector<2x2xi1> {
+  // expected-error@+1 {{'vector.constant_mask' op must specify array attr of size equal vector result rank}}
+  %m = vector.constant_mask [1] : vector<2x2xi1>
+  return %m : vector<2x2xi1>
+}
+
+// -----
+
+func.func @constant_mask_bounds() -> vector<2x2xi1> {
+  // expected-error@+1 {{'vector.constant_mask' op array attr of size out of bounds of vector result dimension size}}
+  %m = vector.constant_mask [1, 3] : vector<2x2xi1>
+  return %m : vector<2x2xi1>
+}
+
+// -----
+
+func.func @constant_mask_some_zero() -> vector<2x2xi1> {
+  // expected-error@+1 {{'vector.constant_mask' op expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim}}
+  %m = vector.constant_mask [2, 0] : vector<2x2xi1>
+  return %m : vector<2x2xi1>
+}
+
+// -----
+
+func.func @constant_mask_scalable_part() -> vector<[4]xi1> {
+  // expected-error@+1 {{'vector.constant_mask' op only supports 'none set' or 'all set' scalable dimensions}}
+  %m = vector.constant_mask [2] : vector<[4]xi1>
+  return %m : vector<[4]xi1>
+}
+
+// -----
+
+func.func @reduction_rank(%v: vector<2x2xi32>) -> i32 {
+  // expected-error@+1 {{'vector.reduction' op unsupported reduction rank: 2}}
+  %r = vector.reduction <add>, %v : vector<2x2xi32> into i32
+  return %r : i32
+}
+
+// -----
+
+func.func @reduction_kind(%v: vector<4xf32>) -> f32 {
+  // expected-error@+1 {{'vector.reduction' op unsupported reduction type ''f32'' for kind 'xor'}}
+  %r = vector.reduction <xor>, %v : vector<4xf32> into f32
+  return %r : f32
+}
+
+// -----
+
+func.func @load_strided(%m: memref<16xi8, strided<[4]>>, %i: index) -> vector<2xi8> {
+  // expected-error@+1 {{'vector.load' op most minor memref dim must have unit stride}}
+  %r = vector.load %m[%i] : memref<16xi8, strided<[4]>>, vector<2xi8>
+  return %r : vector<2xi8>
+}
+
+// -----
+
+func.func @load_elements(%m: memref<16xi8>, %i: index) -> vector<2xi16> {
+  // expected-error@+1 {{'vector.load' op base and result element types should match}}
+  %r = vector.load %m[%i] : memref<16xi8>, vector<2xi16>
+  return %r : vector<2xi16>
+}
+
+// -----
+
+func.func @store_vector_memref(%m: memref<4xvector<2xf32>>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.store' op base memref and valueToStore vector types should match}}
+  vector.store %v, %m[%i] : memref<4xvector<2xf32>>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_indices(%m: memref<4x4xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.store' op requires 2 indices}}
+  vector.store %v, %m[%i] : memref<4x4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @maskedload_shape(%b: memref<?xf32>, %i: index, %m: vector<2x4xi1>, %p: vector<8xf32>) -> vector<8xf32> {
+  // expected-error@+1 {{'vector.maskedload' op expected result shape to match mask shape}}
+  %r = vector.maskedload %b[%i], %m, %p : memref<?xf32>, vector<2x4xi1>, vector<8xf32> into vector<8xf32>
+  return %r : vector<8xf32>
+}
+
+// -----
+
+func.func @maskedstore_elements(%b: memref<?xi32>, %i: index, %m: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error@+1 {{'vector.maskedstore' op base and valueToStore element type should match}}
+  vector.maskedstore %b[%i], %m, %v : memref<?xi32>, vector<8xi1>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_indices_dim(%b: memref<?xf32>, %i: index, %x: vector<4xi32>, %m: vector<8xi1>, %p: vector<8xf32>) -> vector<8xf32> {
+  // expected-error@+1 {{'vector.gather' op expected result dim to match indices dim}}
+  %r = vector.gather %b[%i][%x], %m, %p : memref<?xf32>, vector<4xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return %r : vector<8xf32>
+}
+
+// -----
+
+func.func @scatter_offsets(%b: memref<?x?xf32>, %i: index, %x: vector<8xi32>, %m: vector<8xi1>, %v: vector<8xf32>) {
+  // expected-error@+1 {{'vector.scatter' op requires 2 indices}}
+  vector.scatter %b[%i][%x], %m, %v : memref<?x?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @expandload_pass_thru(%b: memref<?xf32>, %i: index, %m: vector<8xi1>, %p: vector<8xf16>) -> vector<8xf32> {
+  // expected-error@+1 {{'vector.expandload' op expected pass_thru of same type as result type}}
+  %r = vector.expandload %b[%i], %m, %p : memref<?xf32>, vector<8xi1>, vector<8xf16> into vector<8xf32>
+  return %r : vector<8xf32>
+}
+
+// -----
+
+func.func @compressstore_mask(%b: memref<?xf32>, %i: index, %m: vector<4xi1>, %v: vector<8xf32>) {
+  // expected-error@+1 {{'vector.compressstore' op expected valueToStore dim to match mask dim}}
+  vector.compressstore %b[%i], %m, %v : memref<?xf32>, vector<4xi1>, vector<8xf32>
+  return
+}
