@@ -102,6 +102,9 @@ pub struct Format {
     /// printing: ops with the same dictionary skip checking each entry again. `u32::MAX` until
     /// one is found.
     pub(crate) elided_dict: ElidedDict,
+    /// The parser's fast-path program for this format, when it is simple enough (see
+    /// [`super::fast`]), decided when the format is compiled.
+    pub(crate) simple: Option<super::fast::Simple>,
 }
 
 /// See [`Format::elided_dict`].
@@ -629,7 +632,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     let infer = infer_rules(spec);
     let mut parse = Vec::new();
     compile_parse(&elems, spec, &mut parse);
-    Ok(Format {
+    let mut format = Format {
         attrs_in_format: p.attrs_in_format,
         has_prop_dict: p.has_prop_dict,
         type_fills: type_fills(&elems, spec, &infer),
@@ -642,7 +645,10 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         first_props: std::sync::OnceLock::new(),
         elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),
-    })
+        simple: None,
+    };
+    format.simple = super::fast::compile(&format, spec);
+    Ok(format)
 }
 
 impl FormatParser<'_> {

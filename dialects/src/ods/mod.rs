@@ -20,6 +20,7 @@ pub mod constraints;
 pub mod custom;
 pub mod directives;
 pub mod enums;
+mod fast;
 pub mod format;
 mod hooks;
 mod parse;

@@ -18,6 +18,10 @@ pub(super) fn parse_op(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Opera
         p.error_at(at, &format!("'{}' has no assembly format", def.name));
         return Err(());
     };
+    if let Some(simple) = &format.simple {
+        let start = p.offset();
+        return super::fast::parse_simple(p, spec, format, simple, state, start);
+    }
     let mut cx = ParseCtx::new(spec, p.offset());
     parse_steps(p, &mut cx, state, &format.parse)?;
     finish(p, &mut cx, format, state)
@@ -43,7 +47,7 @@ fn parse_steps(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Ope
                 let ty = p.parse_type()?;
                 cx.result_types[*i] = Some(Known::Each { ty, len: 1 });
             }
-            ParseStep::AttrDict(with_keyword) => parse_attr_dict(p, cx, *with_keyword)?,
+            ParseStep::AttrDict(with_keyword) => parse_attr_dict(p, &mut cx.dict, *with_keyword)?,
             ParseStep::Group { first, then_len, else_len } => {
                 let (then, rest) = steps[next..].split_at(*then_len);
                 let present = match first {
@@ -63,15 +67,15 @@ fn parse_steps(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Ope
     Ok(())
 }
 
-/// Parses `attr-dict` (`attr-dict-with-keyword` when `with_keyword`).
+/// Parses `attr-dict` (`attr-dict-with-keyword` when `with_keyword`) into `dict`.
 #[inline(always)]
-fn parse_attr_dict(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, with_keyword: bool) -> Result<(), ()> {
+pub(super) fn parse_attr_dict(p: &mut dyn AsmParser<'_>, dict: &mut Vec<(Ident, Attr)>, with_keyword: bool) -> Result<(), ()> {
     if with_keyword && !p.parse_optional_keyword("attributes") {
         return Ok(());
     }
     match p.parse_optional_attr_dict()? {
-        Some(entries) if cx.dict.is_empty() => cx.dict = entries,
-        Some(entries) => cx.dict.extend(entries),
+        Some(entries) if dict.is_empty() => *dict = entries,
+        Some(entries) => dict.extend(entries),
         None if with_keyword => {
             // Nothing was read: the error is where the dictionary should start.
             let at = p.offset();
@@ -232,7 +236,7 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
 }
 
 /// Whether the attribute `a` can start here (for optional groups anchored on it).
-fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
+pub(super) fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
     match &a.constraint.syntax {
         // MLIR's generated parser only takes a keyword naming one of the cases.
         AttrSyntax::IntEnum(spec) => spec.cases.iter().any(|(name, _)| p.peek_keyword(name)) || p.peek_string(),
@@ -262,7 +266,7 @@ fn parse_elem(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Oper
         Elem::Space(_) | Elem::Newline => Ok(()),
         Elem::Operand(i) => parse_operand_elem(p, cx, *i),
         Elem::Type(v, _) => parse_types_of(p, cx, v),
-        Elem::AttrDict(with_keyword) => parse_attr_dict(p, cx, *with_keyword),
+        Elem::AttrDict(with_keyword) => parse_attr_dict(p, &mut cx.dict, *with_keyword),
         _ => parse_other_elem(p, cx, state, e),
     }
 }
@@ -485,7 +489,7 @@ fn distribute_operands(cx: &mut ParseCtx<'_>, all: Vec<mica_ir::asm::UnresolvedO
 
 /// Moves inherent attributes out of the dictionary, fills defaults, infers and resolves types,
 /// and writes everything into `state`.
-fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
+pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &Format, state: &mut OperationState) -> Result<(), ()> {
     let ctx = p.ctx();
     let spec = cx.spec;
     // Inherent attributes written in the dictionary become properties (most ops have no
