@@ -174,9 +174,11 @@ impl Body {
             })
             .collect();
 
-        // Values, in creation order.
-        self.values.reserve(frag.values.len());
-        self.value_ids.reserve(frag.values.len());
+        // Values, in creation order. (Room for those copied only: a body sized for its text
+        // may have just that room, and asking for more would copy its arenas.)
+        let copied = (m.value_starts[frag.values.len()] - m.value_starts[0]) as usize;
+        self.values.reserve(copied);
+        self.value_ids.reserve(copied);
         for (fv, data) in frag.values.iter() {
             if substituted(fv.index()) {
                 continue;
