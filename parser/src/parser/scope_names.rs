@@ -216,9 +216,10 @@ impl<'a> ScopeNames<'a> {
         if self.shares_a_number(other) {
             return false;
         }
-        // Names that are numbers may stand for values of this scope's vector.
+        // Names that are numbers may stand for values of this scope's vector (when it has
+        // some: the text of a name is a cache miss away).
         let (numbered, base) = (&self.numbered, self.base);
-        let in_vector = |text: &str| number_of(text).and_then(|n| n.checked_sub(base)).is_some_and(|i| numbered.get(i as usize).is_some_and(|p| p.get().is_some()));
+        let in_vector = |text: &str| !numbered.is_empty() && number_of(text).and_then(|n| n.checked_sub(base)).is_some_and(|i| numbered.get(i as usize).is_some_and(|p| p.get().is_some()));
         if !self.named.extend_new(&other.named, in_vector, &f) {
             return false;
         }
