@@ -77,7 +77,7 @@ struct State<'a> {
     done: Vec<Option<Result<Chunk<'a>, ()>>>,
     /// Emptied fragments, name tables and definition lists of merged chunks, kept for their
     /// room (fresh memory costs page faults, and a table grown by doubling is rebuilt a dozen
-    /// times).
+    /// times for every chunk).
     spare: Vec<Spare<'a>>,
 }
 
@@ -322,7 +322,6 @@ impl<'a> Parser<'a> {
         self.chunk_defs.clear();
         self.deferred_locs.clear();
         // As `push_body`, with room for the chunk's lines.
-        let room = Room::for_text(&self.src.as_bytes()[from..to.max(from)]);
         let spare = shared.lock().spare.pop();
         let (body, names) = match spare {
             Some(Spare { body, names, defs }) => {
@@ -330,7 +329,7 @@ impl<'a> Parser<'a> {
                 (body, Some(names))
             }
             None => {
-                let room = room.unwrap_or(Room { ops: 16, values: 16 });
+                let room = Room::for_text(&self.src.as_bytes()[from..to.max(from)]).unwrap_or(Room { ops: 16, values: 16 });
                 (Body::with_capacity(room.ops, room.values), None)
             }
         };
@@ -340,12 +339,11 @@ impl<'a> Parser<'a> {
         self.fwd_blocks.push(Some(fb));
         self.push_scope(true);
         self.push_scope(false);
-        if let Some(scope) = self.scopes.last_mut() {
-            if let Some(names) = names {
-                let fresh = std::mem::replace(&mut scope.values, names);
-                self.free_value_maps.push(fresh);
-            }
-            scope.values.reserve(room.map_or(0, |r| r.values));
+        // (Telling a fresh table how many names the chunk's lines may hold did not pay: a
+        // chunk of a module's functions has none, and the tables are soon all reused.)
+        if let (Some(scope), Some(names)) = (self.scopes.last_mut(), names) {
+            let fresh = std::mem::replace(&mut scope.values, names);
+            self.free_value_maps.push(fresh);
         }
         let region = self.cur_body().new_region();
         let block = self.cur_body().append_block(region);
