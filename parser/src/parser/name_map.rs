@@ -170,7 +170,12 @@ impl<'a> NameMap<'a> {
         if expected > 0 {
             self.entries.reserve((expected / 2).saturating_sub(len));
         }
-        let old = std::mem::replace(&mut self.slots, vec![0; n]);
+        // Zeros written, not a zeroed allocation: the fresh pages of one are mapped to the
+        // kernel's zero page until written, and as probing reads a slot before writing it,
+        // each page then faults twice, the second time flushing the other threads' TLBs.
+        let mut slots = Vec::with_capacity(n);
+        slots.resize(n, 0);
+        let old = std::mem::replace(&mut self.slots, slots);
         for s in old.into_iter().filter(|s| *s != 0) {
             let i = self.find_free(slot_hash(s));
             self.slots[i] = s;
