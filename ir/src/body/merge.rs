@@ -33,21 +33,21 @@ pub struct MergeMap {
 }
 
 /// Index maps from fragment entities to target ones.
-struct Remap {
+struct Remap<'m> {
     op_base: u32,
     operand_base: u32,
     blocks: Vec<u32>,
     regions: Vec<u32>,
     /// Per fragment value, the target value.
-    values: Vec<u32>,
+    values: &'m [u32],
     /// Per fragment value position (one past the end included), the target index of the next
     /// value copied from there: where an op's results start.
-    value_starts: Vec<u32>,
+    value_starts: &'m [u32],
 }
 
 const NONE: u32 = u32::MAX;
 
-impl Remap {
+impl Remap<'_> {
     fn op(&self, op: Op) -> Op {
         Op::from_u32(op.as_u32() + self.op_base)
     }
@@ -108,34 +108,46 @@ impl Body {
         self.operand_links.reserve(operands);
     }
 
-    /// Appends the contents of `frag` to this body as [`MergeMap`] says (see the module
-    /// documentation). Operations of a mapped block go after the target block's last operation.
-    /// Returns where each fragment value went. `frag` is left empty, with its arenas' room (to
-    /// build the next fragment in).
-    pub fn append_body(&mut self, frag: &mut Body, map: &MergeMap) -> MergedValues {
-        let blocks = index_map(frag.blocks.len(), &map.blocks, self.blocks.len());
-        let regions = index_map(frag.regions.len(), &map.regions, self.regions.len());
+    /// Where each value of `frag` goes when it is appended to this body as `map` says (only
+    /// its `values` matter), known before it is: the caller may want the values first, and
+    /// change its mind.
+    pub fn merged_values(&self, frag: &Body, map: &MergeMap) -> MergedValues {
         let mut values = vec![NONE; frag.values.len()];
         for &(f, t) in &map.values {
             values[f.index()] = t.as_u32();
         }
-        let mut value_starts = Vec::with_capacity(frag.values.len() + 1);
+        let mut starts = Vec::with_capacity(frag.values.len() + 1);
         let mut next = self.values.len() as u32;
         for v in values.iter_mut() {
-            value_starts.push(next);
+            starts.push(next);
             if *v == NONE {
                 *v = next;
                 next += 1;
             }
         }
-        value_starts.push(next);
+        starts.push(next);
+        MergedValues { values, starts }
+    }
+
+    /// Appends the contents of `frag` to this body as [`MergeMap`] says (see the module
+    /// documentation), its values where `merged` ([`Body::merged_values`] of this body as it
+    /// is, for `frag` and `map`) says. Operations of a mapped block go after the target
+    /// block's last operation. `frag` is left empty, with its arenas' room (to build the next
+    /// fragment in).
+    pub fn append_body(&mut self, frag: &mut Body, map: &MergeMap, merged: &MergedValues) {
+        assert!(
+            merged.starts.first() == Some(&(self.values.len() as u32)) && merged.values.len() == frag.values.len(),
+            "merged values planned for this body and fragment"
+        );
+        let blocks = index_map(frag.blocks.len(), &map.blocks, self.blocks.len());
+        let regions = index_map(frag.regions.len(), &map.regions, self.regions.len());
         let m = Remap {
             op_base: self.ops.len() as u32,
             operand_base: self.operand_values.len() as u32,
             blocks,
             regions,
-            values,
-            value_starts,
+            values: &merged.values,
+            value_starts: &merged.starts,
         };
         let substituted = |v: usize| m.values[v] < m.value_starts[v];
 
@@ -162,9 +174,11 @@ impl Body {
             })
             .collect();
 
-        // Values, in creation order.
-        self.values.reserve(frag.values.len());
-        self.value_ids.reserve(frag.values.len());
+        // Values, in creation order. (Room for those copied only: a body sized for its text
+        // may have just that room, and asking for more would copy its arenas.)
+        let copied = (m.value_starts[frag.values.len()] - m.value_starts[0]) as usize;
+        self.values.reserve(copied);
+        self.value_ids.reserve(copied);
         for (fv, data) in frag.values.iter() {
             if substituted(fv.index()) {
                 continue;
@@ -271,17 +285,22 @@ impl Body {
         frag.operand_values.clear();
         frag.operand_links.clear();
         frag.roots.clear();
-        MergedValues(m.values)
     }
 }
 
-/// Where the values of a fragment went in the body it was appended to.
-pub struct MergedValues(Vec<u32>);
+/// Where the values of a fragment go in the body it is appended to.
+pub struct MergedValues {
+    /// Per fragment value, the target value.
+    values: Vec<u32>,
+    /// Per fragment value position (one past the end included), the target index of the next
+    /// value copied from there.
+    starts: Vec<u32>,
+}
 
 impl MergedValues {
     /// The target value of fragment value `v`.
     pub fn get(&self, v: Value) -> Value {
-        Value::from_u32(self.0[v.index()])
+        Value::from_u32(self.values[v.index()])
     }
 }
 
@@ -394,7 +413,8 @@ mod tests {
         let region = merged.block_region(mb).unwrap();
         let last_uses = if hinted { vec![frag.last_use(pa), frag.last_use(pb)] } else { vec![] };
         let map = MergeMap { blocks: vec![(fb, mb), (ffwd, mfwd)], regions: vec![(fr, region)], values: vec![(pa, ma), (pb, mbv)], last_uses };
-        merged.append_body(&mut frag, &map);
+        let plan = merged.merged_values(&frag, &map);
+        merged.append_body(&mut frag, &map, &plan);
         assert_eq!(dump(&merged, mb), dump(&seq, sb));
         assert_eq!(merged.block_ops(mb).count(), 5);
         assert_eq!(merged.block_last_op(mb), seq.block_last_op(sb));
@@ -420,7 +440,9 @@ mod tests {
         st.operands.extend([p0, p1]);
         let u = frag.create_op(st);
         frag.append_op(fb, u);
-        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![], last_uses: vec![] });
+        let map = MergeMap { blocks: vec![(fb, b), (ffwd, fwd)], regions: vec![(fr, r)], values: vec![], last_uses: vec![] };
+        let plan = body.merged_values(&frag, &map);
+        body.append_body(&mut frag, &map, &plan);
         let ops: Vec<_> = body.block_ops(b).collect();
         assert_eq!(ops.len(), 1);
         assert_eq!(body.prev_op(ops[0]), None);
@@ -450,7 +472,9 @@ mod tests {
         st.nested = Some(Box::new(inner));
         let iso = frag.create_op(st);
         frag.append_op(fb, iso);
-        body.append_body(&mut frag, &MergeMap { blocks: vec![(fb, b)], regions: vec![(fr, r)], ..MergeMap::default() });
+        let map = MergeMap { blocks: vec![(fb, b)], regions: vec![(fr, r)], ..MergeMap::default() };
+        let plan = body.merged_values(&frag, &map);
+        body.append_body(&mut frag, &map, &plan);
         let op = body.block_ops(b).next().expect("moved op");
         let nested = body.nested(op).expect("its body moved with it");
         assert_eq!(nested.count_ops(), 1);

@@ -75,8 +75,17 @@ struct State<'a> {
     last: usize,
     /// Parsed chunks by number (`None` while not done; `Err` when the chunk failed).
     done: Vec<Option<Result<Chunk<'a>, ()>>>,
-    /// Emptied fragments, kept for their room (fresh memory costs page faults).
-    spare: Vec<Body>,
+    /// Emptied fragments, name tables and definition lists of merged chunks, kept for their
+    /// room (fresh memory costs page faults, and a table grown by doubling is rebuilt a dozen
+    /// times for every chunk).
+    spare: Vec<Spare<'a>>,
+}
+
+/// The room of a merged chunk, for the next chunk a thread parses.
+struct Spare<'a> {
+    body: Body,
+    names: ScopeNames<'a>,
+    defs: Vec<(&'a str, Defined, bool)>,
 }
 
 impl<'a> Shared<'a> {
@@ -314,15 +323,28 @@ impl<'a> Parser<'a> {
         self.deferred_locs.clear();
         // As `push_body`, with room for the chunk's lines.
         let spare = shared.lock().spare.pop();
-        self.bodies.push(spare.unwrap_or_else(|| {
-            let room = Room::for_text(&self.src.as_bytes()[from..to.max(from)]).unwrap_or(Room { ops: 16, values: 16 });
-            Body::with_capacity(room.ops, room.values)
-        }));
+        let (body, names) = match spare {
+            Some(Spare { body, names, defs }) => {
+                self.chunk_defs = defs;
+                (body, Some(names))
+            }
+            None => {
+                let room = Room::for_text(&self.src.as_bytes()[from..to.max(from)]).unwrap_or(Room { ops: 16, values: 16 });
+                (Body::with_capacity(room.ops, room.values), None)
+            }
+        };
+        self.bodies.push(body);
         self.forward.push(FxHashMap::default());
         let fb = self.cur_body().append_block_detached();
         self.fwd_blocks.push(Some(fb));
         self.push_scope(true);
         self.push_scope(false);
+        // (Telling a fresh table how many names the chunk's lines may hold did not pay: a
+        // chunk of a module's functions has none, and the tables are soon all reused.)
+        if let (Some(scope), Some(names)) = (self.scopes.last_mut(), names) {
+            let fresh = std::mem::replace(&mut scope.values, names);
+            self.free_value_maps.push(fresh);
+        }
         let region = self.cur_body().new_region();
         let block = self.cur_body().append_block(region);
         self.block_scopes.push(BlockScope { blocks: FxHashMap::default(), region, chunking: Chunking::Never });
@@ -403,13 +425,17 @@ impl<'a> Parser<'a> {
             return false;
         }
         // No name the chunk defines may be visible here: those of its block (the scopes up to
-        // the isolated one), and those of its nested regions one by one.
-        for s in self.scopes.iter().rev() {
-            if s.values.shares_a_name(&chunk.names) {
-                return false;
-            }
-            if s.isolated {
-                break;
+        // the isolated one; the block's own scope is checked as the names go in, below), and
+        // those of its nested regions one by one.
+        let Some((block_scope, outer)) = self.scopes.split_last() else { return false };
+        if !block_scope.isolated {
+            for s in outer.iter().rev() {
+                if s.values.shares_a_name(&chunk.names) {
+                    return false;
+                }
+                if s.isolated {
+                    break;
+                }
             }
         }
         if chunk.defs.iter().any(|(name, _, in_block)| !in_block && self.lookup_value(&Name::new(name)).is_some()) {
@@ -425,20 +451,27 @@ impl<'a> Parser<'a> {
             values.push((f.placeholder, v));
             last_uses.push(*last);
         }
-        let Some(fwd) = self.fwd_block() else { return false };
         let Some(region) = self.cur_body_ref().block_region(b) else { return false };
-        let map = MergeMap { blocks: vec![(chunk.block, b), (chunk.fwd, fwd)], regions: vec![(chunk.region, region)], values, last_uses };
-        let merged = self.cur_body().append_body(&mut chunk.body, &map);
-        shared.lock().spare.push(chunk.body);
-        self.chunks_merged += 1;
-        if let Some(scope) = self.scopes.last_mut() {
-            let remap = |d: Defined| Defined { first: merged.get(d.first), ..d };
-            if !scope.values.absorb(&chunk.names, remap) {
-                for (name, d, _) in chunk.defs.into_iter().filter(|d| d.2) {
-                    scope.values.set(&Name::new(name), remap(d));
-                }
-            }
+        if self.fwd_blocks.last().is_none() {
+            return false;
         }
+        // Where the values go (the blocks do not matter for that): the names go in with them,
+        // unless one is defined here already, before anything else changes.
+        let mut map = MergeMap { blocks: Vec::new(), regions: vec![(chunk.region, region)], values, last_uses };
+        let merged = self.cur_body_ref().merged_values(&chunk.body, &map);
+        let remap = |d: Defined| Defined { first: merged.get(d.first), ..d };
+        let defs = chunk.defs.iter().filter(|d| d.2).map(|&(name, d, _)| (name, d));
+        if !self.scopes.last_mut().is_some_and(|scope| scope.values.absorb_new(&chunk.names, defs, remap)) {
+            return false;
+        }
+        // The forward-reference block, made if need be (a body and a slot for it are there).
+        let Some(fwd) = self.fwd_block() else { return false };
+        map.blocks = vec![(chunk.block, b), (chunk.fwd, fwd)];
+        self.cur_body().append_body(&mut chunk.body, &map, &merged);
+        self.chunks_merged += 1;
+        chunk.names.clear();
+        chunk.defs.clear();
+        shared.lock().spare.push(Spare { body: chunk.body, names: chunk.names, defs: chunk.defs });
         for (name, placeholder, at) in chunk.locs {
             if !self.deferred_locs.iter().any(|d| d.0 == name) {
                 self.deferred_locs.push((name, placeholder, at));
@@ -532,6 +565,45 @@ mod tests {
             let (two, merged) = parse(&text, 2);
             assert!(merged > 5, "{what}: {merged} chunks merged");
             assert_eq!(one, two, "{what}");
+        }
+    }
+
+    /// `text` with its numbered values named (`%7` becomes `%v7`).
+    fn named(text: &str) -> String {
+        let mut out = String::with_capacity(text.len() * 2);
+        let mut after_percent = false;
+        for c in text.chars() {
+            if after_percent && c.is_ascii_digit() {
+                out.push('v');
+            }
+            after_percent = c == '%';
+            out.push(c);
+        }
+        out
+    }
+
+    #[test]
+    fn a_long_block_of_named_values_parsed_in_chunks_prints_as_parsed_on_one_thread() {
+        let text = named(&long_block(40_000, &|_, l| l));
+        assert!(text.contains("%v39999 = "));
+        parses_in_chunks_as_on_one_thread(&text);
+    }
+
+    #[test]
+    fn a_named_value_redefined_across_chunks_is_reported_where_one_thread_reports_it() {
+        let n = 40_000;
+        let late = n * 9 / 10;
+        // Redefining a name of the first chunk, of a merged chunk, and of the chunk before.
+        for old in [5, n / 2, late - 3000] {
+            let text = named(&long_block(n, &|i, l| if i == late { format!("{l}  %{old} = \"t.c\"() : () -> i64\n") } else { l }));
+            let (one, _) = parse(&text, 1);
+            let err = one.as_ref().expect_err("a redefinition");
+            assert!(err.contains("redefinition") && err.contains(&format!("v{old}")), "{err}");
+            for threads in [2, 4] {
+                let (many, merged) = parse(&text, threads);
+                assert!(merged > 5, "{merged} chunks merged");
+                assert_eq!(one, many, "%v{old} on {threads} threads");
+            }
         }
     }
 

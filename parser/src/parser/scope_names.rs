@@ -36,11 +36,12 @@ impl Packed {
     }
 }
 
-/// The hash of a name's text.
-fn hash_text(text: &str) -> u64 {
+/// The hash of a name's text (FxHash's halves folded: its high bits are its best mixed).
+fn hash_text(text: &str) -> u32 {
     let mut h = FxHasher::default();
     h.write(text.as_bytes());
-    h.finish()
+    let h = h.finish();
+    (h ^ (h >> 32)) as u32
 }
 
 /// An SSA name (without `%`) ready for lookups: its number when it is a canonical decimal
@@ -50,7 +51,7 @@ pub(in crate::parser) struct Name<'a> {
     text: &'a str,
     number: Option<u32>,
     /// The hash of `text` (0 for numbers, which hash on demand).
-    hash: u64,
+    hash: u32,
 }
 
 impl<'a> Name<'a> {
@@ -62,7 +63,7 @@ impl<'a> Name<'a> {
     }
 
     /// The hash of the text.
-    fn hash(&self) -> u64 {
+    fn hash(&self) -> u32 {
         match self.number {
             Some(_) => hash_text(self.text),
             None => self.hash,
@@ -193,26 +194,47 @@ impl<'a> ScopeNames<'a> {
         if self.numbered.is_empty() && self.named.is_empty() {
             return false;
         }
-        // Numbers past this scope's run are not in it (unless some went to the map).
-        let past_run = other.base as usize >= self.base as usize + self.numbered.len();
-        if !past_run || self.numeric_named {
-            let numbers = other.numbered.iter().enumerate().filter(|(_, d)| d.get().is_some());
-            if numbers.map(|(i, _)| other.base + i as u32).any(|n| self.has_number(n)) {
-                return true;
-            }
-        }
-        other.named.iter().any(|(text, hash, _)| self.get(&Name { text, number: number_of(text), hash }).is_some())
+        self.shares_a_number(other) || other.named.iter().any(|(text, hash, _)| self.get(&Name { text, number: number_of(text), hash }).is_some())
     }
 
-    /// Adds every name of `other` (none of which is defined here), with its values passed
-    /// through `f`. `false`, with nothing added, when `other`'s numbers do not continue this
-    /// scope's run (the names must then be set one by one).
-    pub(in crate::parser) fn absorb(&mut self, other: &ScopeNames<'a>, f: impl Fn(Defined) -> Defined) -> bool {
+    /// Whether a number in the vector of `other` is defined here.
+    fn shares_a_number(&self, other: &ScopeNames<'_>) -> bool {
+        // Numbers past this scope's run are not in it (unless some went to the map).
+        let past_run = other.base as usize >= self.base as usize + self.numbered.len();
+        if past_run && !self.numeric_named {
+            return false;
+        }
+        let numbers = other.numbered.iter().enumerate().filter(|(_, d)| d.get().is_some());
+        numbers.map(|(i, _)| other.base + i as u32).any(|n| self.has_number(n))
+    }
+
+    /// Adds every name of `other`, with its values passed through `f`, unless one of them is
+    /// defined here already: then `false`, with nothing added. `defs` are the names `other`
+    /// defines with their values (those of its numbers are set one by one when they do not
+    /// continue this scope's run).
+    pub(in crate::parser) fn absorb_new(&mut self, other: &ScopeNames<'a>, defs: impl IntoIterator<Item = (&'a str, Defined)>, f: impl Fn(Defined) -> Defined) -> bool {
+        if self.shares_a_number(other) {
+            return false;
+        }
+        // Names that are numbers may stand for values of this scope's vector (when it has
+        // some: the text of a name is a cache miss away).
+        let (numbered, base) = (&self.numbered, self.base);
+        let in_vector = |text: &str| !numbered.is_empty() && number_of(text).and_then(|n| n.checked_sub(base)).is_some_and(|i| numbered.get(i as usize).is_some_and(|p| p.get().is_some()));
+        if !self.named.extend_new(&other.named, in_vector, &f) {
+            return false;
+        }
+        self.numeric_named |= other.numeric_named;
         if !other.numbered.is_empty() {
             if self.numbered.is_empty() {
                 self.base = other.base;
             } else if other.base < self.base || (other.base - self.base) as usize > self.numbered.len() + SLACK {
-                return false;
+                // Far from the run: one by one, where each goes.
+                for (text, d) in defs {
+                    if number_of(text).is_some_and(|n| other.get_in_vector(n).is_some()) {
+                        self.set(&Name::new(text), f(d));
+                    }
+                }
+                return true;
             }
             let at = (other.base - self.base) as usize;
             if self.numbered.len() < at + other.numbered.len() {
@@ -224,10 +246,6 @@ impl<'a> ScopeNames<'a> {
                     *slot = p;
                 }
             }
-        }
-        for (text, hash, d) in other.named.iter() {
-            self.numeric_named |= number_of(text).is_some();
-            self.named.insert(text, hash, f(d));
         }
         true
     }
@@ -293,7 +311,7 @@ mod tests {
             b.set(&Name::new(name), Defined::single(n));
         }
         assert!(!a.shares_a_name(&b));
-        assert!(a.absorb(&b, |x| Defined { first: Value::from_u32(x.first.as_u32() + 1000), ..x }));
+        assert!(a.absorb_new(&b, [], |x| Defined { first: Value::from_u32(x.first.as_u32() + 1000), ..x }));
         assert_eq!(a.get(&Name::new("11")).map(|d| d.first.as_u32()), Some(1011));
         assert_eq!(a.get(&Name::new("y")).map(|d| d.first.as_u32()), Some(1012));
         assert_eq!(a.get(&Name::new("3")).map(|d| d.first.as_u32()), Some(3));
@@ -310,10 +328,50 @@ mod tests {
         let mut g = ScopeNames::default();
         g.set(&Name::new("900"), Defined::single(1));
         assert!(f.shares_a_name(&g));
-        // Numbers that do not continue the run are not absorbed.
+        // Numbers that do not continue the run go in one by one.
         let mut h = ScopeNames::default();
         h.set(&Name::new("100000"), Defined::single(1));
-        assert!(!a.absorb(&h, |x| x));
-        assert!(a.get(&Name::new("100000")).is_none());
+        assert!(a.absorb_new(&h, [("100000", Defined::single(1)), ("elsewhere", Defined::single(2))], |x| x));
+        assert_eq!(a.get(&Name::new("100000")).map(|d| d.first.as_u32()), Some(1));
+        assert!(a.get(&Name::new("elsewhere")).is_none(), "only the numbers of the vector");
+    }
+
+    #[test]
+    fn names_shared_with_the_scope_are_not_absorbed() {
+        let mut a = ScopeNames::default();
+        for (name, n) in [("0", 0), ("1", 1), ("2", 2), ("x", 10), ("y", 11)] {
+            a.set(&Name::new(name), Defined::single(n));
+        }
+        let names = |list: &[(&'static str, u32)]| {
+            let mut s = ScopeNames::default();
+            for &(name, n) in list {
+                s.set(&Name::new(name), Defined::single(n));
+            }
+            s
+        };
+        // A name of the map, a number of the vector, a number that went to the other's map.
+        let shared = [names(&[("z", 1), ("w", 2), ("x", 3), ("v", 4)]), names(&[("z", 1), ("1", 2)]), names(&[("z", 1), ("50", 5), ("2", 6)])];
+        for other in &shared {
+            assert!(a.shares_a_name(other));
+            assert!(!a.absorb_new(other, [], |x| x));
+            assert!(a.get(&Name::new("z")).is_none() && a.get(&Name::new("w")).is_none(), "nothing added");
+            assert!(a.get(&Name::new("50")).is_none());
+            assert_eq!(a.get(&Name::new("x")).map(|d| d.first.as_u32()), Some(10));
+            assert_eq!(a.get(&Name::new("2")).map(|d| d.first.as_u32()), Some(2));
+        }
+        // Many names, the last one shared: the map grows, then forgets them all.
+        let texts: Vec<String> = (0..5000).map(|i| format!("n{i}")).collect();
+        let mut many = ScopeNames::default();
+        for (i, t) in texts.iter().enumerate() {
+            many.set(&Name::new(t), Defined::single(i as u32));
+        }
+        many.set(&Name::new("y"), Defined::single(0));
+        assert!(!a.absorb_new(&many, [], |x| x));
+        assert!(texts.iter().all(|t| a.get(&Name::new(t)).is_none()));
+        assert_eq!(a.get(&Name::new("y")).map(|d| d.first.as_u32()), Some(11));
+        let fresh = names(&[("z", 7), ("3", 3)]);
+        assert!(a.absorb_new(&fresh, [], |x| x));
+        assert_eq!(a.get(&Name::new("z")).map(|d| d.first.as_u32()), Some(7));
+        assert_eq!(a.get(&Name::new("3")).map(|d| d.first.as_u32()), Some(3));
     }
 }
