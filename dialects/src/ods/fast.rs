@@ -11,7 +11,7 @@
 
 use super::custom::{Known, ParseCtx};
 use super::format::{Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, TypeFill};
-use super::parse::{attr_starts, parse_attr_dict, parse_attr_value};
+use super::parse::{attr_starts, parse_attr_dict, parse_attr_value, set_attributes, split_dict};
 use super::{Arity, OpSpec, TypeTransform};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, Ident, OperationState, Type};
@@ -392,15 +392,7 @@ fn finish(p: &mut dyn AsmParser<'_>, spec: &OpSpec, format: &Format, simple: &Si
     if !simple.derived.is_empty() && !derive_types(ctx, simple, st) {
         return finish_general(p, spec, format, st, state, start);
     }
-    let mut discardable = Vec::new();
-    if !st.dict.is_empty() {
-        for (k, v) in std::mem::take(&mut st.dict) {
-            match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
-                Some(i) if st.attrs[i].is_none() => st.attrs[i] = Some(v),
-                _ => discardable.push((k, v)),
-            }
-        }
-    }
+    let discardable = split_dict(ctx, spec, &mut st.dict, &mut st.attrs);
     for &i in &simple.defaults {
         let i = i as usize;
         if st.attrs[i].is_none() {
@@ -451,18 +443,7 @@ fn finish(p: &mut dyn AsmParser<'_>, spec: &OpSpec, format: &Format, simple: &Si
             props.push((spec.attrs[i].ident(ctx), v));
         }
     }
-    if !props.is_empty() {
-        let dict = match format.first_props.get() {
-            Some((entries, dict)) if **entries == *props => *dict,
-            _ => {
-                let dict = ctx.dict_attr_sorted(&props);
-                let _ = format.first_props.set((props.as_slice().into(), dict));
-                dict
-            }
-        };
-        state.properties = Some(dict);
-    }
-    state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
+    set_attributes(ctx, format, &props, discardable, state);
     Ok(())
 }
 

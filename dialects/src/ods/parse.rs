@@ -494,15 +494,7 @@ pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &
     let spec = cx.spec;
     // Inherent attributes written in the dictionary become properties (most ops have no
     // dictionary: nothing to move then).
-    let mut discardable = Vec::new();
-    if !cx.dict.is_empty() {
-        for (k, v) in std::mem::take(&mut cx.dict) {
-            match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
-                Some(i) if cx.attrs[i].is_none() => cx.attrs[i] = Some(v),
-                _ => discardable.push((k, v)),
-            }
-        }
-    }
+    let discardable = split_dict(ctx, spec, &mut cx.dict, &mut cx.attrs);
     for &i in &format.default_attrs {
         if cx.attrs[i].is_none() {
             cx.attrs[i] = spec.attrs[i].default_value(ctx);
@@ -619,19 +611,44 @@ pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &
             }
         }
     }
+    set_attributes(ctx, format, &props, discardable, state);
+    Ok(())
+}
+
+/// Moves the inherent attributes written in an op's attribute dictionary `dict` (left empty)
+/// into their slots of `attrs` (unless the slot is set: then they stay discardable); gives the
+/// discardable ones.
+#[inline(always)]
+pub(super) fn split_dict(ctx: &Context, spec: &OpSpec, dict: &mut Vec<(Ident, Attr)>, attrs: &mut [Option<Attr>]) -> Vec<(Ident, Attr)> {
+    let mut discardable = Vec::new();
+    if dict.is_empty() {
+        return discardable;
+    }
+    for (k, v) in std::mem::take(dict) {
+        match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
+            Some(i) if attrs[i].is_none() => attrs[i] = Some(v),
+            _ => discardable.push((k, v)),
+        }
+    }
+    discardable
+}
+
+/// Writes an op's properties (`props`, in name order: the format's first dictionary again
+/// when they are its entries) and discardable attributes into `state`.
+#[inline(always)]
+pub(super) fn set_attributes(ctx: &Context, format: &Format, props: &[(Ident, Attr)], discardable: Vec<(Ident, Attr)>, state: &mut OperationState) {
     if !props.is_empty() {
         let dict = match format.first_props.get() {
             Some((entries, dict)) if **entries == *props => *dict,
             _ => {
-                let dict = ctx.dict_attr_sorted(&props);
-                let _ = format.first_props.set((props.as_slice().into(), dict));
+                let dict = ctx.dict_attr_sorted(props);
+                let _ = format.first_props.set((props.into(), dict));
                 dict
             }
         };
         state.properties = Some(dict);
     }
     state.attrs = if discardable.is_empty() { ctx.empty_dict() } else { ctx.dict_attr(discardable) };
-    Ok(())
 }
 
 /// Resolves the operands (in slot order, see [`ParseCtx::sort_operands`]) to values of the
