@@ -413,13 +413,6 @@ fn finish(p: &mut dyn AsmParser<'_>, spec: &OpSpec, format: &Format, simple: &Si
             state.result_types.push(t);
         }
     }
-    if !state.regions.is_empty() {
-        if let Some(term) = spec.implicit_terminator {
-            for k in 0..state.regions.len() {
-                p.ensure_terminator(state, k, term);
-            }
-        }
-    }
     // Properties, in name order: most often those of the first op.
     if let Some((entries, dict)) = format.first_props.get() {
         let mut n = 0;

@@ -171,11 +171,7 @@ impl Transfer {
     /// One index per dimension of the shaped operand (an unranked one counts as rank 0, as in
     /// MLIR).
     fn verify_indices(&self, v: &OpView<'_>) -> Result<(), String> {
-        let rank = v.ctx.type_kind(self.shaped).shape().map_or(0, |s| s.len());
-        if v.operands_named("indices").len() != rank {
-            return Err(format!("requires {rank} indices"));
-        }
-        Ok(())
+        super::verify::indices(v, "indices", v.ctx.type_kind(self.shaped).shape().map_or(0, |s| s.len()))
     }
 
     /// The checks MLIR's `transfer_read` and `transfer_write` share: no `masked` attribute, a
@@ -185,10 +181,10 @@ impl Transfer {
         if ctx.op_attr(v.body, v.op, "masked").is_some() {
             return Err("masked attribute has been removed. Use in_bounds instead.".into());
         }
-        let rank = match ctx.type_kind(self.shaped) {
-            TypeKind::MemRef { shape, .. } | TypeKind::RankedTensor { shape, .. } => shape.len(),
-            _ => return Err("requires source to be a memref or ranked tensor type".into()),
+        let Some((shape, _)) = super::verify::shaped_parts(ctx, self.shaped) else {
+            return Err("requires source to be a memref or ranked tensor type".into());
         };
+        let rank = shape.len();
         let Some((vshape, _, velem)) = vector_parts(ctx, self.vector) else { return Ok(()) };
         let velem_bits = type_bits(ctx, velem);
         let mask = v.operand("mask").map(|m| v.ty(m));
@@ -214,7 +210,7 @@ impl Transfer {
         } else {
             let minor = vshape.last().copied().unwrap_or(1) as u64;
             if let (Some(vb), Some(eb)) = (velem_bits, type_bits(ctx, self.elem)) {
-                if eb != 0 && (vb * minor) % eb != 0 {
+                if !(vb * minor).is_multiple_of(eb) {
                     return Err("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type".into());
                 }
             }
@@ -278,18 +274,16 @@ fn is_vector_element(ctx: &Context, t: Type) -> bool {
 
 /// The size in bits MLIR's default data layout gives a scalar type: an integer's or float's
 /// width, 64 for `index`, and for `complex<T>` the element aligned to its preferred alignment
-/// (the power of two at or above its byte size) plus the element. `None` for other types.
+/// (the power of two at or above its byte size) plus the element. `None` for other types and
+/// for those of no bits (`i0`), whose size checks are skipped.
 fn type_bits(ctx: &Context, t: Type) -> Option<u64> {
     match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } => Some(u64::from(*width)),
-        TypeKind::Float(k) => Some(u64::from(k.bit_width())),
-        TypeKind::Index => Some(64),
         TypeKind::Complex(e) => {
             let bits = type_bits(ctx, *e)?;
             let align = bits.div_ceil(8).max(1).next_power_of_two() * 8;
             Some(bits.div_ceil(align) * align + bits)
         }
-        _ => None,
+        _ => Some(u64::from(ctx.int_width(t))).filter(|w| *w > 0),
     }
 }
 

@@ -52,9 +52,16 @@ pub(super) fn verify_broadcast(ctx: &Context, v: &OpView<'_>) -> Result<(), Stri
     Ok(())
 }
 
-/// A constant position is in range or the poison index `-1` (MLIR's `isValidPositionIndex`).
-fn valid_position(pos: i64, size: i64) -> bool {
-    pos == -1 || (0..size).contains(&pos)
+/// Each constant position (of at most `shape`'s rank) is in range or the poison index `-1`
+/// (MLIR's `isValidPositionIndex`); the message names the first that is not, and ends with
+/// `what` it is compared with.
+fn positions_in_bounds(position: &[i64], shape: &[i64], what: &str) -> Result<(), String> {
+    for (i, (&p, &size)) in position.iter().zip(shape).enumerate() {
+        if p != DYNAMIC && p != -1 && !(0..size).contains(&p) {
+            return Err(format!("expected position attribute #{} to be a non-negative integer smaller than the corresponding {what}", i + 1));
+        }
+    }
+    Ok(())
 }
 
 /// MLIR's `InsertOp::verify`: a scalar or vector source that fills the positions left after
@@ -79,15 +86,7 @@ pub(super) fn verify_insert(ctx: &Context, v: &OpView<'_>) -> Result<(), String>
         }
         _ => {}
     }
-    for (i, &p) in position.iter().enumerate() {
-        if p != DYNAMIC && !valid_position(p, shape[i]) {
-            return Err(format!(
-                "expected position attribute #{} to be a non-negative integer smaller than the corresponding dest vector dimension",
-                i + 1
-            ));
-        }
-    }
-    Ok(())
+    positions_in_bounds(&position, shape, "dest vector dimension")
 }
 
 /// MLIR's `CreateMaskOp::verify`: one operand per dimension, exactly one for a 0-d mask.
@@ -201,7 +200,7 @@ pub(super) fn verify_outerproduct(ctx: &Context, v: &OpView<'_>) -> Result<(), S
 }
 
 /// The shape and element type of a memref or ranked tensor.
-fn shaped_parts(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
+pub(super) fn shaped_parts(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
     match ctx.type_kind(t) {
         TypeKind::MemRef { shape, elem, .. } | TypeKind::RankedTensor { shape, elem, .. } => Some((shape, *elem)),
         _ => None,
@@ -248,8 +247,9 @@ pub(super) fn verify_store(ctx: &Context, v: &OpView<'_>) -> Result<(), String> 
     verify_load_store(ctx, v, "valueToStore", "type")
 }
 
-/// One index per dimension of the base.
-fn indices(v: &OpView<'_>, name: &str, rank: usize) -> Result<(), String> {
+/// One index per dimension of the base: the operands of group `name`, for a base of rank
+/// `rank`.
+pub(super) fn indices(v: &OpView<'_>, name: &str, rank: usize) -> Result<(), String> {
     if v.operands_named(name).len() != rank {
         return Err(format!("requires {rank} indices"));
     }
@@ -334,13 +334,5 @@ pub(super) fn verify_extract(ctx: &Context, v: &OpView<'_>) -> Result<(), String
     if position.len() > shape.len() {
         return Err("expected position attribute of rank no greater than vector rank".into());
     }
-    for (i, &p) in position.iter().enumerate() {
-        if p != DYNAMIC && !valid_position(p, shape[i]) {
-            return Err(format!(
-                "expected position attribute #{} to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)",
-                i + 1
-            ));
-        }
-    }
-    Ok(())
+    positions_in_bounds(&position, shape, "vector dimension or poison (-1)")
 }

@@ -173,6 +173,7 @@ impl<'a> NameMap<'a> {
         // Zeros written, not a zeroed allocation: the fresh pages of one are mapped to the
         // kernel's zero page until written, and as probing reads a slot before writing it,
         // each page then faults twice, the second time flushing the other threads' TLBs.
+        #[allow(clippy::slow_vector_initialization)]
         let mut slots = Vec::with_capacity(n);
         slots.resize(n, 0);
         let old = std::mem::replace(&mut self.slots, slots);
