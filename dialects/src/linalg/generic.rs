@@ -626,12 +626,17 @@ fn verify_reduce(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let dims = dense_i64_attr(ctx, v.body, v.op, "dimensions").unwrap_or_default();
     let Some(&first) = inputs.first() else { return Ok(()) };
     let input_shape = shape(ctx, v.ty(first));
-    for x in &inputs[1..] {
+    for (i, x) in inputs.iter().enumerate().skip(1) {
         if shape(ctx, v.ty(*x)) != input_shape {
-            return Err(format!("expects all inputs to have the same shapes. Shape at input-index 1 is not equal to the shape at input-index 0."));
+            return Err(format!("expects all inputs to have the same shapes. Shape at input-index {i} is not equal to the shape at input-index 0."));
         }
     }
     let init_shape = inits.first().map(|i| shape(ctx, v.ty(*i))).unwrap_or_default();
+    for (i, x) in inits.iter().enumerate().skip(1) {
+        if shape(ctx, v.ty(*x)) != init_shape {
+            return Err(format!("expects all outputs to have the same shapes. Shape at output-index {i} is not equal to the shape at output-index 0."));
+        }
+    }
     for d in &dims {
         if *d < 0 || *d as usize >= input_shape.len() {
             return Err(format!("dimensions for reduction should be in the range [0, {}].", input_shape.len() as i64 - 1));

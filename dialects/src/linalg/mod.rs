@@ -9,6 +9,7 @@ mod aggregate;
 mod generic;
 mod fold;
 mod named;
+mod named_verify;
 mod relayout;
 mod structured;
 mod verify;

@@ -381,7 +381,7 @@ pub fn ops() -> impl ExactSizeIterator<Item = OpSpec> {
                 .variadic_result("result_tensors", &ANY_RANKED_TENSOR)
                 .region("region", None)
                 .operand_segments()
-                .verify(super::verify::dps)
+                .verify(super::named_verify::verify)
                 .verify_regions(super::verify::structured)
                 .custom(parse_named, print_named);
             if n.cast_attr {
@@ -445,6 +445,15 @@ fn default_maps(d: Defaults, n_operands: usize, out_rank: usize) -> Option<Vec<A
 fn map_attrs(ctx: &Context, maps: &[AffineMap]) -> Attr {
     let items: Vec<Attr> = maps.iter().map(|m| ctx.attr(AttrKind::AffineMap(m.clone()))).collect();
     ctx.array_attr(&items)
+}
+
+/// The default indexing maps of the named op `name` with `n_operands` operands and an output
+/// of rank `out_rank`, for the ops whose maps may be written (none for `contract`).
+pub(super) fn default_maps_of(name: &str, n_operands: usize, out_rank: usize) -> Option<Vec<AffineMap>> {
+    match named(name)?.maps {
+        Maps::Property(d) => default_maps(d, n_operands, out_rank),
+        _ => None,
+    }
 }
 
 /// The indexing maps of a named op.
@@ -518,7 +527,9 @@ fn parse_named(def: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationStat
         if p.parse_optional_keyword("indexing_maps") {
             attrs.push((ctx.ident("indexing_maps"), parse_maps_clause(p)?));
         } else if matches!(d, Defaults::Required) {
-            p.parse_keyword("indexing_maps")?;
+            let at = p.offset();
+            p.error_at(at, "expected 'indexing_maps' attribute");
+            return Err(());
         }
     }
     let common = parse_common(p, state)?;

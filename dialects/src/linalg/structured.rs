@@ -343,7 +343,12 @@ impl<'a> RegionBuilder<'a> {
         let all_int = self.is_int(a) && self.is_int(b);
         let all_bool = all_int && self.ctx.int_width(self.ty(a)) == 1 && self.ctx.int_width(self.ty(b)) == 1;
         if !all_complex && !all_float && !all_int {
-            return Err("unsupported non numeric type".into());
+            let name = |v: Value| mica_ir::printer::type_string(self.ctx, self.ty(v));
+            return Err(format!(
+                "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '{}' and '{}'",
+                name(a),
+                name(b)
+            ));
         }
         Ok(match f {
             BinaryFn::Add if all_complex => self.plain_op("complex.add", &[a, b]),
@@ -368,12 +373,12 @@ impl<'a> RegionBuilder<'a> {
             BinaryFn::MaxSigned => self.plain_op("arith.maxsi", &[a, b]),
             BinaryFn::MinSigned if all_float => self.float_op("arith.minimumf", &[a, b]),
             BinaryFn::MinSigned => self.plain_op("arith.minsi", &[a, b]),
-            BinaryFn::MaxUnsigned if all_float => self.float_op("arith.maximumf", &[a, b]),
+            BinaryFn::MaxUnsigned if !all_int || all_bool => return Err("unsupported operation: unsigned max not on uint".into()),
             BinaryFn::MaxUnsigned => self.plain_op("arith.maxui", &[a, b]),
-            BinaryFn::MinUnsigned if all_float => self.float_op("arith.minimumf", &[a, b]),
+            BinaryFn::MinUnsigned if !all_int || all_bool => return Err("unsupported operation: unsigned min not on uint".into()),
             BinaryFn::MinUnsigned => self.plain_op("arith.minui", &[a, b]),
-            BinaryFn::Powf if all_float => self.float_op("math.powf", &[a, b]),
-            BinaryFn::Powf => return Err("unsupported operation: powf on non-float types".into()),
+            // MLIR builds `math.powf` whatever the types; its verifier then rejects non-floats.
+            BinaryFn::Powf => self.float_op("math.powf", &[a, b]),
         })
     }
 

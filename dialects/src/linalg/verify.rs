@@ -166,7 +166,7 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let shaped: Vec<Type> = operands.iter().map(|o| s.ty(*o)).filter(|t| ctx.type_kind(*t).is_shaped()).collect();
     let pure_tensor = shaped.iter().all(|t| is_tensor(*t));
     let pure_buffer = shaped.iter().all(|t| is_memref(*t));
-    if !pure_tensor && !pure_buffer && !v.body.results(v.op).is_empty() {
+    if !pure_tensor && !pure_buffer {
         return Err("expected to have pure tensor or buffer semantics".into());
     }
     let Some(maps) = s.indexing_maps(ctx) else { return Ok(()) };
@@ -264,6 +264,11 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
                 type_string(ctx, elem)
             ));
         }
+    }
+    // The contraction interface of the ops whose maps may be written, checked last.
+    let contraction = matches!(s.name, "linalg.matmul" | "linalg.batch_matmul" | "linalg.batch_reduce_matmul");
+    if contraction && !maps.iter().all(super::named_verify::is_projected_permutation) {
+        return Err(crate::ods::plain_error("expected indexing maps to be projected permutations"));
     }
     Ok(())
 }

@@ -493,3 +493,247 @@ func.func @f(%a16: memref<1x9x9x9x3xf32>, %a17: memref<3x3x3x3x4xf32>, %a18: mem
   linalg.conv_3d_ndhwc_dhwcf {dilations = dense<2> : tensor<3xi64>, strides = dense<4> : tensor<3xi64>} ins(%a16, %a17 : memref<1x9x9x9x3xf32>, memref<3x3x3x3x4xf32>) outs(%a18 : memref<1x3x3x3x4xf32>)
   return
 }
+
+// -----
+
+func.func @fill_shaped_value(%v: memref<3xi8>, %o: memref<3x3xi8>) {
+  // expected-error @+1 {{expected op with scalar input}}
+  linalg.fill ins(%v : memref<3xi8>) outs(%o : memref<3x3xi8>)
+  return
+}
+
+// -----
+
+func.func @fill_value_type(%v: i8, %o: memref<7xi32>) {
+  // expected-error @+1 {{'linalg.fill' op expected fill value type ('i8') to match output element type ('i32')}}
+  linalg.fill ins(%v : i8) outs(%o : memref<7xi32>)
+  return
+}
+
+// -----
+
+func.func @fill_value_type_first(%v: f16, %o: memref<7xf32>) {
+  // The op's own check comes before the destination-style one (no tensor result here).
+  // expected-error @+1 {{'linalg.fill' op expected fill value type ('f16') to match output element type ('f32')}}
+  %r = linalg.fill ins(%v : f16) outs(%o : memref<7xf32>) -> tensor<7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_b_map(%a: memref<6x6xf16>, %c: memref<6x6xf16>) {
+  // expected-error @+1 {{'linalg.matmul' op Unexpected dim expression in map result.}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (m, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %a : memref<6x6xf16>, memref<6x6xf16>) outs(%c : memref<6x6xf16>)
+  return
+}
+
+// -----
+
+func.func @matmul_broadcast_m(%a: memref<6xf16>, %b: memref<2x6xf16>, %c: memref<6x6xf16>) {
+  // expected-error @+1 {{'linalg.matmul' op Invalid broadcast requested, should be (d2).}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<6xf16>, memref<2x6xf16>) outs(%c : memref<6x6xf16>)
+  return
+}
+
+// -----
+
+func.func @matmul_out_not_projected(%a: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{expected indexing maps to be projected permutations}}
+  %0 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m + n, n)>]
+    ins(%a, %a : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @batch_matmul_one_map(%x: memref<2x3x4xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op Indexing_map attribute must have 3 affine maps.}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>]
+    ins(%x, %x : memref<2x3x4xf32>, memref<2x3x4xf32>) outs(%x : memref<2x3x4xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_matmul_a_uses_n(%x: memref<?x?x?xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op Unexpected result dim expression (outside the set of default result dims).}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%x, %x : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%x : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_matmul_b_broadcast(%x: memref<?x?x?xf32>, %y: memref<?xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op Invalid broadcast requested.}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%x, %y : memref<?x?x?xf32>, memref<?xf32>) outs(%x : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_matmul_batch_last(%x: memref<?x?x?xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op Invalid batch dimension expression.}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (m, k, b)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%x, %x : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%x : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_matmul_out_swapped(%x: memref<?x?x?xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op Invalid output map result dimension.}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, n, m)>]
+    ins(%x, %x : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%x : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_reduce_matmul_out_rank(%x: memref<?x?x?xf32>) {
+  // expected-error @+1 {{'linalg.batch_reduce_matmul' op expects 2 dims, but got (3).}}
+  linalg.batch_reduce_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%x, %x : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%x : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_reduce_matmul_a_too_many(%x: memref<?x?x?xf32>, %y: memref<?x?xf32>) {
+  // expected-error @+1 {{'linalg.batch_reduce_matmul' op no. of result dim expressions exceeds 3.}}
+  linalg.batch_reduce_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, n)>]
+    ins(%x, %x : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%y : memref<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @contract_missing_maps(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{custom op 'linalg.contract' expected 'indexing_maps' attribute}}
+  linalg.contract ins(%x, %x : tensor<2x2xf32>, tensor<2x2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_constant_result(%x: tensor<2x2xf32>, %m: memref<2x2xf32>) {
+  // Reported before the mismatched result of the memref output.
+  // expected-error @+1 {{provided affine_map is not a projected permutation}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j, k) -> (i, 0)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]
+    ins(%x, %x : tensor<2x2xf32>, tensor<2x2xf32>) outs(%m : memref<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_domains(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{iteration spaces of provided affine_maps differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j) -> (i, j)>]
+    ins(%x, %x : tensor<2x2xf32>, tensor<2x2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_rank(%x: tensor<2x2xf32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{ranks of shaped operand and results of corresponding affine_map differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]
+    ins(%x, %y : tensor<2x2xf32>, tensor<2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_scalar(%s: f32, %x: tensor<2x2xf32>) {
+  // expected-error @+1 {{affine_map specifies shaped access while operand has non-shaped type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k)>, affine_map<(i, j, k) -> (i, j)>]
+    ins(%x, %s : tensor<2x2xf32>, f32) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_unused(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{iteration space dim at index 2 not used to access any operand}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j, k, l) -> (i, l)>, affine_map<(i, j, k, l) -> (l, j)>, affine_map<(i, j, k, l) -> (i, j)>]
+    ins(%x, %x : tensor<2x2xf32>, tensor<2x2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_one_input_only(%x: tensor<2x2xf32>, %y: tensor<2x2x2xf32>) {
+  // expected-error @+1 {{iteration space dim at index 0 is neither a contracting dim nor of parallel iteration type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(l, i, j, k) -> (l, i, k)>, affine_map<(l, i, j, k) -> (k, j)>, affine_map<(l, i, j, k) -> (i, j)>]
+    ins(%y, %x : tensor<2x2x2xf32>, tensor<2x2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_no_contraction(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{'indexing_maps' do not specify a contracting dimension}}
+  %0 = linalg.contract indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>]
+    ins(%x, %x : tensor<2x2xf32>, tensor<2x2xf32>) outs(%x : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_max_unsigned_f16(%i: memref<1x5x2xf16>, %k: memref<3xf16>, %o: memref<1x3x2xf16>) {
+  // expected-error @+1 {{custom op 'linalg.pooling_nwc_max_unsigned' unsupported operation: unsigned max not on uint}}
+  linalg.pooling_nwc_max_unsigned ins(%i, %k : memref<1x5x2xf16>, memref<3xf16>) outs(%o : memref<1x3x2xf16>)
+  return
+}
+
+// -----
+
+func.func @pool_min_unsigned_i1(%i: memref<1x5x5x1xi1>, %k: memref<3x3xi1>, %o: memref<1x3x3x1xi1>) {
+  // expected-error @+1 {{custom op 'linalg.pooling_nhwc_min_unsigned' unsupported operation: unsigned min not on uint}}
+  linalg.pooling_nhwc_min_unsigned ins(%i, %k : memref<1x5x5x1xi1>, memref<3x3xi1>) outs(%o : memref<1x3x3x1xi1>)
+  return
+}
+
+// -----
+
+func.func @add_index(%a: memref<8xindex>) {
+  // expected-error @+1 {{custom op 'linalg.add' Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got 'index' and 'index'}}
+  linalg.add ins(%a, %a : memref<8xindex>, memref<8xindex>) outs(%a : memref<8xindex>)
+  return
+}
+
+// -----
+
+func.func @powf_int(%a: memref<8xi16>) {
+  // expected-error @unknown {{'math.powf' op operand #0 must be floating-point-like, but got 'i16'}}
+  linalg.powf ins(%a, %a : memref<8xi16>, memref<8xi16>) outs(%a : memref<8xi16>)
+  return
+}
+
+// -----
+
+func.func @reduce_init_shapes(%in: tensor<4x6xi32>, %i0: tensor<4xi32>, %i1: tensor<5xi32>) {
+  // expected-error @+1 {{'linalg.reduce' op expects all outputs to have the same shapes. Shape at output-index 1 is not equal to the shape at output-index 0.}}
+  %r:2 = linalg.reduce ins(%in, %in : tensor<4x6xi32>, tensor<4x6xi32>) outs(%i0, %i1 : tensor<4xi32>, tensor<5xi32>) dimensions = [1]
+    (%a: i32, %b: i32, %c: i32, %d: i32) {
+      %s = arith.addi %a, %c : i32
+      %t = arith.addi %b, %d : i32
+      linalg.yield %s, %t : i32, i32
+    }
+  return
+}
+
+// -----
+
+func.func @generic_mixed_no_results(%t: tensor<3xf32>, %m: memref<3xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected to have pure tensor or buffer semantics}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+    ins(%t : tensor<3xf32>) outs(%m : memref<3xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
