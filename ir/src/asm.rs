@@ -39,6 +39,9 @@ pub trait AsmParser<'c> {
     fn ctx(&self) -> &'c Context;
     /// Byte offset of the next token.
     fn offset(&self) -> usize;
+    /// Byte offset of the name of the op being parsed (MLIR's `getNameLoc`), for the errors
+    /// MLIR reports at the op rather than at a token.
+    fn name_offset(&self) -> usize;
     /// Reports an error at a byte offset.
     fn error_at(&mut self, offset: usize, message: &str);
     /// Consumes a bare identifier equal to `keyword` if it is next.

@@ -101,6 +101,8 @@ struct CustomOpFrame {
     /// Its name, for its errors (`custom op 'name' ...`); none in the frame a worker parser
     /// starts with for the op whose region it parses.
     name: Option<&'static str>,
+    /// The byte offset of its name (MLIR's `getNameLoc`); 0 in a worker parser's first frame.
+    name_at: usize,
     /// The default dialect of its regions.
     default_dialect: &'static str,
     /// Whether it is IsolatedFromAbove (for `parse_region`).
@@ -1388,6 +1390,7 @@ impl<'a> Parser<'a> {
         let parse = def.parse.expect("checked above");
         self.custom_ops.push(CustomOpFrame {
             name: Some(def.name),
+            name_at,
             default_dialect: def.default_dialect.unwrap_or(""),
             isolated: def.traits.contains(Traits::ISOLATED_FROM_ABOVE),
             deferrable: Some(!def.traits.contains(Traits::SYMBOL_TABLE)),
@@ -1766,6 +1769,10 @@ impl<'a> AsmParser<'a> for Parser<'a> {
 
     fn offset(&self) -> usize {
         self.tok.start
+    }
+
+    fn name_offset(&self) -> usize {
+        self.custom_ops.last().map_or(0, |f| f.name_at)
     }
 
     fn error_at(&mut self, offset: usize, message: &str) {

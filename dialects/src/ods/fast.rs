@@ -12,7 +12,7 @@
 use super::custom::{Known, ParseCtx};
 use super::format::{Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, TypeFill};
 use super::parse::{attr_starts, parse_attr_dict, parse_attr_value, set_attributes, split_dict};
-use super::{Arity, OpSpec, TypeTransform};
+use super::{Arity, OpSpec, TypeClass, TypeTransform};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, Ident, OperationState, Type};
 use smallvec::SmallVec;
@@ -61,8 +61,9 @@ enum Step {
     Punct(u8),
     /// `$operand` of operand slot `i`.
     Operand(u8),
-    /// `type(...)` of the slot whose type is kept at this index (see [`MAX_TYPES`]).
-    Type(u8),
+    /// `type(...)` of the slot whose type is kept at this index (see [`MAX_TYPES`]), read as
+    /// the slot's class.
+    Type(u8, TypeClass),
     /// `attr-dict` (with the keyword when true).
     AttrDict(bool),
     /// Attribute slot `slot`, written qualified or not.
@@ -85,6 +86,8 @@ struct Binary {
     before_type: u8,
     /// Where the type is kept (see [`MAX_TYPES`]).
     ty: u8,
+    /// The class the type is read as.
+    class: TypeClass,
 }
 
 impl Binary {
@@ -99,7 +102,9 @@ impl Binary {
             rest => (None, rest),
         };
         match rest {
-            [Step::AttrDict(false), Step::Punct(before_type), Step::Type(ty)] => Some(Binary { between, group, before_type: *before_type, ty: *ty }),
+            [Step::AttrDict(false), Step::Punct(before_type), Step::Type(ty, class)] => {
+                Some(Binary { between, group, before_type: *before_type, ty: *ty, class: *class })
+            }
             _ => None,
         }
     }
@@ -164,8 +169,8 @@ pub(super) fn compile(format: &Format, spec: &OpSpec) -> Option<Simple> {
                 uses[*i] += 1;
                 Step::Operand(*i as u8)
             }
-            ParseStep::OperandType(i) => Step::Type(*i as u8),
-            ParseStep::ResultType(i) => Step::Type((MAX_OPERANDS + *i) as u8),
+            ParseStep::OperandType(i, class) => Step::Type(*i as u8, *class),
+            ParseStep::ResultType(i, class) => Step::Type((MAX_OPERANDS + *i) as u8, *class),
             ParseStep::AttrDict(with_keyword) => Step::AttrDict(*with_keyword),
             ParseStep::Group { first, then_len, else_len } => {
                 let first = match first {
@@ -243,7 +248,7 @@ fn inferred_types(format: &Format, spec: &OpSpec, steps: &[Step]) -> Option<[Src
     let mut in_group = 0;
     for step in steps {
         match *step {
-            Step::Type(k) => type_src[k as usize] = Some(Src::Parsed(k)),
+            Step::Type(k, _) => type_src[k as usize] = Some(Src::Parsed(k)),
             Step::Attr { slot, .. } if in_group == 0 => attr_written[slot as usize] = true,
             Step::Group { then_len, else_len, .. } => {
                 in_group = then_len as usize + else_len as usize + 1;
@@ -344,7 +349,7 @@ fn parse_binary(p: &mut dyn AsmParser<'_>, spec: &OpSpec, simple: &Simple, st: &
     }
     parse_attr_dict(p, &mut st.dict, false)?;
     p.parse_punct(&simple.lits[b.before_type as usize])?;
-    st.types[b.ty as usize] = Some(p.parse_type()?);
+    st.types[b.ty as usize] = Some(b.class.parse(p)?);
     Ok(())
 }
 
@@ -356,7 +361,7 @@ fn parse_steps(p: &mut dyn AsmParser<'_>, spec: &OpSpec, simple: &Simple, st: &m
             Step::Keyword(k) => p.parse_keyword(&simple.lits[k as usize])?,
             Step::Punct(s) => p.parse_punct(&simple.lits[s as usize])?,
             Step::Operand(i) => st.operands[i as usize] = p.parse_operand()?,
-            Step::Type(k) => st.types[k as usize] = Some(p.parse_type()?),
+            Step::Type(k, class) => st.types[k as usize] = Some(class.parse(p)?),
             Step::AttrDict(with_keyword) => parse_attr_dict(p, &mut st.dict, with_keyword)?,
             Step::Attr { slot, qualified } => st.attrs[slot as usize] = Some(parse_attr_value(p, &spec.attrs[slot as usize], qualified)?),
             Step::Group { first, then_len, else_len } => {

@@ -10,7 +10,7 @@
 
 use super::custom::{CustomArg, CustomDirective};
 use mica_ir::{Attr, Ident};
-use super::{Arity, Check, OpSpec, Presence, TypeRangeTransform, TypeTransform};
+use super::{Arity, Check, OpSpec, Presence, TypeClass, TypeRangeTransform, TypeTransform};
 
 /// What a `type(...)` directive or a custom argument refers to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -237,10 +237,10 @@ pub(crate) enum ParseStep {
     Punct(String),
     /// `$operand` of a single operand slot.
     Operand(usize),
-    /// `type($operand)` of a single operand slot.
-    OperandType(usize),
-    /// `type($result)` of a single result slot.
-    ResultType(usize),
+    /// `type($operand)` of a single operand slot, read as its class.
+    OperandType(usize, TypeClass),
+    /// `type($result)` of a single result slot, read as its class.
+    ResultType(usize, TypeClass),
     /// `attr-dict` (with the keyword when true).
     AttrDict(bool),
     /// An optional group, there when `first` (its first element) is: the `then_len` steps of
@@ -275,8 +275,8 @@ fn compile_parse(elems: &[Elem], spec: &OpSpec, out: &mut Vec<ParseStep>) {
             Elem::Literal(l) if is_keyword(l) => ParseStep::Keyword(l.clone()),
             Elem::Literal(l) => ParseStep::Punct(l.clone()),
             Elem::Operand(i) if spec.operands[*i].arity == Arity::Single => ParseStep::Operand(*i),
-            Elem::Type(Var::Operand(i), _) if spec.operands[*i].arity == Arity::Single => ParseStep::OperandType(*i),
-            Elem::Type(Var::Result(i), _) if spec.results[*i].arity == Arity::Single => ParseStep::ResultType(*i),
+            Elem::Type(Var::Operand(i), _) if spec.operands[*i].arity == Arity::Single => ParseStep::OperandType(*i, spec.operands[*i].class),
+            Elem::Type(Var::Result(i), _) if spec.results[*i].arity == Arity::Single => ParseStep::ResultType(*i, spec.results[*i].class),
             Elem::AttrDict(with_keyword) => ParseStep::AttrDict(*with_keyword),
             Elem::Optional { then, otherwise, .. } => {
                 let first_at = then.iter().position(|e| !matches!(e, Elem::Space(_) | Elem::Newline)).expect("optional groups are not empty");

@@ -25,6 +25,7 @@ pub mod format;
 mod hooks;
 mod parse;
 mod print;
+pub mod type_class;
 mod verify;
 mod view;
 pub mod view_like;
@@ -33,6 +34,7 @@ pub use constraints::{AttrConstraint, AttrSyntax, TypeConstraint};
 pub use custom::{CustomArg, CustomDirective, ParseCtx};
 pub use enums::EnumSpec;
 pub use format::{Elem, Format};
+pub use type_class::{ClassTable, TypeClass};
 pub use verify::compatible_shape as verify_compatible_shape;
 pub use view::OpView;
 
@@ -63,6 +65,9 @@ pub struct ValueSpec {
     /// registered): where the slot starts when no segment sizes size the slots. Kept small:
     /// every op has a few slot lists, each allocated for four slots when first pushed to.
     pub(crate) before: (u16, u16),
+    /// The class its type is parsed as by a `type(...)` directive when the slot is single (set
+    /// when the op is registered, from its constraint).
+    pub(crate) class: TypeClass,
 }
 
 /// Whether an attribute must be there.
@@ -347,37 +352,37 @@ impl OpSpec {
 
     /// Adds an operand.
     pub fn operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0) });
+        self.operands.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
     /// Adds an optional operand.
     pub fn optional_operand(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0) });
+        self.operands.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
     /// Adds a variadic operand.
     pub fn variadic(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
     /// Adds a result.
     pub fn result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0) });
+        self.results.push(ValueSpec { name, arity: Arity::Single, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
     /// Adds an optional result.
     pub fn optional_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0) });
+        self.results.push(ValueSpec { name, arity: Arity::Optional, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
     /// Adds a variadic result.
     pub fn variadic_result(mut self, name: &'static str, ty: &'static TypeConstraint) -> Self {
-        self.results.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
+        self.results.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0), class: TypeClass::Any });
         self
     }
 
@@ -385,7 +390,7 @@ impl OpSpec {
     /// attribute `segments` (MLIR's `VariadicOfVariadic`).
     pub fn variadic_of_variadic(mut self, name: &'static str, ty: &'static TypeConstraint, segments: &'static str) -> Self {
         self.operand_sub_segments.push((self.operands.len(), segments));
-        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0) });
+        self.operands.push(ValueSpec { name, arity: Arity::Variadic, ty, before: (0, 0), class: TypeClass::Any });
         self.attrs.push(AttrSpec { name: segments, constraint: &constraints::DENSE_I32_ARRAY_ATTR, presence: Presence::Required, interned: None });
         self.segment_attrs.push(segments);
         self
@@ -646,7 +651,13 @@ pub fn spec_of(def: &OpDef) -> Option<&OpSpec> {
 /// Registers `specs`; their formats are parsed on first use against `directives`, then the
 /// common ones in [`directives::COMMON`]. The specs stay where they are: each definition
 /// refers to its entry of the one shared list (no spec is moved or allocated again).
-pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+pub fn register(ctx: &mut Context, specs: Vec<OpSpec>, directives: &'static [CustomDirective]) {
+    register_with_classes(ctx, specs, directives, &[]);
+}
+
+/// [`register`], with the classes of the dialect's own type constraints (those of the shared
+/// ones are known): a single slot's `type(...)` is parsed as its constraint's class.
+pub fn register_with_classes(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static [CustomDirective], classes: ClassTable) {
     // Many ops share a default (every fastmath flag defaults to `#arith.fastmath<none>`):
     // each default function (by address: two with one address compute the same) is called
     // once, and each default checked once against each constraint.
@@ -684,6 +695,8 @@ pub fn register(ctx: &mut Context, mut specs: Vec<OpSpec>, directives: &'static 
             let mut before = (0, 0);
             for s in slots.iter_mut() {
                 s.before = before;
+                // MLIR reads an optional or variadic slot's types as any types.
+                s.class = if s.arity == Arity::Single { TypeClass::of(s.ty, classes) } else { TypeClass::Any };
                 match s.arity {
                     Arity::Single => before.0 += 1,
                     _ => before.1 += 1,

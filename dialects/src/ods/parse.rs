@@ -6,7 +6,7 @@
 use super::constraints::AttrSyntax;
 use super::custom::{Known, ParseCtx};
 use super::format::{is_keyword, Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, Var};
-use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs};
+use super::{spec_of, Arity, AttrSpec, OpSpec, ParsedAttrs, TypeClass};
 use mica_ir::asm::AsmParser;
 use mica_ir::{Attr, AttrKind, Context, Ident, OpDef, OperationState, Type};
 use smallvec::SmallVec;
@@ -39,12 +39,12 @@ fn parse_steps(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, state: &mut Ope
                 let o = p.parse_operand()?;
                 cx.push_operand(*i, o);
             }
-            ParseStep::OperandType(i) => {
-                let ty = p.parse_type()?;
+            ParseStep::OperandType(i, class) => {
+                let ty = class.parse(p)?;
                 cx.operand_types[*i] = Some(Known::Each { ty, len: 1 });
             }
-            ParseStep::ResultType(i) => {
-                let ty = p.parse_type()?;
+            ParseStep::ResultType(i, class) => {
+                let ty = class.parse(p)?;
                 cx.result_types[*i] = Some(Known::Each { ty, len: 1 });
             }
             ParseStep::AttrDict(with_keyword) => parse_attr_dict(p, &mut cx.dict, *with_keyword)?,
@@ -121,11 +121,20 @@ fn var_arity(spec: &OpSpec, v: &Var) -> Arity {
     }
 }
 
+/// The class a single slot's type is read as.
+fn single_class(spec: &OpSpec, v: &Var) -> TypeClass {
+    match v {
+        Var::Operand(i) => spec.operands[*i].class,
+        Var::Result(i) => spec.results[*i].class,
+        Var::Operands | Var::Results => TypeClass::Any,
+    }
+}
+
 #[inline(always)]
 fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> Result<(), ()> {
     let at = p.offset();
     let known = match var_arity(cx.spec, v) {
-        Arity::Single => Known::Each { ty: p.parse_type()?, len: 1 },
+        Arity::Single => Known::Each { ty: single_class(cx.spec, v).parse(p)?, len: 1 },
         Arity::Optional => match p.parse_optional_type()? {
             Some(ty) => Known::Each { ty, len: 1 },
             None => cx.list(&[], false),

@@ -28,12 +28,12 @@ static ITERATOR_TYPE_ARRAY: AttrConstraint = AttrConstraint {
     syntax: AttrSyntax::Plain,
     check: |c, a| matches!(c.attr_kind(a), AttrKind::Array(items) if items.iter().all(|x| ITERATOR_TYPE.int_value(c, *x).is_some())),
 };
-static SHAPED: TypeConstraint = TypeConstraint {
+pub(super) static SHAPED: TypeConstraint = TypeConstraint {
     summary: "shaped of any type values",
     check: |c, t| c.type_kind(t).is_shaped(),
     buildable: None,
 };
-static VECTOR_OF_I1: TypeConstraint = TypeConstraint {
+pub(super) static VECTOR_OF_I1: TypeConstraint = TypeConstraint {
     summary: "vector of 1-bit signless integer values",
     check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, elem, .. } if !shape.is_empty() && is_signless_int_of(c, *elem, 1)),
     buildable: None,
@@ -663,6 +663,12 @@ fn parse_contract(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSta
     let rhs = p.parse_operand()?;
     p.parse_punct(",")?;
     let acc = p.parse_operand()?;
+    // Trailing mask operands, one per vector operand: still parsed, though the op no longer
+    // has them (two make an operand count error in the verifier).
+    let mut masks: Vec<UnresolvedOperand> = Vec::new();
+    while p.parse_optional_punct(",") {
+        masks.push(p.parse_operand()?);
+    }
     let dict = p.parse_optional_attr_dict()?.unwrap_or_default();
     p.parse_punct(":")?;
     let lt = p.parse_type()?;
@@ -673,6 +679,17 @@ fn parse_contract(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSta
     for (o, t) in [(&lhs, lt), (&rhs, rt), (&acc, res)] {
         let v = p.resolve_operand(o, t)?;
         state.operands.push(v);
+    }
+    if !masks.is_empty() {
+        if masks.len() != 2 {
+            let at = p.name_offset();
+            p.error_at(at, "expected zero or exactly 2 vector mask operands");
+            return Err(());
+        }
+        for (o, t) in masks.iter().zip([lt, rt]) {
+            let v = p.resolve_operand(o, i1_same_shape(ctx, t).unwrap_or(t))?;
+            state.operands.push(v);
+        }
     }
     let (inherent, rest) = split_dict(ctx, dict, &CONTRACT_TRAIT);
     props.extend(inherent);

@@ -12,7 +12,7 @@ use crate::arith::fastmath_none;
 use crate::arith::FASTMATH;
 use crate::ods::constraints::*;
 use crate::ods::enums::{register_enum_attr, EnumSpec, EnumStorage};
-use crate::ods::{Check, OpSpec, ParsedAttrs};
+use crate::ods::{Check, ClassTable, OpSpec, ParsedAttrs, TypeClass};
 use mica_ir::{Attr, AttrKind, Context, Traits, Type, TypeKind};
 
 /// `#vector.kind<...>`: how a reduction or contraction combines values.
@@ -114,6 +114,21 @@ static STEP_VECTOR: TypeConstraint = TypeConstraint {
     check: |c, t| matches!(c.type_kind(t), TypeKind::Vector { shape, elem, .. } if shape.len() == 1 && is_index(c, *elem)),
     buildable: None,
 };
+
+/// The classes of the dialect's own constraints: MLIR's vector constraints store
+/// `::mlir::VectorType`s, `AnyShaped` `::mlir::ShapedType`s.
+static CLASSES: ClassTable = &[
+    (&VECTOR_RANK_1, TypeClass::Vector),
+    (&SCALABLE_VECTOR_RANK_1, TypeClass::Vector),
+    (&VECTOR_OF_I1, TypeClass::Vector),
+    (&VECTOR_OF_FLOAT, TypeClass::Vector),
+    (&VECTOR_OF_INT_OR_INDEX, TypeClass::Vector),
+    (&FIXED_VECTOR, TypeClass::Vector),
+    (&NON_ZERO_RANK_VECTOR, TypeClass::Vector),
+    (&STEP_VECTOR, TypeClass::Vector),
+    (&asm::SHAPED, TypeClass::Shaped),
+    (&asm::VECTOR_OF_I1, TypeClass::Vector),
+];
 
 fn kind_add(ctx: &Context) -> Attr {
     COMBINING_KIND.attr(ctx, 0)
@@ -421,7 +436,7 @@ pub fn register(ctx: &mut Context) {
     for s in &mut specs {
         s.fold = fold::fold(s.name);
     }
-    crate::ods::register(ctx, specs, &[]);
+    crate::ods::register_with_classes(ctx, specs, &[], CLASSES);
     ctx.registry_mut().set_materializer("vector", crate::arith_fold::materialize);
 }
 

@@ -502,7 +502,7 @@ impl<'a> Worker<'a> {
         p.depth = job.depth;
         p.depth_peak = job.depth;
         p.custom_ops.clear();
-        p.custom_ops.extend(job.default_dialect.map(|d| CustomOpFrame { name: None, default_dialect: d, isolated: false, deferrable: None }));
+        p.custom_ops.extend(job.default_dialect.map(|d| CustomOpFrame { name: None, name_at: 0, default_dialect: d, isolated: false, deferrable: None }));
         p.next_body_room = Room::for_text(&p.src.as_bytes()[job.start..job.resume]);
         p.push_body();
         let r = if job.generic {

@@ -1139,3 +1139,57 @@ func.func @compressstore_mask(%b: memref<?xf32>, %i: index, %m: vector<4xi1>, %v
   vector.compressstore %b[%i], %m, %v : memref<?xf32>, vector<4xi1>, vector<8xf32>
   return
 }
+
+// -----
+
+// A type(...) of a vector slot reads a vector type: another kind fails at the type.
+func.func @broadcast_to_f64(%s: f64) {
+  // expected-error@+1 {{custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f64'}}
+  %r = vector.broadcast %s : f64 to f64
+  return
+}
+
+// -----
+
+func.func @bitcast_from_tensor(%t: tensor<2xi32>) {
+  // expected-error@+1 {{custom op 'vector.bitcast' invalid kind of type specified: expected builtin.vector, but found 'tensor<2xi32>'}}
+  %r = vector.bitcast %t : tensor<2xi32> to vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @shape_cast_to_memref(%v: vector<2x3xf16>) {
+  // expected-error@+1 {{custom op 'vector.shape_cast' invalid kind of type specified: expected builtin.vector, but found 'memref<6xf16>'}}
+  %r = vector.shape_cast %v : vector<2x3xf16> to memref<6xf16>
+  return
+}
+
+// -----
+
+func.func @gather_indices_not_vector(%b: memref<16xf32>, %i: index, %m: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error@+1 {{custom op 'vector.gather' invalid kind of type specified: expected builtin.vector, but found 'index'}}
+  %r = vector.gather %b[%i] [%i], %m, %p : memref<16xf32>, index, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+// A lone trailing mask operand of vector.contract is reported at the op name.
+#maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]
+func.func @contract_one_mask(%a: vector<3x5xf32>, %b: vector<5x2xf32>, %c: vector<3x2xf32>, %m: vector<3x5xi1>) {
+  // expected-error@+1 {{custom op 'vector.contract' expected zero or exactly 2 vector mask operands}}
+  %r = vector.contract {indexing_maps = #maps, iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c, %m
+    : vector<3x5xf32>, vector<5x2xf32> into vector<3x2xf32>
+  return
+}
+
+// -----
+
+#maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]
+func.func @contract_three_masks(%a: vector<3x5xf32>, %b: vector<5x2xf32>, %c: vector<3x2xf32>, %m: vector<3x5xi1>, %n: vector<5x2xi1>) {
+  // expected-error@+1 {{expected zero or exactly 2 vector mask operands}}
+  %r = vector.contract {indexing_maps = #maps, iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c, %m, %n, %m
+    : vector<3x5xf32>, vector<5x2xf32> into vector<3x2xf32>
+  return
+}
