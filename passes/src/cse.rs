@@ -47,18 +47,23 @@ use smallvec::SmallVec;
 /// Up to [`INLINE`] operands are held in an array, the unused slots zero, so that the copies
 /// egg makes of every node it adds (three for a new class) are plain copies; more are held in
 /// `spill`, after the number of children, and the other fields are zero. (A node this small
-/// hashes and copies measurably faster than one with room for larger counts.)
+/// hashes and copies measurably faster than one with room for larger counts; `spill` is a
+/// thin pointer so that a node is 32 bytes: egg keeps three copies of each, in its memo, its
+/// node list and its class, and for a long body these are most of the pass's memory.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node {
     key: u32,
     classes: u16,
     len: u16,
     inline: [Id; INLINE],
-    spill: Option<Box<[Id]>>,
+    #[allow(clippy::box_collection)]
+    spill: Option<Box<Vec<Id>>>,
 }
 
 /// The operands a [`Node`] holds without allocating.
 const INLINE: usize = 4;
+
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 impl Node {
     /// The node of key `key` with `operands`, the first `classes` of them children.
@@ -71,7 +76,7 @@ impl Node {
             }
             None => {
                 let spill = std::iter::once(Id::from(classes)).chain(operands.iter().copied()).collect();
-                Self { key, classes: 0, len: 0, inline, spill: Some(spill) }
+                Self { key, classes: 0, len: 0, inline, spill: Some(Box::new(spill)) }
             }
         }
     }

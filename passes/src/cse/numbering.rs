@@ -4,8 +4,12 @@
 //! own identity. CSE merges an op only into one with the same head and the same operand
 //! classes, which have the same numbers, so an op whose number no other op has is never merged
 //! and needs no e-node. (Regions are left out of the hash: ops with regions that differ share
-//! numbers, which only keeps them in the e-graph.) The walk visits regions as the CSE walk
-//! does, multi-block regions along their dominator tree, and keeps those block orders for it.
+//! numbers, which only keeps them in the e-graph. For the same reason, the table that finds
+//! shared numbers keys them by 32 of their bits: two ops that happen to share those both go
+//! into the e-graph, which compares them exactly; a half-size table touches half the memory on
+//! a long body. Values keep all 64 bits: a long chain of ops numbers each from the one before,
+//! and a 32-bit number would soon repeat.) The walk visits regions as the CSE walk does,
+//! multi-block regions along their dominator tree, and keeps those block orders for it.
 
 use fixedbitset::FixedBitSet;
 use mica_ir::{Block, Body, Context, EntityRef, Op, Region, Traits, Value};
@@ -23,7 +27,7 @@ pub(super) struct Numbering {
     /// The first op numbered with each number, by number: an op that finds its number here
     /// shares it (one probe per op, where sorting the numbers cost a large body most of the
     /// walk).
-    first: FxHashMap<u64, u32>,
+    first: FxHashMap<u32, u32>,
     /// The ops whose number another op has too, by index.
     shared: FixedBitSet,
     /// The block order of each multi-block region walked (see [`dom_preorder`]).
@@ -126,7 +130,7 @@ impl Numbering {
             }
         }
         let n = h.finish() | 1;
-        match self.first.entry(n) {
+        match self.first.entry((n >> 32) as u32) {
             Entry::Vacant(e) => {
                 e.insert(op.index() as u32);
             }
