@@ -5,7 +5,8 @@
 use crate::ods::constraints::*;
 use crate::ods::{plain_error, Check, OpSpec, OpView, ParsedAttrs};
 use mica_ir::asm::AsmParser;
-use mica_ir::{Body, Context, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind, DYNAMIC};
+use mica_ir::registry::VerifyFn;
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind, DYNAMIC};
 
 static TENSOR_LIKE: TypeConstraint = TypeConstraint { summary: "TensorLikeType instance", check: is_tensor, buildable: None };
 static BUFFER_LIKE: TypeConstraint = TypeConstraint { summary: "BufferLikeType instance", check: is_memref, buildable: None };
@@ -17,11 +18,20 @@ static ANY_SHAPED: TypeConstraint = TypeConstraint {
     buildable: None,
 };
 
-/// Whether a tensor and a buffer type agree (MLIR's builtin tensor/memref compatibility): same
-/// shape (or both unranked) and same element type; layouts and memory spaces do not matter.
-fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> bool {
+/// Why a tensor and a buffer type disagree, if they do (MLIR's builtin tensor/memref
+/// compatibility): shapes first, an unranked type counting as having no dimensions (so
+/// `tensor<f32>` goes with `memref<*xf32>`), then element types; layouts and memory spaces do
+/// not matter.
+fn tensor_buffer_mismatch(ctx: &Context, tensor: Type, buffer: Type) -> Option<&'static str> {
     let (t, b) = (ctx.type_kind(tensor), ctx.type_kind(buffer));
-    t.shape() == b.shape() && t.element_type() == b.element_type()
+    if t.shape().unwrap_or(&[]) != b.shape().unwrap_or(&[]) {
+        return Some("shapes do not match");
+    }
+    (t.element_type() != b.element_type()).then_some("element types do not match")
+}
+
+fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> bool {
+    tensor_buffer_mismatch(ctx, tensor, buffer).is_none()
 }
 
 fn types_match(ctx: &Context, v: &OpView<'_>, tensor: &str, buffer: &str) -> bool {
@@ -65,14 +75,14 @@ fn ops() -> Vec<OpSpec> {
             .optional_attr("restrict", &UNIT_ATTR)
             .optional_attr("writable", &UNIT_ATTR)
             .result("result", &TENSOR_LIKE)
-            .check(Check::Pred { summary: "specified tensor and buffer types match", check: |c, v| types_match(c, v, "result", "buffer") })
+            .check(Check::Pred { summary: TYPES_MATCH, check: |c, v| types_match(c, v, "result", "buffer") })
             .format("$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)"),
         OpSpec::new("bufferization.to_buffer")
             .traits(Traits::PURE)
             .operand("tensor", &TENSOR_LIKE)
             .optional_attr("read_only", &UNIT_ATTR)
             .result("buffer", &BUFFER_LIKE)
-            .check(Check::Pred { summary: "specified tensor and buffer types match", check: |c, v| types_match(c, v, "tensor", "buffer") })
+            .check(Check::Pred { summary: TYPES_MATCH, check: |c, v| types_match(c, v, "tensor", "buffer") })
             .format("$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)"),
         OpSpec::new("bufferization.dealloc")
             .variadic("memrefs", &RANKED_OR_UNRANKED_MEMREF)
@@ -92,7 +102,43 @@ fn ops() -> Vec<OpSpec> {
 /// Registers the bufferization dialect.
 pub fn register(ctx: &mut Context) {
     crate::ods::register(ctx, ops(), &[]);
+    for name in ["bufferization.to_tensor", "bufferization.to_buffer"] {
+        let Some((id, def)) = ctx.registry().lookup_str(name).map(|(id, d)| (id, d.clone())) else { continue };
+        if let Some(base) = def.verify {
+            let _ = ODS_VERIFY.set(base);
+        }
+        let mut def = def;
+        def.verify = Some(verify_tensor_buffer_pair);
+        ctx.registry_mut().register(id, def);
+    }
 }
+
+/// The declarative verifier of `to_tensor` and `to_buffer` (one function for both ops).
+static ODS_VERIFY: std::sync::OnceLock<VerifyFn> = std::sync::OnceLock::new();
+
+/// `to_tensor` and `to_buffer`: the declarative checks, where a tensor/buffer mismatch is
+/// reported as MLIR does, first by the tensor type's compatibility check (`shapes do not
+/// match`), then by the op's predicate.
+fn verify_tensor_buffer_pair(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let Some(base) = ODS_VERIFY.get() else { return Ok(()) };
+    base(def, ctx, body, op, parent).map_err(|d| {
+        let (Some(input), Some(&output)) = (body.operands(op).next(), body.results(op).first()) else { return d };
+        let (input, output) = (body.value_type(input), body.value_type(output));
+        let (tensor, buffer) = if is_tensor(ctx, input) { (input, output) } else { (output, input) };
+        match tensor_buffer_mismatch(ctx, tensor, buffer) {
+            Some(reason) if d.message.ends_with(TYPES_MATCH) => {
+                let mut first = Diagnostic::on_op(body, op, reason);
+                let mut rest = d;
+                first.notes.append(&mut rest.notes);
+                first.notes.insert(0, Diagnostic { op: None, ..rest });
+                first
+            }
+            _ => d,
+        }
+    })
+}
+
+const TYPES_MATCH: &str = "specified tensor and buffer types match";
 
 // ------------------------------------------------------------------------------ alloc_tensor
 
@@ -134,7 +180,12 @@ fn parse_alloc_tensor(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operatio
         }
     }
     p.parse_punct(":")?;
+    let at = p.offset();
     let ty = p.parse_type()?;
+    if !is_tensor(ctx, ty) {
+        p.error_at(at, "invalid kind of type specified");
+        return Err(());
+    }
     state.result_types.push(ty);
     let index = ctx.index_type();
     for o in &sizes {
@@ -198,11 +249,13 @@ fn verify_alloc_tensor(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         return Err(plain_error("dynamic sizes not needed when copying a tensor"));
     }
     if copy.is_none() {
-        if let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(result) {
-            let expected = shape.iter().filter(|d| **d == DYNAMIC).count();
-            if sizes != expected {
-                return Err(format!("incorrect number of dynamic sizes, has {sizes}, expected {expected}"));
-            }
+        // An unranked tensor has no dynamic dimension to size.
+        let expected = match ctx.type_kind(result) {
+            TypeKind::RankedTensor { shape, .. } => shape.iter().filter(|d| **d == DYNAMIC).count(),
+            _ => 0,
+        };
+        if sizes != expected {
+            return Err(format!("incorrect number of dynamic sizes, has {sizes}, expected {expected}"));
         }
     }
     if copy.is_some_and(|c| c != result) {

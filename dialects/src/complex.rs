@@ -7,7 +7,7 @@ use crate::arith::FASTMATH;
 use crate::ods::constraints::*;
 use crate::ods::{Check, OpSpec, OpView};
 use mica_ir::asm::AsmParser;
-use mica_ir::{Attr, AttrDef, AttrKind, Context, Printer, Traits, Type, TypeKind};
+use mica_ir::{Attr, AttrDef, AttrKind, Context, FloatKind, Printer, Traits, Type, TypeKind};
 
 static COMPLEX_FLOAT: TypeConstraint = TypeConstraint {
     summary: "complex type with floating-point elements",
@@ -189,6 +189,14 @@ fn verify_bitcast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         return Ok(());
     }
     let is_complex = |t: Type| matches!(ctx.type_kind(t), TypeKind::Complex(_));
+    // MLIR's `isIntOrFloat`: integers and floats, not `index`.
+    let scalar_or_complex = |t: Type| is_complex(t) || matches!(ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Float(_));
+    if !scalar_or_complex(it) {
+        return Err("operand must be int/float/complex".into());
+    }
+    if !scalar_or_complex(ot) {
+        return Err("result must be int/float/complex".into());
+    }
     if is_complex(it) == is_complex(ot) {
         return Err("requires that either input or output has a complex type".into());
     }
@@ -232,23 +240,34 @@ fn verify_constant(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 /// `<:f32 1.0, 2.0>` with an optional trailing `: complex<f32>`; the parameters are the real
 /// and imaginary parts as float attributes of the element type.
 fn parse_number(_: &AttrDef, p: &mut dyn AsmParser<'_>) -> Result<Vec<Attr>, ()> {
-    let ctx = p.ctx();
     p.parse_punct("<")?;
     p.parse_punct(":")?;
     let elem = p.parse_type()?;
-    let re = p.parse_attribute_of_type(elem)?;
+    let re = parse_part(p, elem)?;
     p.parse_punct(",")?;
-    let im = p.parse_attribute_of_type(elem)?;
+    let im = parse_part(p, elem)?;
     p.parse_punct(">")?;
+    // MLIR reads a trailing type and drops it: the attribute's type is always
+    // `complex<element type>`, whatever is written.
     if p.parse_optional_punct(":") {
-        let at = p.offset();
-        let t = p.parse_type()?;
-        if complex_elem(ctx, t) != Some(elem) {
-            p.error_at(at, "complex attribute type does not match its element type");
-            return Err(());
-        }
+        p.parse_type()?;
     }
     Ok(vec![re, im])
+}
+
+/// One part of a `#complex.number`: MLIR reads a number literal (its `parseFloat`), so a
+/// keyword, string or other attribute is refused before it is parsed as an attribute.
+fn parse_part(p: &mut dyn AsmParser<'_>, elem: Type) -> Result<Attr, ()> {
+    let not_number = p.peek_any_keyword() || p.peek_string() || p.peek_symbol() || ["[", "{", "#", "!", "(", "<"].iter().any(|t| p.peek_punct(t));
+    if not_number {
+        let at = p.offset();
+        p.error_at(at, "expected floating point literal");
+        return Err(());
+    }
+    // MLIR reads the parts as `double`s whatever the element type, so an integer literal is
+    // refused for an integer element type too.
+    let ty = if is_float(p.ctx(), elem) { elem } else { p.ctx().float_type(FloatKind::F64) };
+    p.parse_attribute_of_type(ty)
 }
 
 fn print_number(_: &AttrDef, p: &mut Printer<'_>, params: &[Attr]) {

@@ -15,8 +15,8 @@ fn math_op(name: &'static str) -> OpSpec {
 
 fn int_unary(name: &'static str) -> OpSpec {
     math_op(name)
-        .operand("operand", &SIGNLESS_INTEGER_LIKE)
-        .result("result", &SIGNLESS_INTEGER_LIKE)
+        .operand("operand", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
+        .result("result", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
         .check(Check::SameOperandsAndResultType)
         .check(Check::Elementwise)
         .format("$operand attr-dict `:` type($result)")
@@ -87,7 +87,7 @@ fn ops() -> Vec<OpSpec> {
             .format("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"),
         math_op("math.fpowi")
             .operand("lhs", &FLOAT_LIKE)
-            .operand("rhs", &SIGNLESS_INTEGER_LIKE)
+            .operand("rhs", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
             .default_attr("fastmath", &FASTMATH, fastmath_none)
             .result("result", &FLOAT_LIKE)
             .check(Check::AllTypesMatch(&["lhs", "result"]))
@@ -95,9 +95,9 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::Elementwise)
             .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)"),
         math_op("math.ipowi")
-            .operand("lhs", &SIGNLESS_INTEGER_LIKE)
-            .operand("rhs", &SIGNLESS_INTEGER_LIKE)
-            .result("result", &SIGNLESS_INTEGER_LIKE)
+            .operand("lhs", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
+            .operand("rhs", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
+            .result("result", &SIGNLESS_INTEGER_OR_INDEX_LIKE)
             .check(Check::SameOperandsAndResultType)
             .check(Check::Elementwise)
             .format("$lhs `,` $rhs attr-dict `:` type($result)"),

@@ -1,6 +1,6 @@
 //! Constant folding of the math dialect, as MLIR 22 folds it: the exact operations (`absf`,
-//! `ceil`, `floor`, `roundeven`, `copysign`, `absi`, `ctlz`, `cttz`, `ctpop`) for every float
-//! and integer type, and the ones MLIR computes with the host C library (`round`, `trunc`,
+//! `ceil`, `floor`, `roundeven`, `copysign`, `absi`, `ctlz`, `cttz`, `ctpop`, `ipowi`) for every
+//! float and integer type, and the ones MLIR computes with the host C library (`round`, `trunc`,
 //! `sqrt`, `exp`, `exp2`, `expm1`, `log`, `log2`, `log10`, `log1p`, trigonometric and hyperbolic
 //! functions, `powf`, `atan2`) for `f32` and `f64` only, with MLIR's domain checks (no folding
 //! of `sqrt`/`log*` of negative values). Constants materialize as `arith.constant`.
@@ -43,6 +43,7 @@ pub(crate) fn fold(name: &str) -> Option<FoldFn> {
         "math.ctpop" => |c, b, o, k| int_unary(c, b, o, k, |x, _| x.count_ones() as u128),
         "math.ctlz" => |c, b, o, k| int_unary(c, b, o, k, |x, w| (x.leading_zeros() - (128 - w)) as u128),
         "math.cttz" => |c, b, o, k| int_unary(c, b, o, k, |x, w| x.trailing_zeros().min(w) as u128),
+        "math.ipowi" => |c, _, _, k| FoldResult::attr(fold_binary_int(c, k, None, ipowi)?),
         _ => return None,
     })
 }
@@ -93,4 +94,34 @@ fn int_unary(ctx: &Context, b: &mut Body, op: Op, c: &[Option<Attr>], f: impl Fn
     let ty = result_ty(b, op);
     let w = ctx.int_width(elem_or_self(ctx, ty));
     FoldResult::attr(fold_map(ctx, c[0], ty, |s| Some(Scalar::Int(f(s.int()?, w) & mask(w))))?)
+}
+
+/// `base ** power` in `w` bits, as MLIR folds `ipowi`: a negative power gives 1 for a base of 1,
+/// ±1 for a base of -1 (by the power's parity), 0 for any other base but 0, which is left
+/// alone.
+fn ipowi(base: u128, power: u128, w: u32) -> Option<u128> {
+    let m = mask(w);
+    let (base, power) = (base & m, power & m);
+    if power == 0 {
+        return Some(1 & m);
+    }
+    if sext(power, w) < 0 {
+        return match base {
+            0 => None,
+            1 => Some(1),
+            b if b != m => Some(0),
+            _ => Some(if power & 1 == 1 { m } else { 1 }),
+        };
+    }
+    let (mut result, mut base, mut power) = (1u128, base, power);
+    loop {
+        if power & 1 == 1 {
+            result = result.wrapping_mul(base) & m;
+        }
+        power >>= 1;
+        if power == 0 {
+            return Some(result);
+        }
+        base = base.wrapping_mul(base) & m;
+    }
 }

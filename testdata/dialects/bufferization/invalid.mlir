@@ -1,6 +1,6 @@
 // The verifier messages of the bufferization ops, each in its own split. (MLIR reports a
-// to_tensor/to_buffer type mismatch as two errors, the first from the type interface; those
-// cases are left out.)
+// to_tensor/to_buffer type mismatch as two errors, the first from the tensor type's
+// compatibility check.)
 // RUN: ir-opt %s -split-input-file -verify-diagnostics
 
 func.func @a(%m: f32) {
@@ -142,5 +142,39 @@ func.func @a(%m: tensor<4xf32>) {
 func.func @a(%m: memref<4xf32>) {
   // expected-error@+1 {{'bufferization.dealloc_tensor' op operand #0 must be tensor of any type values, but got 'memref<4xf32>'}}
   "bufferization.dealloc_tensor"(%m) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<2x3xf32>) {
+  // expected-error@+2 {{shapes do not match}}
+  // expected-error@+1 {{'bufferization.to_tensor' op failed to verify that specified tensor and buffer types match}}
+  %0 = bufferization.to_tensor %m : memref<2x3xf32> to tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @a(%t: tensor<8xi8>) {
+  // expected-error@+2 {{element types do not match}}
+  // expected-error@+1 {{'bufferization.to_buffer' op failed to verify that specified tensor and buffer types match}}
+  %0 = bufferization.to_buffer %t : tensor<8xi8> to memref<8xi16, 1>
+  return
+}
+
+// -----
+
+func.func @a() {
+  // expected-error@+1 {{custom op 'bufferization.alloc_tensor' invalid kind of type specified}}
+  %0 = bufferization.alloc_tensor() : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @a(%d: index) {
+  // expected-error@+1 {{'bufferization.alloc_tensor' op incorrect number of dynamic sizes, has 1, expected 0}}
+  %0 = "bufferization.alloc_tensor"(%d) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (index) -> tensor<*xi32>
   return
 }

@@ -64,3 +64,27 @@ func.func @f(%c: complex<f32>, %i: i32) {
   %0 = "complex.powi"(%c, %i) : (complex<f32>, i32) -> complex<f64>
   return
 }
+
+// -----
+
+%x = "test.x"() : () -> complex<f32>
+// expected-error@+1 {{'complex.bitcast' op result must be int/float/complex}}
+%e = complex.bitcast %x : complex<f32> to index
+
+// -----
+
+%x = "test.x"() : () -> vector<2xf32>
+// expected-error@+1 {{'complex.bitcast' op operand must be int/float/complex}}
+%e = complex.bitcast %x : vector<2xf32> to complex<f32>
+
+// -----
+
+// expected-error@+1 {{expected floating point literal}}
+"test.x"() {a = #complex.number<:f64 1.5, "im">} : () -> ()
+
+// -----
+
+// The parts are read as floating-point numbers whatever the element type.
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
+"test.x"() {a = #complex.number<:i16 7, 0.5>} : () -> ()

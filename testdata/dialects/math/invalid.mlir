@@ -42,3 +42,11 @@
 %x = "test.x"() : () -> vector<4xf32>
 // expected-error@+1 {{'math.sincos' op failed to verify that all of {operand, sin, cos} have same type}}
 %e:2 = "math.sincos"(%x) : (vector<4xf32>) -> (vector<4xf32>, f32)
+
+// -----
+
+// The integer operands take `index` too: this fpowi fails on its shapes only.
+%x = "test.x"() : () -> vector<4xf32>
+%n = "test.x"() : () -> index
+// expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+%e = math.fpowi %x, %n : vector<4xf32>, index

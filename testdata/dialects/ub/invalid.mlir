@@ -6,3 +6,11 @@ func.func @f() {
   ub.unreachable
   return
 }
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'ub.poison' invalid kind of attribute specified}}
+  %0 = ub.poison <0 : i8> : i8
+  return
+}
