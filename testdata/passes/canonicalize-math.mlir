@@ -89,3 +89,39 @@ func.func @m() -> (f32, f64, f16, i32, i8, f32, f64) {
   "u.use"(%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19, %r20, %r21, %r22, %r23, %r24, %r25, %r26, %r27, %r28, %r29, %r30, %r31) : (f64, f64, f16, f64, f16, f64, f32, f32, f32, f64, f32, f32, f64, f32, f32, f64, f32, f32, f32, f64, f32, f64, f32, f64, f32, f32, f64, i32, i32, i8, i32, vector<2xf32>) -> ()
   return %a, %b, %h, %i, %i8, %a, %b : f32, f64, f16, i32, i8, f32, f64
 }
+
+// Integer powers fold with wrap-around; a negative power gives 0 except for bases 1 and -1,
+// and a base of 0 to a negative power stays. Index and splat vectors fold too.
+// CHECK-LABEL: func.func @ipowi() -> (i8, i32, i32, i32, i32, index, vector<2xi16>, i8) {
+// CHECK-NEXT: %c-128_i8 = arith.constant -128 : i8
+// CHECK-NEXT: %cst = arith.constant dense<49> : vector<2xi16>
+// CHECK-NEXT: %c27 = arith.constant 27 : index
+// CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: %c-1_i32 = arith.constant -1 : i32
+// CHECK-NEXT: %c81_i8 = arith.constant 81 : i8
+// CHECK-NEXT: %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT: %0 = math.ipowi %c0_i32, %c-1_i32 : i32
+// CHECK-NEXT: return %c81_i8, %c0_i32, %c-1_i32, %c1_i32, %0, %c27, %cst, %c-128_i8 : i8, i32, i32, i32, i32, index, vector<2xi16>, i8
+func.func @ipowi() -> (i8, i32, i32, i32, i32, index, vector<2xi16>, i8) {
+  %c3 = arith.constant 3 : i8
+  %c4 = arith.constant 4 : i8
+  %a = math.ipowi %c3, %c4 : i8
+  %c2 = arith.constant 2 : i32
+  %cm1 = arith.constant -1 : i32
+  %cm3 = arith.constant -3 : i32
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %b = math.ipowi %c2, %cm1 : i32
+  %c = math.ipowi %cm1, %cm3 : i32
+  %d = math.ipowi %c1, %cm3 : i32
+  %e = math.ipowi %c0, %cm1 : i32
+  %i3 = arith.constant 3 : index
+  %f = math.ipowi %i3, %i3 : index
+  %v = arith.constant dense<7> : vector<2xi16>
+  %v2 = arith.constant dense<2> : vector<2xi16>
+  %g = math.ipowi %v, %v2 : vector<2xi16>
+  %b2 = arith.constant 2 : i8
+  %p7 = arith.constant 7 : i8
+  %h = math.ipowi %b2, %p7 : i8
+  return %a, %b, %c, %d, %e, %f, %g, %h : i8, i32, i32, i32, i32, index, vector<2xi16>, i8
+}
