@@ -44,6 +44,10 @@ pub trait AsmParser<'c> {
     fn name_offset(&self) -> usize;
     /// Reports an error at a byte offset.
     fn error_at(&mut self, offset: usize, message: &str);
+    /// Reports an error at a byte offset as the parser's own token rules word it, without the
+    /// `custom op 'name'` prefix of [`AsmParser::error_at`] (MLIR's errors from its generic
+    /// parser under a custom one, e.g. a missing operation name).
+    fn syntax_error_at(&mut self, offset: usize, message: &str);
     /// Consumes a bare identifier equal to `keyword` if it is next.
     fn parse_optional_keyword(&mut self, keyword: &str) -> bool;
     /// Consumes a bare identifier if one is next.

@@ -1783,6 +1783,10 @@ impl<'a> AsmParser<'a> for Parser<'a> {
         let _ = self.err::<()>(offset, msg);
     }
 
+    fn syntax_error_at(&mut self, offset: usize, message: &str) {
+        let _ = self.err::<()>(offset, message.to_string());
+    }
+
     fn parse_optional_keyword(&mut self, keyword: &str) -> bool {
         self.eat_keyword(keyword)
     }

@@ -250,7 +250,7 @@ fn parse_payload_name(p: &mut dyn AsmParser<'_>) -> Result<Option<Payload>, ()> 
     }
     let at = p.offset();
     let Some(name) = p.parse_optional_any_keyword() else {
-        p.error_at(at, "expected operation name");
+        p.syntax_error_at(at, "expected bare identifier or keyword");
         return Err(());
     };
     let attrs = p.parse_optional_attr_dict()?.unwrap_or_default();

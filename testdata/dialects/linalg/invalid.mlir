@@ -737,3 +737,13 @@ func.func @generic_mixed_no_results(%t: tensor<3xf32>, %m: memref<3xf32>) {
   }
   return
 }
+
+// -----
+
+// The short form's payload must name an op: a number is no name (the generic parser's error,
+// with no custom-op prefix).
+func.func @map_payload_not_a_name(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected bare identifier or keyword}}
+  %0 = linalg.map { 42 } ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
