@@ -5,7 +5,7 @@
 
 use crate::ods::view_like::{in_bounds_slice, mixed, offset_size_stride};
 use crate::ods::constraints::*;
-use crate::ods::{plain_error, Check, OpSpec, OpView};
+use crate::ods::{plain_error, Check, ClassTable, OpSpec, OpView, TypeClass};
 use mica_ir::printer::type_string;
 use mica_ir::{Attr, AttrKind, Context, Traits, Type, TypeKind, DYNAMIC};
 
@@ -40,6 +40,24 @@ static SPLAT_ELEMENT: TypeConstraint = TypeConstraint {
     check: |c, t| is_signless_int(c, t) || is_index(c, t) || is_float(c, t),
     buildable: None,
 };
+/// `tensor.bitcast`'s operand and result: a tensor of integers (of any signedness) or floats.
+static INT_OR_FLOAT_TENSOR: TypeConstraint = TypeConstraint {
+    summary: "tensor of signless integer or unsigned integer or signed integer or floating-point values",
+    check: |c, t| match c.type_kind(t) {
+        TypeKind::RankedTensor { elem, .. } | TypeKind::UnrankedTensor { elem } => {
+            matches!(c.type_kind(*elem), TypeKind::Integer { .. }) || is_float(c, *elem)
+        }
+        _ => false,
+    },
+    buildable: None,
+};
+/// The classes MLIR's parsers read the tensor constraints' types as (see
+/// [`crate::ods::TypeClass`]): `TensorType` (no type name in the error) or `RankedTensorType`.
+static CLASSES: ClassTable = &[
+    (&NON_0_RANKED_OR_UNRANKED_TENSOR, TypeClass::Tensor),
+    (&STATIC_SHAPE_TENSOR, TypeClass::RankedTensor),
+    (&INT_OR_FLOAT_TENSOR, TypeClass::Tensor),
+];
 /// MLIR's `IndexListArrayAttr`: `[[0, 1], [2]]`.
 pub static INDEX_LIST_ARRAY_ATTR: AttrConstraint = AttrConstraint {
     summary: "Array of 64-bit integer array attributes",
@@ -122,8 +140,8 @@ fn ops() -> Vec<OpSpec> {
     vec![
         OpSpec::new("tensor.bitcast")
             .traits(Traits::PURE)
-            .operand("source", &ANY_TENSOR)
-            .result("dest", &ANY_TENSOR)
+            .operand("source", &INT_OR_FLOAT_TENSOR)
+            .result("dest", &INT_OR_FLOAT_TENSOR)
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .verify(verify_bitcast),
         OpSpec::new("tensor.cast")
@@ -350,7 +368,7 @@ pub fn register(ctx: &mut Context) {
         s.fold = fold;
         s.patterns = patterns;
     }
-    crate::ods::register(ctx, specs, &[]);
+    crate::ods::register_with_classes(ctx, specs, &[], CLASSES);
     ctx.registry_mut().set_materializer("tensor", crate::shaped_fold::materialize);
 }
 

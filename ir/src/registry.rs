@@ -83,21 +83,27 @@ impl Count {
         }
     }
 
+    /// MLIR's message for `n` things of kind `what` (`operands`, `results`, `regions` or
+    /// `successors`) violating the count, worded as its count traits word it.
     fn check(self, n: usize, what: &str) -> Result<(), String> {
-        let word = |k: u32| match k {
-            0 => "zero".to_string(),
-            1 => "one".to_string(),
-            k => k.to_string(),
-        };
-        match self {
-            Count::Exactly(k) if n as u32 != k => Err(if k <= 1 {
-                format!("requires {} {}", word(k), if k == 1 { what.trim_end_matches('s').to_string() } else { what.to_string() })
-            } else {
-                format!("expected {k} {what}")
-            }),
-            Count::AtLeast(k) if (n as u32) < k => Err(format!("expected {k} or more {what}")),
-            _ => Ok(()),
+        if self.allows(n) {
+            return Ok(());
         }
+        let one = what.trim_end_matches('s');
+        Err(match (what, self) {
+            // `ZeroSuccessors`, `OneSuccessor`, `NSuccessors`, `AtLeastNSuccessors`.
+            ("successors", Count::Exactly(1)) => format!("requires 1 successor but found {n}"),
+            ("successors", Count::Exactly(k)) => format!("requires {k} successors but found {n}"),
+            ("successors", Count::AtLeast(k)) => format!("requires at least {k} successors but found {n}"),
+            (_, Count::Exactly(0)) => format!("requires zero {what}"),
+            ("operands", Count::Exactly(1)) => "requires a single operand".to_string(),
+            (_, Count::Exactly(1)) => format!("requires one {one}"),
+            // Only the operand traits say how many they found.
+            ("operands", Count::Exactly(k)) => format!("expected {k} operands, but found {n}"),
+            ("operands", Count::AtLeast(k)) => format!("expected {k} or more operands, but found {n}"),
+            (_, Count::Exactly(k)) => format!("expected {k} {what}"),
+            (_, Count::AtLeast(k)) => format!("expected {k} or more {what}"),
+        })
     }
 }
 

@@ -8,7 +8,7 @@ mod verify;
 
 use crate::ods::constraints::*;
 use crate::ods::enums::{EnumSpec, EnumStorage};
-use crate::ods::{Check, OpSpec};
+use crate::ods::{Check, ClassTable, OpSpec, TypeClass};
 use layout::{is_strided, memref_parts};
 use mica_ir::{Attr, AttrKind, Body, Context, Op, Traits, Type, TypeKind};
 
@@ -83,6 +83,18 @@ static MEMREF_OF_INT_OR_FLOAT: TypeConstraint = TypeConstraint {
     check: |c, t| memref_parts(c, t).is_some_and(|m| is_int_or_float(c, m.elem)),
     buildable: None,
 };
+
+/// The classes MLIR's parsers read the memref constraints' types as (see
+/// [`crate::ods::TypeClass`]): `MemRefType` for the ranked ones, `BaseMemRefType` for
+/// ranked-or-unranked.
+static CLASSES: ClassTable = &[
+    (&RANKED_MEMREF, TypeClass::MemRef),
+    (&ANY_RANKED_OR_UNRANKED, TypeClass::BaseMemRef),
+    (&MEMREF_1D, TypeClass::MemRef),
+    (&MEMREF_1D_I8, TypeClass::MemRef),
+    (&STRIDED_MEMREF, TypeClass::MemRef),
+    (&MEMREF_OF_INT_OR_FLOAT, TypeClass::MemRef),
+];
 
 fn int_value(ctx: &Context, a: Attr, width: u32) -> Option<i64> {
     is_int_attr_of(ctx, a, width).then(|| ctx.as_i64(a)).flatten()
@@ -422,6 +434,6 @@ pub fn register(ctx: &mut Context) {
         s.fold = fold;
         s.patterns = patterns;
     }
-    crate::ods::register(ctx, specs, syntax::DIRECTIVES);
+    crate::ods::register_with_classes(ctx, specs, syntax::DIRECTIVES, CLASSES);
     ctx.registry_mut().set_materializer("memref", crate::shaped_fold::materialize);
 }

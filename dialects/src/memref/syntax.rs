@@ -3,7 +3,7 @@
 //! `custom<GlobalMemrefOpTypeAndInitialValue>` directive of `memref.global`.
 
 use super::layout::memref_parts;
-use crate::ods::{CustomArg, CustomDirective, OpView, ParseCtx};
+use crate::ods::{CustomArg, CustomDirective, OpView, ParseCtx, TypeClass};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, AttrKind, Body, Ident, Op, OpDef, OperationState, Printer, Type, TypeKind, DYNAMIC};
 
@@ -252,8 +252,7 @@ pub(super) fn parse_prefetch(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut O
     };
     let mut props = vec![(ctx.ident("localityHint"), hint)];
     split_attr_dict(p, &["localityHint", "isWrite", "isDataCache"], &mut props, state)?;
-    p.parse_punct(":")?;
-    let ty = p.parse_type()?;
+    let ty = TypeClass::MemRef.parse_colon_type(p)?;
     resolve_all(p, state, &[memref], ty)?;
     resolve_all(p, state, &indices, ctx.index_type())?;
     if rw != "read" && rw != "write" {
@@ -302,8 +301,7 @@ pub(super) fn parse_transpose(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut 
     let map = p.parse_affine_map()?;
     let mut props = vec![(ctx.ident("permutation"), ctx.attr(AttrKind::AffineMap(map)))];
     split_attr_dict(p, &["permutation"], &mut props, state)?;
-    p.parse_punct(":")?;
-    let src = p.parse_type()?;
+    let src = TypeClass::MemRef.parse_colon_type(p)?;
     resolve_all(p, state, &[input], src)?;
     p.parse_keyword("to")?;
     state.result_types.push(p.parse_type()?);
@@ -343,7 +341,7 @@ fn parse_global_type_and_initial_value(p: &mut dyn AsmParser<'_>, cx: &mut Parse
         return Err(());
     };
     let ctx = p.ctx();
-    let name_at = cx.start;
+    let name_at = p.name_offset();
     let ty = p.parse_type()?;
     let Some(m) = memref_parts(ctx, ty).filter(|m| m.shape.iter().all(|&d| d != DYNAMIC)) else {
         p.error_at(name_at, &format!("type should be static shaped memref, but got '{}'", mica_ir::printer::type_string(ctx, ty)));

@@ -60,6 +60,8 @@ pub static SHARED: ClassTable = &[
     (&F32, TypeClass::Float),
     (&ANY_TENSOR, TypeClass::Tensor),
     (&ANY_RANKED_TENSOR, TypeClass::RankedTensor),
+    // MLIR's `AnyMemRef` is ranked only (`MemRefType`).
+    (&ANY_MEMREF, TypeClass::MemRef),
     (&STATIC_MEMREF, TypeClass::MemRef),
     (&ANY_VECTOR, TypeClass::Vector),
     (&ANY_COMPLEX, TypeClass::Complex),
@@ -116,10 +118,23 @@ impl TypeClass {
         }
     }
 
+    /// Parses `: type` as MLIR's `parseColonType` into a type class does (hand-written
+    /// parsers): a type of another kind is reported at the colon.
+    pub(crate) fn parse_colon_type(self, p: &mut dyn AsmParser<'_>) -> Result<Type, ()> {
+        let at = p.offset();
+        p.parse_punct(":")?;
+        self.parse_reporting_at(p, at)
+    }
+
     /// Parses a type and reports it, at its start, when it is not of the class.
     #[inline(never)]
     fn parse_checked(self, p: &mut dyn AsmParser<'_>) -> Result<Type, ()> {
         let at = p.offset();
+        self.parse_reporting_at(p, at)
+    }
+
+    /// Parses a type and reports it at byte offset `at` when it is not of the class.
+    fn parse_reporting_at(self, p: &mut dyn AsmParser<'_>, at: usize) -> Result<Type, ()> {
         let t = p.parse_type()?;
         let ctx = p.ctx();
         if self.holds(ctx, t) {

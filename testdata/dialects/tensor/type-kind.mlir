@@ -32,3 +32,35 @@ func.func @empty_as_vector() {
   %r = tensor.empty() : vector<3xf32>
   return
 }
+
+// -----
+
+func.func @dim_of_memref(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'tensor.dim' invalid kind of type specified}}
+  %d = tensor.dim %m, %i : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_unranked(%x: f32) {
+  // expected-error@+1 {{custom op 'tensor.from_elements' invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
+  %t = tensor.from_elements %x : tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_to_vector(%t: tensor<2xi32>) {
+  // expected-error@+1 {{custom op 'tensor.bitcast' invalid kind of type specified}}
+  %b = tensor.bitcast %t : tensor<2xi32> to vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_of_index(%t: tensor<2xindex>) {
+  // expected-error@+1 {{'tensor.bitcast' op operand #0 must be tensor of signless integer or unsigned integer or signed integer or floating-point values, but got 'tensor<2xindex>'}}
+  %b = tensor.bitcast %t : tensor<2xindex> to tensor<2xi64>
+  return
+}
