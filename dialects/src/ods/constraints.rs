@@ -236,12 +236,9 @@ type_constraint!(
     F32, "32-bit float", |c, t| matches!(c.type_kind(t), TypeKind::Float(FloatKind::F32)), |c| c.float_type(FloatKind::F32)
 );
 type_constraint!(
-    /// A signless integer or index, or a vector or tensor of them.
+    /// A signless integer or index, or a vector or tensor of them (MLIR's `SignlessIntegerLike`,
+    /// which takes `index` too).
     SIGNLESS_INTEGER_OR_INDEX_LIKE, "signless-integer-like", |c, t| is_like(c, t, |c, e| is_signless_int(c, e) || is_index(c, e))
-);
-type_constraint!(
-    /// A signless integer, or a vector or tensor of them.
-    SIGNLESS_INTEGER_LIKE, "signless-integer-like", |c, t| is_like(c, t, is_signless_int)
 );
 type_constraint!(
     /// A float, or a vector or tensor of floats.

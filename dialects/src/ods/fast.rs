@@ -11,7 +11,7 @@
 
 use super::custom::{Known, ParseCtx};
 use super::format::{Elem, FillSlot, Format, GroupFirst, InferRule, ParseStep, PropSlot, Slot, TypeFill};
-use super::parse::{attr_starts, parse_attr_dict, parse_attr_value, set_attributes, split_dict};
+use super::parse::{attr_starts, check_source_type, parse_attr_dict, parse_attr_value, set_attributes, split_dict};
 use super::{Arity, OpSpec, TypeClass, TypeTransform};
 use mica_ir::asm::{AsmParser, UnresolvedOperand};
 use mica_ir::{Attr, Ident, OperationState, Type};
@@ -50,6 +50,9 @@ pub(crate) struct Simple {
     defaults: SmallVec<[u8; MAX_ATTRS]>,
     /// The attribute slots in property order ([`Format::props_sorted`]).
     props: SmallVec<[u8; MAX_ATTRS]>,
+    /// The written types checked against their slots' constraints before others are made
+    /// from them ([`Format::source_checks`]): where each is kept, and its slot.
+    sources: SmallVec<[(u8, Slot); 1]>,
 }
 
 /// One step of a simple format.
@@ -208,7 +211,17 @@ pub(super) fn compile(format: &Format, spec: &OpSpec) -> Option<Simple> {
             }
         };
     }
+    let mut sources = SmallVec::new();
+    for &slot in &format.source_checks {
+        let k = match slot {
+            Slot::Operand(i) => i,
+            Slot::Result(j) => MAX_OPERANDS + j,
+            Slot::Attr(_) | Slot::Missing => continue,
+        };
+        sources.push((k as u8, slot));
+    }
     Some(Simple {
+        sources,
         binary: Binary::of(&steps),
         type_at,
         derived,
@@ -393,6 +406,11 @@ fn parse_steps(p: &mut dyn AsmParser<'_>, spec: &OpSpec, simple: &Simple, st: &m
 /// The general path's finishing, for a simple op: inherent attributes out of the dictionary,
 /// defaults, types, operands resolved, results and properties into `state`.
 fn finish(p: &mut dyn AsmParser<'_>, spec: &OpSpec, format: &Format, simple: &Simple, st: &mut Parsed, state: &mut OperationState, start: usize) -> Result<(), ()> {
+    for &(k, slot) in &simple.sources {
+        if let Some(t) = st.types[k as usize] {
+            check_source_type(p, spec, slot, t)?;
+        }
+    }
     let ctx = p.ctx();
     if !simple.derived.is_empty() && !derive_types(ctx, simple, st) {
         return finish_general(p, spec, format, st, state, start);

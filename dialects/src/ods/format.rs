@@ -105,6 +105,10 @@ pub struct Format {
     /// The parser's fast-path program for this format, when it is simple enough (see
     /// [`super::fast`]), decided when the format is compiled.
     pub(crate) simple: Option<super::fast::Simple>,
+    /// The operand and result slots whose written types another slot's type is made from by a
+    /// transform (`TypesMatchWith`), in the order MLIR's generated parser checks them against
+    /// their constraints once the op is read (the results' sources, then the operands').
+    pub(crate) source_checks: Vec<Slot>,
 }
 
 /// See [`Format::elided_dict`].
@@ -316,6 +320,115 @@ fn always_written_types(elems: &[Elem], spec: &OpSpec) -> Option<(Vec<bool>, Vec
         }
     }
     Some((operands, results))
+}
+
+/// Marks the operand and result slots whose types `elems` write (in any branch).
+fn mark_written_types(elems: &[Elem], operands: &mut [bool], results: &mut [bool]) {
+    fn mark(v: &Var, operands: &mut [bool], results: &mut [bool]) {
+        match v {
+            Var::Operand(i) => operands[*i] = true,
+            Var::Result(i) => results[*i] = true,
+            Var::Operands => operands.fill(true),
+            Var::Results => results.fill(true),
+        }
+    }
+    for e in elems {
+        match e {
+            Elem::Type(v, _) => mark(v, operands, results),
+            Elem::FunctionalType(a, b) => {
+                mark(a, operands, results);
+                mark(b, operands, results);
+            }
+            Elem::Custom(_, args) => {
+                for a in args {
+                    if let CustomArg::Type(v) = a {
+                        mark(v, operands, results);
+                    }
+                }
+            }
+            Elem::Optional { then, otherwise, .. } => {
+                mark_written_types(then, operands, results);
+                mark_written_types(otherwise, operands, results);
+            }
+            Elem::OIList(clauses) => clauses.iter().for_each(|c| mark_written_types(c, operands, results)),
+            _ => {}
+        }
+    }
+}
+
+/// [`Format::source_checks`]: as MLIR's format generator, each slot whose type the format
+/// leaves out takes it from the last type relation naming it with a written slot or attribute
+/// (`attrs`: those the format writes); the sources of the relations with a transform are
+/// checked, those of the results first. Results an op infers by hand take no relation.
+fn source_checks(elems: &[Elem], spec: &OpSpec, attrs: &[usize]) -> Vec<Slot> {
+    if !spec.checks.iter().any(|c| matches!(c, Check::TypesMatchWith { .. } | Check::TypesMatchWithRange { .. })) {
+        return Vec::new();
+    }
+    let mut operands = vec![false; spec.operands.len()];
+    let mut results = vec![false; spec.results.len()];
+    mark_written_types(elems, &mut operands, &mut results);
+    let written = |s: Slot| match s {
+        Slot::Operand(i) => operands[i],
+        Slot::Result(i) => results[i],
+        Slot::Attr(i) => attrs.contains(&i),
+        Slot::Missing => false,
+    };
+    // Per operand slot, then per result slot: the source and whether it is transformed.
+    let n = spec.operands.len();
+    let mut resolver: Vec<Option<(Slot, bool)>> = vec![None; n + spec.results.len()];
+    let index = |s: Slot| match s {
+        Slot::Operand(i) => Some(i),
+        Slot::Result(i) => Some(n + i),
+        Slot::Attr(_) | Slot::Missing => None,
+    };
+    let same = |resolver: &mut Vec<Option<(Slot, bool)>>, slots: &mut dyn Iterator<Item = Slot>, from: Slot| {
+        for s in slots {
+            if s != from && !written(s) {
+                if let Some(k) = index(s) {
+                    resolver[k] = Some((from, false));
+                }
+            }
+        }
+    };
+    for c in &spec.checks {
+        match c {
+            Check::AllTypesMatch(names) => {
+                let slots: Vec<Slot> = names.iter().map(|n| Slot::resolve(spec, n)).collect();
+                for &from in slots.iter().filter(|s| written(**s)) {
+                    same(&mut resolver, &mut slots.iter().copied(), from);
+                }
+            }
+            Check::SameTypeOperands | Check::SameOperandsAndResultType => {
+                let with_results = matches!(c, Check::SameOperandsAndResultType);
+                let from = (0..n).map(Slot::Operand).find(|s| written(*s));
+                let from = from.or_else(|| if with_results { (0..spec.results.len()).map(Slot::Result).find(|s| written(*s)) } else { None });
+                if let Some(from) = from {
+                    let results = if with_results { spec.results.len() } else { 0 };
+                    same(&mut resolver, &mut (0..n).map(Slot::Operand).chain((0..results).map(Slot::Result)), from);
+                }
+            }
+            Check::TypesMatchWith { from, to, .. } | Check::TypesMatchWithRange { from, to, .. } => {
+                let (from, to) = (Slot::resolve(spec, from), Slot::resolve(spec, to));
+                if written(from) && !written(to) {
+                    if let Some(k) = index(to) {
+                        resolver[k] = Some((from, true));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let results_inferred = spec.infer.is_some() && !results.contains(&true);
+    let order = (n..resolver.len()).filter(|_| !results_inferred).chain(0..n);
+    let mut out: Vec<Slot> = Vec::new();
+    for k in order {
+        if let Some((from @ (Slot::Operand(_) | Slot::Result(_)), true)) = resolver[k] {
+            if !out.contains(&from) {
+                out.push(from);
+            }
+        }
+    }
+    out
 }
 
 /// Adds to `uses` how many times `elems` name each operand slot.
@@ -633,7 +746,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     let mut parse = Vec::new();
     compile_parse(&elems, spec, &mut parse);
     let mut format = Format {
-        attrs_in_format: p.attrs_in_format,
+        attrs_in_format: p.attrs_in_format.clone(),
         has_prop_dict: p.has_prop_dict,
         type_fills: type_fills(&elems, spec, &infer),
         operands_in_order: operands_in_order(&elems),
@@ -646,6 +759,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),
         simple: None,
+        source_checks: source_checks(&elems, spec, &p.attrs_in_format),
     };
     format.simple = super::fast::compile(&format, spec);
     Ok(format)

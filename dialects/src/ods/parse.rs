@@ -536,6 +536,18 @@ pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &
             at = end;
         }
     }
+    for &slot in &format.source_checks {
+        let known = match slot {
+            Slot::Operand(i) => cx.operand_types[i],
+            Slot::Result(i) => cx.result_types[i],
+            Slot::Attr(_) | Slot::Missing => None,
+        };
+        if let Some(known) = known {
+            for k in 0..known.len() {
+                check_source_type(p, spec, slot, cx.nth(known, k))?;
+            }
+        }
+    }
     match &format.type_fills {
         Some(fills) => {
             for fill in fills {
@@ -624,9 +636,41 @@ pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &
     Ok(())
 }
 
+/// Checks `t`, a type written for the operand or result `slot` that another type is made
+/// from, against the slot's constraint, as MLIR's generated parsers do before using it
+/// ([`Format::source_checks`]); the error is at the op's name.
+#[cold]
+#[inline(never)]
+fn source_type_error(p: &mut dyn AsmParser<'_>, spec: &OpSpec, slot: Slot, t: Type) {
+    let v = match slot {
+        Slot::Operand(i) => &spec.operands[i],
+        Slot::Result(i) => &spec.results[i],
+        Slot::Attr(_) | Slot::Missing => return,
+    };
+    let at = p.name_offset();
+    let got = mica_ir::printer::type_string(p.ctx(), t);
+    p.error_at(at, &format!("'{}' must be {}, but got '{got}'", v.name, super::verify::slot_summary(v.arity, v.ty.summary)));
+}
+
+/// See [`source_type_error`]: fails, with that error, when `t` does not satisfy the
+/// constraint of `slot`.
+#[inline]
+pub(super) fn check_source_type(p: &mut dyn AsmParser<'_>, spec: &OpSpec, slot: Slot, t: Type) -> Result<(), ()> {
+    let c = match slot {
+        Slot::Operand(i) => spec.operands[i].ty,
+        Slot::Result(i) => spec.results[i].ty,
+        Slot::Attr(_) | Slot::Missing => return Ok(()),
+    };
+    if (c.check)(p.ctx(), t) {
+        return Ok(());
+    }
+    source_type_error(p, spec, slot, t);
+    Err(())
+}
+
 /// Moves the inherent attributes written in an op's attribute dictionary `dict` (left empty)
-/// into their slots of `attrs` (unless the slot is set: then they stay discardable); gives the
-/// discardable ones.
+/// into their slots of `attrs`, replacing what the custom syntax set (as MLIR's parsers make
+/// the dictionary's inherent attributes the op's properties); gives the discardable ones.
 #[inline(always)]
 pub(super) fn split_dict(ctx: &Context, spec: &OpSpec, dict: &mut Vec<(Ident, Attr)>, attrs: &mut [Option<Attr>]) -> Vec<(Ident, Attr)> {
     let mut discardable = Vec::new();
@@ -635,7 +679,7 @@ pub(super) fn split_dict(ctx: &Context, spec: &OpSpec, dict: &mut Vec<(Ident, At
     }
     for (k, v) in std::mem::take(dict) {
         match spec.attrs.iter().position(|a| a.ident(ctx) == k) {
-            Some(i) if attrs[i].is_none() => attrs[i] = Some(v),
+            Some(i) => attrs[i] = Some(v),
             _ => discardable.push((k, v)),
         }
     }

@@ -6,7 +6,7 @@
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use super::format::Slot;
 use crate::ods::constraints::{element_or_self, AttrSyntax};
-use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Traits, Type, TypeKind, Value, DYNAMIC};
+use mica_ir::{Body, Context, DiagLoc, Diagnostic, Op, OpDef, Severity, Traits, Type, TypeKind, Value, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
 pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
@@ -23,10 +23,46 @@ pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent:
     if let Some(attr) = spec.branch_weights {
         verify_weights(&view, attr, "branch", "successors", body.successors(op).len()).map_err(|m| Diagnostic::on_op(body, op, m))?;
     }
+    verify_inferred_types(ctx, spec, &view)?;
     if let Some(f) = spec.verify {
         f(ctx, &view).map_err(|m| op_error(ctx, body, op, &m))?;
     }
     Ok(())
+}
+
+/// MLIR's `InferTypeOpInterface` check of an op whose result types its format generator
+/// infers from its first single operand (`SameOperandsAndResultType`, with single results
+/// only): each result type is exactly that operand's (the trait alone lets shapes differ by a
+/// dynamic size). Checked after the op's traits, before its hand-written verifier; gives the
+/// two errors MLIR reports.
+fn verify_inferred_types(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result<(), Diagnostic> {
+    if spec.results.is_empty() || !spec.checks.iter().any(|c| matches!(c, Check::SameOperandsAndResultType)) {
+        return Ok(());
+    }
+    let Some(anchor) = spec.operands.iter().position(|o| o.arity == Arity::Single) else { return Ok(()) };
+    if spec.results.iter().any(|r| r.arity != Arity::Single) {
+        return Ok(());
+    }
+    let Some(&x) = v.operand_group(anchor).first() else { return Ok(()) };
+    let t = v.ty(x);
+    let results = v.results();
+    if results.iter().all(|r| v.ty(*r) == t) {
+        return Ok(());
+    }
+    let list = |types: &mut dyn Iterator<Item = Type>| types.map(|t| format!("'{}'", type_str(ctx, t))).collect::<Vec<_>>().join(", ");
+    let inferred = list(&mut std::iter::repeat_n(t, results.len()));
+    let actual = list(&mut results.iter().map(|r| v.ty(*r)));
+    let (body, op) = (v.body, v.op);
+    let name = ctx.str(body.op(op).name);
+    let mut d = Diagnostic::on_op(body, op, format!("'{name}' op inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}"));
+    d.notes.push(Diagnostic {
+        severity: Severity::Error,
+        loc: DiagLoc::Loc(body.op(op).loc),
+        message: format!("'{name}' op failed to infer returned types"),
+        notes: Vec::new(),
+        op: None,
+    });
+    Err(d)
 }
 
 /// The region verify hook (MLIR's `verifyRegions`).
@@ -180,7 +216,8 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
     Ok(())
 }
 
-fn slot_summary(arity: Arity, summary: &str) -> String {
+/// A slot's constraint summary as MLIR writes it in messages (`variadic of ...`).
+pub(super) fn slot_summary(arity: Arity, summary: &str) -> String {
     match arity {
         Arity::Variadic => format!("variadic of {summary}"),
         _ => summary.to_string(),
@@ -364,9 +401,11 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
             let (mut operands, mut results, mut alike) = (0, 0, true);
             let mut first: Option<Type> = None;
             let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
+            // MLIR's `verifyCompatibleShapes` also refuses scalable vectors with others.
+            let scalable = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.contains(&true));
             let mut see = |t: Type| match first {
                 None => first = Some(t),
-                Some(f) => alike &= base(t) == base(f) && compatible_shape(ctx, t, f),
+                Some(f) => alike &= base(t) == base(f) && compatible_shape(ctx, t, f) && scalable(t) == scalable(f),
             };
             for t in types.operands().filter(|t| is_mappable(ctx, *t)) {
                 operands += 1;

@@ -175,3 +175,28 @@ func.func @f(%a: f32, %s: f8E8M0FNU) {
   %0 = arith.scaling_extf %a, %s : f32, f8E8M0FNU to f16
   return
 }
+
+// -----
+
+func.func @f(%a: vector<4xi8>) {
+  // expected-error@+1 {{custom op 'arith.cmpf' 'lhs' must be floating-point-like, but got 'vector<4xi8>'}}
+  %0 = arith.cmpf oge, %a, %a : vector<4xi8>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<?x3xf32>) {
+  // expected-error@+2 {{'arith.divf' op inferred type(s) 'tensor<?x3xf32>' are incompatible with return type(s) of operation 'tensor<7x3xf32>'}}
+  // expected-error@+1 {{'arith.divf' op failed to infer returned types}}
+  %0 = "arith.divf"(%a, %a) : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<7x3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<[2]xf32>, %b: vector<2xf32>) {
+  // expected-error@+1 {{'arith.maximumf' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "arith.maximumf"(%a, %b) : (vector<[2]xf32>, vector<2xf32>) -> vector<[2]xf32>
+  return
+}

@@ -50,3 +50,20 @@
 %n = "test.x"() : () -> index
 // expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
 %e = math.fpowi %x, %n : vector<4xf32>, index
+
+// -----
+
+// The type the result's is made from is checked while parsing, at the op's name.
+%x = "test.x"() : () -> tensor<3xi16>
+// expected-error@+1 {{custom op 'math.isfinite' 'operand' must be floating-point-like, but got 'tensor<3xi16>'}}
+%e = math.isfinite %x : tensor<3xi16>
+
+// -----
+
+// The result type is inferred from the operand: a dynamic size does not match it.
+%x = "test.x"() : () -> vector<2x[8]xf32>
+%y = "test.x"() : () -> tensor<8xf32>
+%e = "math.tanh"(%x) : (vector<2x[8]xf32>) -> vector<2x[8]xf32>
+// expected-error@+2 {{'math.log1p' op inferred type(s) 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<?xf32>'}}
+// expected-error@+1 {{'math.log1p' op failed to infer returned types}}
+%f = "math.log1p"(%y) : (tensor<8xf32>) -> tensor<?xf32>
