@@ -178,3 +178,12 @@ func.func @segment_total(%c: i1) {
 ^a:
   return
 }
+
+// -----
+
+// A generic op without its operandSegmentSizes has every group empty (MLIR's default).
+func.func @segments_missing(%i: index) {
+  // expected-error @+1 {{'memref.alloc' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  %0 = "memref.alloc"(%i) : (index) -> memref<?xf32>
+  return
+}

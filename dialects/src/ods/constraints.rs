@@ -257,8 +257,8 @@ type_constraint!(
     ANY_RANKED_TENSOR, "ranked tensor of any type values", is_ranked_tensor
 );
 type_constraint!(
-    /// Any memref.
-    ANY_MEMREF, "memref of any type values", is_memref
+    /// Any ranked memref, as MLIR's `AnyMemRef` (whose summary does not say "ranked").
+    ANY_MEMREF, "memref of any type values", is_ranked_memref
 );
 type_constraint!(
     /// Any ranked memref.

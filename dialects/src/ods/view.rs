@@ -213,8 +213,14 @@ fn layout(slots: &[ValueSpec], singles: usize, n: usize) -> Layout<'static> {
 /// they share (MLIR's segment-size messages).
 fn segment_sizes<'a>(ctx: &'a Context, slots: &[ValueSpec], n: usize, seg: Option<Attr>, what: &str) -> Result<&'a [u128], String> {
     let attr_name = if what == "operand" { "operandSegmentSizes" } else { "resultSegmentSizes" };
+    // A missing property is MLIR's default: every group empty.
     let Some(seg) = seg else {
-        return Err(format!("requires attribute '{attr_name}'"));
+        const EMPTY: [u128; 16] = [0; 16];
+        return match EMPTY.get(..slots.len()) {
+            Some(zeros) if n == 0 => Ok(zeros),
+            Some(_) => Err(format!("{what} count ({n}) does not match with the total size (0) specified in attribute '{attr_name}'")),
+            None => Err(format!("requires attribute '{attr_name}'")),
+        };
     };
     let AttrKind::DenseArray { values, .. } = ctx.attr_kind(seg) else {
         return Err(format!("'{attr_name}' attribute must be a dense i32 array"));

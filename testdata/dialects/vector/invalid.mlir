@@ -1193,3 +1193,12 @@ func.func @contract_three_masks(%a: vector<3x5xf32>, %b: vector<5x2xf32>, %c: ve
     : vector<3x5xf32>, vector<5x2xf32> into vector<3x2xf32>
   return
 }
+
+// -----
+
+// vector.load's base is a ranked memref (MLIR's AnyMemRef), in the generic form too.
+func.func @load_unranked_base(%u: memref<*xf32>, %i: index) {
+  // expected-error @+1 {{'vector.load' op operand #0 must be memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "vector.load"(%u, %i) : (memref<*xf32>, index) -> vector<4xf32>
+  return
+}
