@@ -94,7 +94,7 @@ static SIGNLESS_INTEGER_OR_INDEX_LIKE_OF_ANY_RANK: TypeConstraint = TypeConstrai
 static BITCAST_TYPE: TypeConstraint = TypeConstraint {
     summary: "signless-integer-or-float-like or memref of signless-integer or float",
     check: |c, t| {
-        is_like(c, t, |c, e| is_signless_int(c, e) || is_index(c, e) || is_float(c, e))
+        is_like(c, t, |c, e| is_signless_int(c, e) || is_float(c, e))
             || matches!(c.type_kind(t), TypeKind::MemRef { elem, .. } | TypeKind::UnrankedMemRef { elem, .. } if is_signless_int(c, *elem) || is_float(c, *elem))
     },
     buildable: None,
@@ -294,10 +294,10 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::Elementwise)
             .format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)")
             .verify(verify_scaling_narrowing),
-        cast("arith.uitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE),
-        cast("arith.sitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE),
-        cast("arith.fptoui", &FLOAT_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),
-        cast("arith.fptosi", &FLOAT_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),
+        cast("arith.uitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE).verify(verify_int_float_cast),
+        cast("arith.sitofp", &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE, &FLOAT_LIKE).verify(verify_int_float_cast),
+        cast("arith.fptoui", &FLOAT_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_int_float_cast),
+        cast("arith.fptosi", &FLOAT_LIKE, &SIGNLESS_FIXED_WIDTH_INTEGER_LIKE).verify(verify_int_float_cast),
         cast("arith.index_cast", &SIGNLESS_INTEGER_OR_INDEX_LIKE_OF_ANY_RANK, &SIGNLESS_INTEGER_OR_INDEX_LIKE_OF_ANY_RANK).verify(verify_index_cast),
         cast("arith.index_castui", &SIGNLESS_INTEGER_OR_INDEX_LIKE_OF_ANY_RANK, &SIGNLESS_INTEGER_OR_INDEX_LIKE_OF_ANY_RANK).verify(verify_index_cast),
         cast("arith.bitcast", &BITCAST_TYPE, &BITCAST_TYPE).verify(verify_bitcast),
@@ -311,7 +311,8 @@ fn ops() -> Vec<OpSpec> {
             .check(Check::AllTypesMatch(&["true_value", "false_value", "result"]))
             .check(Check::Pred { summary: "condition is signless i1 or has matching shape", check: select_condition_ok })
             .check(Check::Elementwise)
-            .custom(parse_select, print_select),
+            .custom(parse_select, print_select)
+            .verify(verify_select),
     ]
 }
 
@@ -386,6 +387,11 @@ fn verify_constant(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     if !elementsish {
         return Err("value must be an integer, float, or elements attribute".into());
     }
+    let scalable = matches!(ctx.type_kind(ty), TypeKind::Vector { scalable, .. } if scalable.iter().any(|s| *s));
+    if scalable && !matches!(value, Some(AttrKind::DenseElements { splat: true, .. } | AttrKind::DenseStrings { splat: true, .. })) {
+        // MLIR's message, typo included.
+        return Err("intializing scalable vectors with elements attribute is not supported unless it's a vector splat".into());
+    }
     Ok(())
 }
 
@@ -404,15 +410,45 @@ fn widths(ctx: &Context, v: &OpView<'_>) -> Option<(u32, u32)> {
     Some((scalar_width(ctx, v.ty(v.operand("in")?))?, scalar_width(ctx, v.ty(v.result("out")?))?))
 }
 
+/// MLIR's `areValidCastInputsAndOutputs` beyond the shape trait: two ranked tensors must
+/// carry the same encoding.
+fn same_encoding(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ctx.type_kind(a), ctx.type_kind(b)) {
+        (TypeKind::RankedTensor { encoding: x, .. }, TypeKind::RankedTensor { encoding: y, .. }) => x == y,
+        _ => true,
+    }
+}
+
+/// The error of a cast whose operand and result types MLIR's `areCastCompatible` rejects.
+fn cast_incompatible(ctx: &Context, from: Type, to: Type) -> String {
+    format!(
+        "operand type '{}' and result type '{}' are cast incompatible",
+        mica_ir::printer::type_string(ctx, from),
+        mica_ir::printer::type_string(ctx, to)
+    )
+}
+
+/// The `in` operand and `out` result types of a cast, when their encodings differ.
+fn encoding_mismatch(ctx: &Context, v: &OpView<'_>) -> Option<(Type, Type)> {
+    let (i, o) = (v.ty(v.operand("in")?), v.ty(v.result("out")?));
+    (!same_encoding(ctx, i, o)).then_some((i, o))
+}
+
+/// `uitofp`, `sitofp`, `fptoui` and `fptosi`: the type constraints leave only the encoding
+/// to check.
+fn verify_int_float_cast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    match encoding_mismatch(ctx, v) {
+        Some((i, o)) => Err(cast_incompatible(ctx, i, o)),
+        None => Ok(()),
+    }
+}
+
 /// `ext*` ops widen and `trunc*` ops narrow the element type (MLIR's `areCastCompatible`).
 fn verify_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(), String> {
     let (Some(i), Some(o)) = (v.operand("in"), v.result("out")) else { return Ok(()) };
     match widths(ctx, v) {
-        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) => Err(format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            mica_ir::printer::type_string(ctx, v.ty(i)),
-            mica_ir::printer::type_string(ctx, v.ty(o))
-        )),
+        _ if encoding_mismatch(ctx, v).is_some() => Err(cast_incompatible(ctx, v.ty(i), v.ty(o))),
+        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) => Err(cast_incompatible(ctx, v.ty(i), v.ty(o))),
         _ => Ok(()),
     }
 }
@@ -422,7 +458,7 @@ fn verify_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(),
 fn verify_scaling_width_change(ctx: &Context, v: &OpView<'_>, widen: bool) -> Result<(), String> {
     let (Some(i), Some(s), Some(o)) = (v.operand("in"), v.operand("scale"), v.result("out")) else { return Ok(()) };
     match widths(ctx, v) {
-        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) => Err(format!(
+        Some((a, b)) if (widen && b <= a) || (!widen && b >= a) || encoding_mismatch(ctx, v).is_some() => Err(format!(
             "operand types '{}', '{}' and result type '{}' are cast incompatible",
             mica_ir::printer::type_string(ctx, v.ty(i)),
             mica_ir::printer::type_string(ctx, v.ty(s)),
@@ -452,12 +488,8 @@ fn verify_index_cast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (Some(i), Some(o)) = (v.operand("in"), v.result("out")) else { return Ok(()) };
     let elem = |t: Type| ctx.type_kind(t).element_type().unwrap_or(t);
     let (a, b) = (elem(v.ty(i)), elem(v.ty(o)));
-    if is_index(ctx, a) == is_index(ctx, b) {
-        return Err(format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            mica_ir::printer::type_string(ctx, v.ty(i)),
-            mica_ir::printer::type_string(ctx, v.ty(o))
-        ));
+    if is_index(ctx, a) == is_index(ctx, b) || encoding_mismatch(ctx, v).is_some() {
+        return Err(cast_incompatible(ctx, v.ty(i), v.ty(o)));
     }
     Ok(())
 }
@@ -472,12 +504,8 @@ fn verify_bitcast(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             _ => None,
         }
     };
-    if w(v.ty(i)) != w(v.ty(o)) {
-        return Err(format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            mica_ir::printer::type_string(ctx, v.ty(i)),
-            mica_ir::printer::type_string(ctx, v.ty(o))
-        ));
+    if w(v.ty(i)) != w(v.ty(o)) || encoding_mismatch(ctx, v).is_some() {
+        return Err(cast_incompatible(ctx, v.ty(i), v.ty(o)));
     }
     Ok(())
 }
@@ -533,9 +561,33 @@ fn print_select(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     }
 }
 
-/// The condition is `i1`, or `i1` in the shape of the result.
+/// The condition is `i1`, or shaped with the dimensions of the result (MLIR compares the
+/// shapes only: encodings, scalability and the kind of shaped type do not count here, and an
+/// unranked type has no dimensions).
 fn select_condition_ok(ctx: &Context, v: &OpView<'_>) -> bool {
     let (Some(c), Some(r)) = (v.operand("condition"), v.result("result")) else { return true };
-    let ct = v.ty(c);
-    is_signless_int_of(ctx, ct, 1) || i1_same_shape(ctx, v.ty(r)) == Some(ct)
+    let (ck, rk) = (ctx.type_kind(v.ty(c)), ctx.type_kind(v.ty(r)));
+    is_signless_int_of(ctx, v.ty(c), 1) || (ck.is_shaped() && rk.is_shaped() && ck.shape().unwrap_or(&[]) == rk.shape().unwrap_or(&[]))
+}
+
+/// MLIR's `SelectOp::verify`: a shaped condition is exactly the result type with `i1`
+/// elements.
+fn verify_select(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+    let (Some(c), Some(r)) = (v.operand("condition"), v.result("result")) else { return Ok(()) };
+    let (ct, rt) = (v.ty(c), v.ty(r));
+    if is_signless_int_of(ctx, ct, 1) {
+        return Ok(());
+    }
+    let ty = |t: Type| mica_ir::printer::type_string(ctx, t);
+    if !matches!(ctx.type_kind(rt), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::Vector { .. }) {
+        return Err(format!("expected condition to be a signless i1, but got '{}'", ty(ct)));
+    }
+    match i1_same_shape(ctx, rt) {
+        Some(expected) if expected != ct => Err(format!(
+            "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
+            ty(expected),
+            ty(ct)
+        )),
+        _ => Ok(()),
+    }
 }

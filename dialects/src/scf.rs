@@ -324,7 +324,7 @@ fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationState) -
         state.result_types = parse_function_result_types(p)?.into();
     }
     if args.len() != state.result_types.len() {
-        let at = p.offset();
+        let at = p.name_offset();
         p.error_at(at, "mismatch in number of loop-carried values and defined values");
         return Err(());
     }
@@ -394,30 +394,50 @@ fn verify_for_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
     let args = rb.block_args(entry);
     let inits = v.operands_named("initArgs");
+    let results = v.body.results(v.op);
     // The loop-like interface first, then the op's own region checks.
-    if args.len().saturating_sub(1) != inits.len() || args.is_empty() {
-        return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), args.len() as i64 - 1));
-    }
-    for (i, (&init, &arg)) in inits.iter().zip(&args[1..]).enumerate() {
-        let (a, b) = (v.ty(init), rb.value_type(arg));
-        if a != b {
-            return Err(format!("{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'", ty_str(ctx, a), ty_str(ctx, b)));
-        }
-    }
+    verify_loop_like(ctx, v, rb, regions[0], (inits, args.get(1..).unwrap_or(&[])), results)?;
     let lb = v.operand("lowerBound").map(|x| v.ty(x));
-    if Some(rb.value_type(args[0])) != lb {
+    if args.first().map(|a| rb.value_type(*a)) != lb {
         return Err("expected induction variable to be same type as bounds and step".into());
     }
-    let results = v.body.results(v.op);
-    for (i, ((&init, &arg), &res)) in inits.iter().zip(&args[1..]).zip(results).enumerate() {
-        if v.ty(init) != v.ty(res) {
-            return Err(format!("types mismatch between {i}th iter operand and defined value"));
+    verify_yield_types(ctx, rb, regions[0], 0, (v.body, results))
+}
+
+/// MLIR's `LoopLikeOpInterface` checks: as many inits, region iter_args, yielded values (when
+/// the body yields any) and loop results, each iter_arg of the type of its init, of the value
+/// yielded for it and of its loop result. `region`'s terminator yields the values.
+fn verify_loop_like(ctx: &Context, v: &OpView<'_>, rb: &Body, region: Region, (inits, args): (&[Value], &[Value]), results: &[Value]) -> Result<(), String> {
+    let yielded = region_terminator(rb, region).filter(|t| ctx.str(rb.op(*t).name) == "scf.yield").map_or(&[][..], |t| rb.operand_values(t));
+    if inits.len() != args.len() {
+        return Err(format!("different number of inits and region iter_args: {} != {}", inits.len(), args.len()));
+    }
+    if !yielded.is_empty() && args.len() != yielded.len() {
+        return Err(format!("different number of region iter_args and yielded values: {} != {}", args.len(), yielded.len()));
+    }
+    if results.len() != args.len() {
+        return Err(format!("different number of loop results and region iter_args: {} != {}", results.len(), args.len()));
+    }
+    let pair = |a: Type, b: Type| format!("'{}' != '{}'", ty_str(ctx, a), ty_str(ctx, b));
+    for (i, (&init, &arg)) in inits.iter().zip(args).enumerate() {
+        let (ti, ta) = (v.ty(init), rb.value_type(arg));
+        if ti != ta {
+            return Err(format!("{i}-th init and {i}-th region iter_arg have different type: {}", pair(ti, ta)));
         }
-        if rb.value_type(arg) != v.ty(res) {
-            return Err(format!("types mismatch between {i}th iter region arg and defined value"));
+        if let Some(&y) = yielded.get(i) {
+            let ty = rb.value_type(y);
+            if ta != ty {
+                return Err(format!("{i}-th region iter_arg and {i}-th yielded value have different type: {}", pair(ta, ty)));
+            }
         }
     }
-    verify_yield_types(ctx, rb, regions[0], 0, (v.body, results))
+    for (i, (&arg, &res)) in args.iter().zip(results).enumerate() {
+        let (ta, tr) = (rb.value_type(arg), v.ty(res));
+        if ta != tr {
+            return Err(format!("{i}-th region iter_arg and {i}-th loop result have different type: {}", pair(ta, tr)));
+        }
+    }
+    Ok(())
 }
 
 /// The yield ending `r`, region #`index`, passes values of the types of the parent's results
@@ -495,6 +515,12 @@ fn print_if(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
 
 fn verify_if(_: &Context, v: &OpView<'_>) -> Result<(), String> {
     let (rb, regions) = regions(v);
+    // MLIR's `NoRegionArguments` trait.
+    for (i, r) in regions.iter().enumerate() {
+        if rb.region_blocks(*r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
+            return Err(format!("region #{i} should have no arguments"));
+        }
+    }
     if !v.body.results(v.op).is_empty() && regions.get(1).is_none_or(|r| rb.region_blocks(*r).is_empty()) {
         return Err("must have an else block if defining values".into());
     }
@@ -704,8 +730,8 @@ fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut OperationSta
     finish_attrs(p, state, false, &[], vec![(ctx.ident("operandSegmentSizes"), segments)])?;
     let results: Vec<Type> = state.result_types.to_vec();
     if inits.len() != results.len() {
-        let at = p.offset();
-        p.error_at(at, &format!("{} operands present, but expected {}", inits.len(), results.len()));
+        let at = p.name_offset();
+        p.error_at(at, &format!("number of operands and types do not match: got {} operands and {} types", inits.len(), results.len()));
         return Err(());
     }
     resolve_all(p, &inits, &results, state)?;
@@ -828,6 +854,16 @@ static DEVICE_MAPPING_ARRAY_ATTR: AttrConstraint = AttrConstraint {
         _ => false,
     },
 };
+
+/// A device masking attribute of a forall mapping: `#gpu.mask<...>`, the one kind MLIR
+/// defines (mica keeps gpu attributes opaque).
+fn is_device_mask(ctx: &Context, a: Attr) -> bool {
+    match ctx.attr_kind(a) {
+        AttrKind::Dialect { dialect, mnemonic, .. } => ctx.str(*dialect) == "gpu" && ctx.str(*mnemonic) == "mask",
+        AttrKind::Opaque { dialect, body, .. } => ctx.str(*dialect) == "gpu" && body.strip_prefix("mask").is_some_and(|r| r.starts_with('<')),
+        _ => false,
+    }
+}
 
 /// `(` (`%v` | integer) list `)`: the dynamic values and the static entries (`DYNAMIC` for
 /// each value), as MLIR's `parseDynamicIndexList` with parentheses.
@@ -990,8 +1026,13 @@ fn verify_forall(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         return Err(format!("type mismatch between {i}-th output and corresponding block argument"));
     }
     if let Some(AttrKind::Array(items)) = v.attr("mapping").map(|m| ctx.attr_kind(m)) {
-        if !items.is_empty() && items.len() != rank {
+        // Masking attributes (`#gpu.mask`) do not map a loop dimension.
+        let masks = items.iter().filter(|a| is_device_mask(ctx, **a)).count();
+        if !items.is_empty() && items.len() - masks != rank {
             return Err("mapping attribute size must match op rank".into());
+        }
+        if masks > 1 {
+            return Err("\"mapping\" supports at most one device masking attribute".into());
         }
     }
     for (name, attr, group) in [("lower bound", "staticLowerBound", 0), ("upper bound", "staticUpperBound", 1), ("step", "staticStep", 2)] {

@@ -186,6 +186,14 @@ func.func @f(%a: vector<4xi8>) {
 
 // -----
 
+func.func @uitofp_encodings(%t: tensor<4xi8, "a">) {
+  // expected-error @+1 {{'arith.uitofp' op operand type 'tensor<4xi8, "a">' and result type 'tensor<4xf16, "b">' are cast incompatible}}
+  %0 = arith.uitofp %t : tensor<4xi8, "a"> to tensor<4xf16, "b">
+  return
+}
+
+// -----
+
 func.func @f(%a: tensor<?x3xf32>) {
   // expected-error@+2 {{'arith.divf' op inferred type(s) 'tensor<?x3xf32>' are incompatible with return type(s) of operation 'tensor<7x3xf32>'}}
   // expected-error@+1 {{'arith.divf' op failed to infer returned types}}
@@ -195,8 +203,56 @@ func.func @f(%a: tensor<?x3xf32>) {
 
 // -----
 
+func.func @truncf_encodings(%t: tensor<3xf64, 1>) {
+  // expected-error @+1 {{'arith.truncf' op operand type 'tensor<3xf64, 1 : i64>' and result type 'tensor<3xf16>' are cast incompatible}}
+  %0 = arith.truncf %t : tensor<3xf64, 1> to tensor<3xf16>
+  return
+}
+
+// -----
+
 func.func @f(%a: vector<[2]xf32>, %b: vector<2xf32>) {
   // expected-error@+1 {{'arith.maximumf' op all non-scalar operands/results must have the same shape and base type}}
   %0 = "arith.maximumf"(%a, %b) : (vector<[2]xf32>, vector<2xf32>) -> vector<[2]xf32>
+  return
+}
+
+// -----
+
+func.func @index_cast_encodings(%t: tensor<2xindex, "x">) {
+  // expected-error @+1 {{are cast incompatible}}
+  %0 = arith.index_castui %t : tensor<2xindex, "x"> to tensor<2xi16, "y">
+  return
+}
+
+// -----
+
+func.func @bitcast_from_index_vector(%v: vector<2xindex>) {
+  // expected-error @+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'vector<2xindex>'}}
+  %0 = arith.bitcast %v : vector<2xindex> to vector<2xi64>
+  return
+}
+
+// -----
+
+func.func @scalable_constant_not_splat() {
+  // expected-error @+1 {{'arith.constant' op intializing scalable vectors with elements attribute is not supported unless it's a vector splat}}
+  %0 = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<[4]xf32>
+  return
+}
+
+// -----
+
+func.func @scalable_constant_uniform(%x: vector<[2]x3xi8>) -> vector<[2]x3xi8> {
+  // Equal elements make a splat, which a scalable vector takes.
+  %0 = arith.constant dense<[[7, 7, 7], [7, 7, 7]]> : vector<[2]x3xi8>
+  return %0 : vector<[2]x3xi8>
+}
+
+// -----
+
+func.func @select_mask_encoding(%c: tensor<3xi1>, %a: tensor<3xf32, "e">) {
+  // expected-error @+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<3xi1, "e">', but got 'tensor<3xi1>'}}
+  %0 = arith.select %c, %a, %a : tensor<3xi1>, tensor<3xf32, "e">
   return
 }

@@ -370,3 +370,85 @@ func.func @outs_tensor(%m: memref<8xf32>) {
   return
 }
 
+
+// -----
+
+func.func @for_result_type(%n: index, %x: i32) {
+  // expected-error @+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'i64'}}
+  %r = "scf.for"(%n, %n, %n, %x) ({
+  ^bb0(%i: index, %a: i32):
+    scf.yield %a : i32
+  }) : (index, index, index, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @for_yield_count(%n: index, %x: f16) {
+  // expected-error @+1 {{'scf.for' op different number of region iter_args and yielded values: 1 != 2}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %x) -> (f16) {
+    scf.yield %a, %a : f16, f16
+  }
+  return
+}
+
+// -----
+
+func.func @for_yield_type(%n: index, %x: f16, %y: i8) {
+  // expected-error @+1 {{'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'f16' != 'i8'}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %x) -> (f16) {
+    scf.yield %y : i8
+  }
+  return
+}
+
+// -----
+
+func.func @for_too_few_results(%n: index, %x: f16) {
+  // expected-error @+1 {{custom op 'scf.for' mismatch in number of loop-carried values and defined values}}
+  %r:2 = scf.for %i = %n to %n step %n iter_args(%a = %x) -> (f16, f16) {
+    scf.yield %a : f16
+  }
+  return
+}
+
+// -----
+
+func.func @if_block_args(%c: i1) {
+  // expected-error @+1 {{'scf.if' op region #1 should have no arguments}}
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  ^bb0(%x: f32):
+    scf.yield
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_missing_init(%n: index) {
+  // expected-error @+1 {{custom op 'scf.parallel' number of operands and types do not match: got 0 operands and 2 types}}
+  %r:2 = scf.parallel (%i) = (%n) to (%n) step (%n) -> (f32, f32) {
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @forall_two_masks(%n: index) {
+  // expected-error @+1 {{'scf.forall' op "mapping" supports at most one device masking attribute}}
+  scf.forall (%i, %j) in (%n, %n) {
+  } {mapping = [#gpu.mask<0x3>, #gpu.block<x>, #gpu.block<y>, #gpu.mask<0x1>]}
+  return
+}
+
+// -----
+
+func.func @forall_mask_only(%n: index) {
+  // expected-error @+1 {{'scf.forall' op mapping attribute size must match op rank}}
+  scf.forall (%i) in (%n) {
+  } {mapping = [#gpu.mask<0x3>]}
+  return
+}
