@@ -68,6 +68,41 @@ pub fn map_in_order_with<T: Sync, R: Send, S>(items: &[T], threads: usize, init:
     out
 }
 
+/// `f` applied to every item with a state per thread (made by `init` on the thread that uses
+/// it), on up to `threads` threads (the calling thread is one of them); returns the states, one
+/// per thread that ran. For work whose results fold into a total in any order: nothing is kept
+/// per item (a result per item, for tens of thousands of items, is megabytes of fresh memory).
+/// A panic in `f` is resumed on the calling thread.
+pub fn fold_with<T: Sync, S: Send>(items: &[T], threads: usize, init: impl Fn() -> S + Sync, f: impl Fn(&mut S, &T) + Sync) -> Vec<S> {
+    let n = items.len();
+    let threads = threads.min(n).max(1);
+    if threads == 1 {
+        let mut state = init();
+        items.iter().for_each(|item| f(&mut state, item));
+        return vec![state];
+    }
+    let batch = (n / (threads * 16)).max(1);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut state = init();
+        loop {
+            let start = next.fetch_add(batch, Ordering::Relaxed);
+            if start >= n {
+                return state;
+            }
+            items[start..(start + batch).min(n)].iter().for_each(|item| f(&mut state, item));
+        }
+    };
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut states = vec![work()];
+        for h in helpers {
+            states.push(h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        states
+    })
+}
+
 /// What [`map_streaming`]'s threads share.
 struct Stream<R> {
     /// The first item no thread has taken.
@@ -186,6 +221,21 @@ mod tests {
         assert_eq!(squares, items.iter().map(|x| x * x).collect::<Vec<_>>());
         assert_eq!(map_in_order(&items[..1], 4, |x| x + 1), vec![1]);
         assert!(map_in_order(&items[..0], 4, |x| x + 1).is_empty());
+    }
+
+    #[test]
+    fn folds_see_every_item_once() {
+        let items: Vec<u64> = (1..=10_000).collect();
+        for threads in [1, 2, 4] {
+            let states = fold_with(&items, threads, || (0u64, 0usize), |(sum, count), x| {
+                *sum += x;
+                *count += 1;
+            });
+            assert!(!states.is_empty() && states.len() <= threads);
+            assert_eq!(states.iter().map(|s| s.0).sum::<u64>(), 10_000 * 10_001 / 2);
+            assert_eq!(states.iter().map(|s| s.1).sum::<usize>(), 10_000);
+        }
+        assert_eq!(fold_with(&items[..0], 4, || 0u32, |n, _| *n += 1), vec![0]);
     }
 
     #[test]

@@ -266,13 +266,11 @@ fn run_body(ctx: &Context, body: &mut Body, graph: bool, limits: Limits, nested_
     if nested_first {
         let ops = crate::parallel::isolated_ops(body);
         if ops.len() > 1 {
-            let reports = crate::parallel::on_nested_bodies_with(ctx, body, &ops, Scratch::default, |scratch, name, nested| {
+            let states = crate::parallel::on_nested_bodies_with(ctx, body, &ops, <(Scratch, Report)>::default, |(scratch, r), name, nested| {
                 let graph = ctx.registry().traits(name).contains(Traits::GRAPH_REGION);
-                let mut r = Report::default();
-                run_body(ctx, nested, graph, limits, false, scratch, &mut r);
-                r
+                run_body(ctx, nested, graph, limits, false, scratch, r);
             });
-            for r in &reports {
+            for (_, r) in &states {
                 report.add(r);
             }
             nested_done = true;

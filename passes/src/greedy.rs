@@ -82,9 +82,13 @@ fn apply_with<'c>(scratch: &mut Scratch<'c>, ctx: &'c Context, body: &mut Body, 
         if ops.is_empty() {
             return;
         }
-        let results =
-            crate::parallel::on_nested_bodies_with(ctx, body, &ops, Scratch::default, |s, name, n| apply_with(s, ctx, n, Some(name), config));
-        for o in results {
+        let init = || (Scratch::default(), Outcome { converged: true, changed: false });
+        let states = crate::parallel::on_nested_bodies_with(ctx, body, &ops, init, |(s, total), name, n| {
+            let o = apply_with(s, ctx, n, Some(name), config);
+            total.converged &= o.converged;
+            total.changed |= o.changed;
+        });
+        for (_, o) in states {
             outcome.converged &= o.converged;
             outcome.changed |= o.changed;
         }

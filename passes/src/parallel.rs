@@ -88,35 +88,37 @@ pub(crate) fn isolated_ops(body: &Body) -> Vec<Op> {
 /// the context's threads when the bodies hold enough ops to be worth it (see
 /// [`mica_ir::parallel::threads_for`]), each body moved out of `parent` while it runs, with a
 /// state per thread made by `init` on the thread that uses it (buffers a pass reuses from
-/// body to body); returns what `f` gave, in the order of `ops`.
-pub(crate) fn on_nested_bodies_with<R: Send, S>(
+/// body to body, and what it tallies); returns the states, one per thread that ran. Passes
+/// fold what each body gave into their state: a result per body would be megabytes of fresh
+/// memory for a module of many functions.
+pub(crate) fn on_nested_bodies_with<S: Send>(
     ctx: &Context,
     parent: &mut Body,
     ops: &[Op],
     init: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, Ident, &mut Body) -> R + Sync,
-) -> Vec<R> {
+    f: impl Fn(&mut S, Ident, &mut Body) + Sync,
+) -> Vec<S> {
     let work: usize = ops.iter().filter_map(|&op| parent.nested(op)).map(Body::num_ops).sum();
     let threads = mica_ir::parallel::threads_for(ctx.threads, work);
     if threads <= 1 {
         let mut state = init();
-        return ops
-            .iter()
-            .filter_map(|&op| {
-                let name = parent.op(op).name;
-                Some(f(&mut state, name, parent.nested_mut(op)?))
-            })
-            .collect();
+        for &op in ops {
+            let name = parent.op(op).name;
+            if let Some(nested) = parent.nested_mut(op) {
+                f(&mut state, name, nested);
+            }
+        }
+        return vec![state];
     }
     let bodies: Vec<(Op, Ident, Mutex<Box<Body>>)> =
         ops.iter().filter_map(|&op| Some((op, parent.op(op).name, Mutex::new(parent.take_nested(op)?)))).collect();
-    let results = mica_ir::parallel::map_in_order_with(&bodies, threads, init, |state, (_, name, body)| {
-        f(state, *name, &mut body.lock().unwrap_or_else(PoisonError::into_inner))
+    let states = mica_ir::parallel::fold_with(&bodies, threads, init, |state, (_, name, body)| {
+        f(state, *name, &mut body.lock().unwrap_or_else(PoisonError::into_inner));
     });
     for (op, _, body) in bodies {
         parent.set_nested(op, body.into_inner().unwrap_or_else(PoisonError::into_inner));
     }
-    results
+    states
 }
 
 /// Runs `items` on each of `children` (ops of `parent` that [`can_run_apart`]) on a pool of
