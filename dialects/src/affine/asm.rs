@@ -295,7 +295,7 @@ pub(super) fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operat
     let ctx = p.ctx();
     let index = ctx.index_type();
     let name_at = p.offset();
-    let iv = p.parse_operand()?;
+    let iv = p.parse_operand_without_number()?;
     let iv_loc = p.parse_optional_location()?;
     p.parse_punct("=")?;
     let (lb, lb_n) = parse_bound(p, state, true, name_at)?;
@@ -320,7 +320,7 @@ pub(super) fn parse_for(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operat
     if p.parse_optional_keyword("iter_args") {
         p.parse_punct("(")?;
         loop {
-            let name = p.parse_operand()?;
+            let name = p.parse_operand_without_number()?;
             let loc = p.parse_optional_location()?;
             p.parse_punct("=")?;
             inits.push(p.parse_operand()?);
@@ -791,7 +791,7 @@ pub(super) fn parse_parallel(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut O
     let mut ivs: Vec<EntryArg> = Vec::new();
     if !p.parse_optional_punct(")") {
         loop {
-            let name = p.parse_operand()?;
+            let name = p.parse_operand_without_number()?;
             let loc = p.parse_optional_location()?;
             ivs.push(EntryArg { name, ty: index, attrs: None, loc });
             if p.parse_optional_punct(")") {

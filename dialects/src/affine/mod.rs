@@ -343,6 +343,12 @@ fn verify_if(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
             return Err("expects a non-empty block".into());
         }
     }
+    // MLIR's `NoRegionArguments` trait, verified after `SingleBlock`.
+    for (i, r) in regions.iter().enumerate() {
+        if rb.region_blocks(*r).first().is_some_and(|b| !rb.block_args(*b).is_empty()) {
+            return Err(format!("region #{i} should have no arguments"));
+        }
+    }
     let Some(set) = set_of(ctx, v.attr("condition")) else {
         return Err("requires an integer set attribute named 'condition'".into());
     };

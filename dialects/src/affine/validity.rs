@@ -4,8 +4,10 @@
 //! `builtin.module`, ...) is taken as an affine scope; values cannot cross those bodies.
 
 use crate::ods::constraints::is_index;
-use crate::ods::OpView;
-use mica_ir::{Body, Context, Op, Region, Traits, Value, ValueDef};
+use crate::fold_util::value_i64;
+use crate::memref::layout::memref_parts;
+use crate::ods::{spec_of, OpView};
+use mica_ir::{Body, Context, Op, Region, Traits, TypeKind, Value, ValueDef, DYNAMIC};
 
 /// Deepest chain of pure ops followed when deciding whether a value is a symbol.
 const MAX_DEPTH: u32 = 512;
@@ -72,7 +74,7 @@ impl<'a> ValidityScope<'a> {
                 return true;
             }
             if matches!(self.ctx.str(name), "memref.dim" | "tensor.dim") {
-                return self.body.num_operands(op) > 0 && is_in_scope_root(self.body, self.body.operand(op, 0));
+                return self.dim_op_valid_symbol(op, region, depth);
             }
         }
         // A value dominating the region's parent op, looked up in the enclosing region.
@@ -80,6 +82,54 @@ impl<'a> ValidityScope<'a> {
         match outer {
             Some(o) => self.valid_symbol(v, Some(o), depth + 1),
             None => false,
+        }
+    }
+}
+
+impl ValidityScope<'_> {
+    /// MLIR's `isDimOpValidSymbol`: a `dim` of a value defined at the top of an affine scope,
+    /// or of a constant index into an `alloc`, `view` or `subview` (behind any ranked
+    /// `memref.cast`s) whose size there is static or a valid symbol.
+    fn dim_op_valid_symbol(&self, dim: Op, region: Option<Region>, depth: u32) -> bool {
+        let body = self.body;
+        if body.num_operands(dim) < 2 {
+            return false;
+        }
+        let source = body.operand(dim, 0);
+        if is_in_scope_root(body, source) {
+            return true;
+        }
+        let Some(index) = value_i64(self.ctx, body, body.operand(dim, 1)) else { return false };
+        let ValueDef::Result(mut def, _) = body.value(source).def else { return false };
+        while self.ctx.str(body.op(def).name) == "memref.cast" {
+            let Some(&inner) = body.operand_values(def).first() else { return false };
+            if matches!(self.ctx.type_kind(body.value_type(inner)), TypeKind::UnrankedMemRef { .. }) {
+                return false;
+            }
+            let ValueDef::Result(d, _) = body.value(inner).def else { return false };
+            def = d;
+        }
+        let sizes = match self.ctx.str(body.op(def).name) {
+            "memref.alloc" | "memref.view" | "memref.subview" => self.dynamic_sizes(def),
+            _ => return false,
+        };
+        let Some(&result) = body.results(def).first() else { return false };
+        let Some(m) = memref_parts(self.ctx, body.value_type(result)) else { return false };
+        let Some(i) = usize::try_from(index).ok().filter(|&i| i < m.shape.len()) else { return false };
+        if m.shape[i] != DYNAMIC {
+            return true;
+        }
+        let position = m.shape[..i].iter().filter(|&&d| d == DYNAMIC).count();
+        sizes.get(position).is_some_and(|&s| self.valid_symbol(s, region, depth + 1))
+    }
+
+    /// The dynamic sizes of an `alloc`, `view` or `subview` (its `dynamicSizes` or `sizes`).
+    fn dynamic_sizes(&self, op: Op) -> Vec<Value> {
+        let Some(def) = self.ctx.registry().get(self.body.op(op).name) else { return Vec::new() };
+        let Some(view) = spec_of(def).and_then(|s| OpView::new(self.ctx, s, self.body, op).ok()) else { return Vec::new() };
+        match view.operands_named("dynamicSizes") {
+            [] => view.operands_named("sizes").to_vec(),
+            sizes => sizes.to_vec(),
         }
     }
 }

@@ -530,3 +530,87 @@ func.func @duplicate_iv() {
   }
   return
 }
+
+// -----
+
+// A dim of a memref allocated in the loop with a size that is a valid symbol is itself a
+// valid symbol (through a ranked cast too), so a valid dimension: only the loop's induction
+// variable is refused, as a symbol.
+func.func @dim_of_nested_alloc(%n: index) {
+  affine.for %i = 0 to 10 {
+    %a = memref.alloc(%n) : memref<4x?xf32>
+    %b = memref.cast %a : memref<4x?xf32> to memref<?x?xf32>
+    %c1 = arith.constant 1 : index
+    %d = memref.dim %b, %c1 : memref<?x?xf32>
+    // expected-error@+1 {{operand cannot be used as a symbol}}
+    affine.if affine_set<(x)[s] : (x - s >= 0)>(%d)[%i] {}
+  }
+  return
+}
+
+// -----
+
+func.func @dim_of_nested_view(%buf: memref<256xi8>, %n: index) {
+  affine.for %i = 0 to 10 {
+    %v = memref.view %buf[%i][%n] : memref<256xi8> to memref<?x4xf32>
+    %c0 = arith.constant 0 : index
+    %d = memref.dim %v, %c0 : memref<?x4xf32>
+    // expected-error@+1 {{operand cannot be used as a symbol}}
+    affine.if affine_set<(x)[s] : (x - s >= 0)>(%d)[%i] {}
+  }
+  return
+}
+
+// -----
+
+func.func @dim_of_size_from_loop(%n: index) {
+  affine.for %i = 0 to 10 {
+    %s = arith.addi %i, %i : index
+    %a = memref.alloc(%s) : memref<?xf32>
+    %c0 = arith.constant 0 : index
+    %d = memref.dim %a, %c0 : memref<?xf32>
+    // expected-error@+1 {{operand cannot be used as a dimension id}}
+    affine.if affine_set<(x) : (x >= 0)>(%d) {}
+  }
+  return
+}
+
+// -----
+
+func.func @if_else_args(%n: index) {
+  // expected-error@+1 {{'affine.if' op region #1 should have no arguments}}
+  affine.if affine_set<(x) : (x >= 0)>(%n) {
+  } else {
+  ^bb0(%x: index):
+    affine.yield
+  }
+  return
+}
+
+// -----
+
+func.func @for_iv_number() {
+  // expected-error@+1 {{result number not allowed in argument list}}
+  affine.for %i#2 = 0 to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_iter_arg_number(%x: f32) {
+  // expected-error@+1 {{result number not allowed in argument list}}
+  %r = affine.for %i = 0 to 4 iter_args(%acc#0 = %x) -> (f32) {
+    affine.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_iv_number() {
+  // expected-error@+1 {{result number not allowed in argument list}}
+  affine.parallel (%i, %j#1) = (0, 0) to (4, 4) {
+  }
+  return
+}

@@ -881,3 +881,52 @@ func.func @f(%m: memref<4xf32>, %i: index) {
   }) : (memref<4xf32>, index) -> i32
   return
 }
+
+// -----
+
+func.func @rmw_body_reads(%u: memref<4xf32>, %w: memref<2xf32>, %i: index) {
+  %0 = memref.generic_atomic_rmw %u[%i] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    // expected-error@+1 {{body of 'memref.generic_atomic_rmw' should contain only operations with no side effects}}
+    %v = memref.load %w[%i] : memref<2xf32>
+    memref.atomic_yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// Ops nested in the body are checked before the op holding them.
+func.func @rmw_body_nested(%u: memref<4xf32>, %i: index, %b: i1) {
+  %0 = memref.generic_atomic_rmw %u[%i] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %r = scf.if %b -> (f32) {
+      // expected-error@+1 {{body of 'memref.generic_atomic_rmw' should contain only operations with no side effects}}
+      "test.unknown"() : () -> ()
+      scf.yield %cur : f32
+    } else {
+      scf.yield %cur : f32
+    }
+    memref.atomic_yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @rmw_body_pure(%u: memref<4xf32>, %i: index, %b: i1) {
+  // The body is free of effects: the error is the yield's.
+  %0 = memref.generic_atomic_rmw %u[%i] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %r = scf.if %b -> (f32) {
+      %s = arith.addf %cur, %cur : f32
+      scf.yield %s : f32
+    } else {
+      scf.yield %cur : f32
+    }
+    %c = arith.constant 1 : i32
+    // expected-error@+1 {{'memref.atomic_yield' op types mismatch between yield op: 'i32' and its parent: 'f32'}}
+    memref.atomic_yield %c : i32
+  }
+  return
+}
