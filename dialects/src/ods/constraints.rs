@@ -291,11 +291,12 @@ pub fn is_typed_attr(ctx: &Context, a: Attr) -> bool {
     attr_type(ctx, a).is_some()
 }
 
-/// The type of a typed attribute.
+/// The type of a typed attribute (a string written without a type has type `none`, as
+/// MLIR's `StringAttr`).
 pub fn attr_type(ctx: &Context, a: Attr) -> Option<Type> {
     match ctx.attr_kind(a) {
         AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => Some(*ty),
-        AttrKind::String { ty, .. } => *ty,
+        AttrKind::String { ty, .. } => Some(ty.unwrap_or_else(|| ctx.none_type())),
         AttrKind::DenseElements { ty, .. }
         | AttrKind::DenseStrings { ty, .. }
         | AttrKind::DenseResource { ty, .. }

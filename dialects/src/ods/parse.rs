@@ -156,30 +156,35 @@ pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualifie
         AttrSyntax::Typed(ty) => p.parse_attribute_of_type(ty(ctx)),
         AttrSyntax::Unit => Ok(ctx.unit_attr()),
         AttrSyntax::IntEnum(e) => {
+            // As MLIR's generated parser: a bare keyword is taken only when it names a case;
+            // a quoted string is taken whatever it holds and then must name one.
             let at = p.offset();
-            let word = match p.parse_optional_any_keyword() {
-                Some(w) => Some(w),
-                None => p.parse_optional_string()?,
-            };
-            let Some(word) = word else {
-                let names: Vec<&str> = e.cases.iter().map(|c| c.0).collect();
-                p.error_at(
-                    at,
-                    &format!(
-                        "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
-                        a.name,
-                        names.join(", ")
-                    ),
-                );
-                return Err(());
-            };
-            match e.symbolize(&word) {
-                Some(v) => Ok(e.attr(ctx, v)),
+            let keyword = p.parse_optional_any_keyword().map(|w| (e.symbolize(&w), w));
+            match keyword {
+                Some((Some(v), _)) => return Ok(e.attr(ctx, v)),
+                Some((None, _)) => {}
                 None => {
-                    p.error_at(at, &format!("invalid {} attribute specification: \"{word}\"", a.name));
-                    Err(())
+                    if let Some(word) = p.parse_optional_string()? {
+                        return match e.symbolize(&word) {
+                            Some(v) => Ok(e.attr(ctx, v)),
+                            None => {
+                                p.error_at(at, &format!("invalid {} attribute specification: \"{word}\"", a.name));
+                                Err(())
+                            }
+                        };
+                    }
                 }
             }
+            let names: Vec<&str> = e.cases.iter().map(|c| c.0).collect();
+            p.error_at(
+                at,
+                &format!(
+                    "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                    a.name,
+                    names.join(", ")
+                ),
+            );
+            Err(())
         }
         AttrSyntax::Dialect { dialect, mnemonic } => {
             let Some(def) = ctx.registry().attr_def(dialect, mnemonic) else {

@@ -181,18 +181,28 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
         }
     }
     let (rb, regions) = v.body.op_regions(v.op);
-    for (i, r) in regions.iter().enumerate() {
-        let Some(slot) = spec.regions.get(i).or(spec.regions.last()) else { break };
-        if let Some(n) = slot.blocks {
-            if rb.region_blocks(*r).len() != n {
-                return Err(format!("region #{i} ('{}') failed to verify constraint: region with {n} blocks", slot.name));
+    // The region constraints come after the predicate traits (`AllTypesMatch`...) of the
+    // generated invariants and before the native traits, as in MLIR.
+    let check_regions = || {
+        for (i, r) in regions.iter().enumerate() {
+            let Some(slot) = spec.regions.get(i).or(spec.regions.last()) else { break };
+            if let Some(n) = slot.blocks {
+                if rb.region_blocks(*r).len() != n {
+                    return Err(format!("region #{i} ('{}') failed to verify constraint: region with {n} blocks", slot.name));
+                }
             }
         }
-    }
+        Ok(())
+    };
+    let mut regions_checked = false;
     if !spec.checks.is_empty() {
         let types = Types::new(v);
         for planned in spec.check_plan() {
             let c = &spec.checks[planned.index];
+            if !regions_checked && !c.is_predicate() {
+                regions_checked = true;
+                check_regions()?;
+            }
             if let Check::HasParent(names) = c {
                 let found = parent.map(|(pb, pop)| ctx.str(pb.op(pop).name));
                 if !found.is_some_and(|n| names.contains(&n)) {
@@ -205,6 +215,9 @@ fn invariants(ctx: &Context, spec: &OpSpec, v: &OpView<'_>, parent: Option<(&Bod
             }
             check(ctx, v, c, &planned.slots, &types)?;
         }
+    }
+    if !regions_checked {
+        check_regions()?;
     }
     if spec.implicit_terminator.is_some() {
         for r in regions {
@@ -270,7 +283,8 @@ pub(crate) fn plan_checks(spec: &OpSpec) -> Vec<PlannedCheck> {
     predicates.chain(native).map(plan).collect()
 }
 
-/// MLIR's `verifyCompatibleShape` of two types.
+/// MLIR's `verifyCompatibleShape` of two types: both scalars, or both shaped with
+/// compatible dimensions (equal, or one dynamic, or one side unranked).
 pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
     let (ka, kb) = (ctx.type_kind(a), ctx.type_kind(b));
     if !ka.is_shaped() || !kb.is_shaped() {
@@ -280,6 +294,20 @@ pub fn compatible_shape(ctx: &Context, a: Type, b: Type) -> bool {
         (Some(x), Some(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p == q || *p == DYNAMIC || *q == DYNAMIC),
         _ => true,
     }
+}
+
+/// MLIR's `verifyCompatibleShapes` of a list of types: none or all shaped, none or all
+/// vectors with a scalable dimension, and every static size of a dimension the same in all
+/// ranked ones. That is every pair [`compatible_shape`] and alike in scalability.
+fn compatible_shapes<I: Iterator<Item = Type> + Clone>(ctx: &Context, types: I) -> bool {
+    let mut rest = types;
+    while let Some(a) = rest.next() {
+        let scalable = is_scalable_vector(ctx, a);
+        if rest.clone().any(|b| !compatible_shape(ctx, a, b) || is_scalable_vector(ctx, b) != scalable) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The operands and results of an op under check, whose types the checks compare.
@@ -306,12 +334,12 @@ impl<'a> Types<'a> {
     }
 
     /// The operand types, in order.
-    fn operands(&self) -> impl Iterator<Item = Type> + '_ {
+    fn operands(&self) -> impl Iterator<Item = Type> + Clone + '_ {
         self.operands.iter().map(|x| self.body.value_type(*x))
     }
 
     /// The result types, in order.
-    fn results(&self) -> impl Iterator<Item = Type> + '_ {
+    fn results(&self) -> impl Iterator<Item = Type> + Clone + '_ {
         self.results.iter().map(|x| self.body.value_type(*x))
     }
 
@@ -358,8 +386,10 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
             }
         }
         Check::SameOperandsAndResultShape => {
-            let Some(first) = types.first_operand() else { return Ok(()) };
-            if types.results().chain(types.operands().skip(1)).any(|t| !compatible_shape(ctx, t, first)) {
+            if types.first_operand().is_none() {
+                return Ok(());
+            }
+            if !compatible_shapes(ctx, types.operands().chain(types.results())) {
                 return Err("requires the same shape for all operands and results".into());
             }
         }
@@ -396,16 +426,14 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
             }
         }
         Check::Elementwise => {
-            // The non-scalar operands, then results: how many, and whether all have the shape
-            // and base type of the first.
+            // The non-scalar operands, then results: how many, and whether all have the base
+            // type of the first.
             let (mut operands, mut results, mut alike) = (0, 0, true);
             let mut first: Option<Type> = None;
             let base = |t: Type| std::mem::discriminant(ctx.type_kind(t));
-            // MLIR's `verifyCompatibleShapes` also refuses scalable vectors with others.
-            let scalable = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.contains(&true));
             let mut see = |t: Type| match first {
                 None => first = Some(t),
-                Some(f) => alike &= base(t) == base(f) && compatible_shape(ctx, t, f) && scalable(t) == scalable(f),
+                Some(f) => alike &= base(t) == base(f),
             };
             for t in types.operands().filter(|t| is_mappable(ctx, *t)) {
                 operands += 1;
@@ -427,7 +455,8 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
             if results != types.results.len() {
                 return Err("if an operand is non-scalar, then all results must be non-scalar".into());
             }
-            if !alike {
+            let mappable = types.operands().chain(types.results()).filter(|t| is_mappable(ctx, *t));
+            if !alike || !compatible_shapes(ctx, mappable) {
                 return Err("all non-scalar operands/results must have the same shape and base type".into());
             }
         }
@@ -439,6 +468,11 @@ fn check(ctx: &Context, v: &OpView<'_>, c: &Check, slots: &[Slot], types: &Types
         Check::HasParent(_) => {}
     }
     Ok(())
+}
+
+/// Whether `t` is a vector with at least one scalable dimension.
+fn is_scalable_vector(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.contains(&true))
 }
 
 /// Whether `t` is a type MLIR's `Elementwise` maps over (a vector or a tensor).

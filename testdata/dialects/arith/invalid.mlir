@@ -256,3 +256,71 @@ func.func @select_mask_encoding(%c: tensor<3xi1>, %a: tensor<3xf32, "e">) {
   %0 = arith.select %c, %a, %a : tensor<3xi1>, tensor<3xf32, "e">
   return
 }
+
+// -----
+
+func.func @ext_loses_scalability(%v: vector<2x[8]xf16>) {
+  // A vector with a scalable dimension has no shape in common with a fixed one.
+  // expected-error @+1 {{'arith.extf' op requires the same shape for all operands and results}}
+  %0 = arith.extf %v : vector<2x[8]xf16> to vector<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @scalable_dims_may_move(%v: vector<[2]x8xi16>) -> vector<2x[8]xi64> {
+  // Both sides scalable: the shapes are compatible although the scalable dimension moved
+  // (the check that follows is only the op's own).
+  %0 = arith.extsi %v : vector<[2]x8xi16> to vector<2x[8]xi64>
+  return %0 : vector<2x[8]xi64>
+}
+
+// -----
+
+func.func @float_cast_to_scalable(%v: vector<3xf16>) {
+  // expected-error @+1 {{'arith.fptosi' op requires the same shape for all operands and results}}
+  %0 = arith.fptosi %v : vector<3xf16> to vector<[3]xi8>
+  return
+}
+
+// -----
+
+func.func @cmpi_float_predicate(%a: i8) {
+  // A keyword that is no case of the enum is refused where it stands.
+  // expected-error @+1 {{custom op 'arith.cmpi' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi oge, %a, %a : i8
+  return
+}
+
+// -----
+
+func.func @cmpf_type_as_predicate(%a: f16) {
+  // expected-error @+1 {{custom op 'arith.cmpf' expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
+  %0 = arith.cmpf f16, %a, %a : f16
+  return
+}
+
+// -----
+
+func.func @cmpf_quoted_unknown(%a: f16) {
+  // A quoted predicate is read whatever it says, then must name a case.
+  // expected-error @+1 {{custom op 'arith.cmpf' invalid predicate attribute specification: "slt"}}
+  %0 = arith.cmpf "slt", %a, %a : f16
+  return
+}
+
+// -----
+
+func.func @cmpf_quoted_case(%a: f16) -> i1 {
+  %0 = arith.cmpf "ule", %a, %a : f16
+  return %0 : i1
+}
+
+// -----
+
+func.func @constant_untyped_string() {
+  // A string written without a type is of type none, which the result is not.
+  // expected-error @+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "arith.constant"() {value = "abc"} : () -> f16
+  return
+}

@@ -452,3 +452,12 @@ func.func @forall_mask_only(%n: index) {
   } {mapping = [#gpu.mask<0x3>]}
   return
 }
+
+// -----
+
+func.func @for_bounds_of_two_types_no_body(%a: index, %b: i64) {
+  // The bounds' common type is checked before the body's block count.
+  // expected-error @+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%a, %a, %b) ({}) : (index, index, i64) -> ()
+  return
+}
