@@ -5,7 +5,6 @@
 use crate::ods::constraints::*;
 use crate::ods::{plain_error, Check, OpSpec, OpView, ParsedAttrs};
 use mica_ir::asm::AsmParser;
-use mica_ir::registry::VerifyFn;
 use mica_ir::{Body, Context, Diagnostic, Op, OpDef, OperationState, Printer, Traits, Type, TypeKind, DYNAMIC};
 
 static TENSOR_LIKE: TypeConstraint = TypeConstraint { summary: "TensorLikeType instance", check: is_tensor, buildable: None };
@@ -103,25 +102,17 @@ fn ops() -> Vec<OpSpec> {
 pub fn register(ctx: &mut Context) {
     crate::ods::register(ctx, ops(), &[]);
     for name in ["bufferization.to_tensor", "bufferization.to_buffer"] {
-        let Some((id, def)) = ctx.registry().lookup_str(name).map(|(id, d)| (id, d.clone())) else { continue };
-        if let Some(base) = def.verify {
-            let _ = ODS_VERIFY.set(base);
-        }
-        let mut def = def;
+        let Some((id, mut def)) = ctx.registry().lookup_str(name).map(|(id, d)| (id, d.clone())) else { continue };
         def.verify = Some(verify_tensor_buffer_pair);
         ctx.registry_mut().register(id, def);
     }
 }
 
-/// The declarative verifier of `to_tensor` and `to_buffer` (one function for both ops).
-static ODS_VERIFY: std::sync::OnceLock<VerifyFn> = std::sync::OnceLock::new();
-
 /// `to_tensor` and `to_buffer`: the declarative checks, where a tensor/buffer mismatch is
 /// reported as MLIR does, first by the tensor type's compatibility check (`shapes do not
 /// match`), then by the op's predicate.
 fn verify_tensor_buffer_pair(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let Some(base) = ODS_VERIFY.get() else { return Ok(()) };
-    base(def, ctx, body, op, parent).map_err(|d| {
+    crate::ods::verify_declared(def, ctx, body, op, parent).map_err(|d| {
         let (Some(input), Some(&output)) = (body.operands(op).next(), body.results(op).first()) else { return d };
         let (input, output) = (body.value_type(input), body.value_type(output));
         let (tensor, buffer) = if is_tensor(ctx, input) { (input, output) } else { (output, input) };

@@ -426,16 +426,10 @@ fn ops() -> Vec<OpSpec> {
     ]
 }
 
-/// The verifier the op spec of `memref.generic_atomic_rmw` registers (the same function for
-/// every context), which [`verify_generic_atomic_rmw`] runs first.
-static DECLARED_VERIFY: std::sync::OnceLock<mica_ir::registry::VerifyFn> = std::sync::OnceLock::new();
-
 /// `memref.generic_atomic_rmw`'s verifier: its declared checks, then the side effects of its
 /// body, reported at the first op that has some (which an op-spec verifier cannot do).
 fn verify_generic_atomic_rmw(def: &mica_ir::OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), mica_ir::Diagnostic> {
-    if let Some(f) = DECLARED_VERIFY.get() {
-        f(def, ctx, body, op, parent)?;
-    }
+    crate::ods::verify_declared(def, ctx, body, op, parent)?;
     verify::generic_atomic_rmw_body(ctx, body, op)
 }
 
@@ -450,9 +444,6 @@ pub fn register(ctx: &mut Context) {
     crate::ods::register_with_classes(ctx, specs, syntax::DIRECTIVES, CLASSES);
     let declared = ctx.registry().lookup_str("memref.generic_atomic_rmw").map(|(name, def)| (name, def.clone()));
     if let Some((name, mut def)) = declared {
-        if let Some(f) = def.verify {
-            let _ = DECLARED_VERIFY.set(f);
-        }
         def.verify = Some(verify_generic_atomic_rmw);
         ctx.registry_mut().register(name, def);
     }

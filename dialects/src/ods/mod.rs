@@ -36,6 +36,9 @@ pub use enums::EnumSpec;
 pub use format::{Elem, Format};
 pub use type_class::{ClassTable, TypeClass};
 pub use verify::compatible_shape as verify_compatible_shape;
+/// The verifier every declared op registers: its constraints, traits and hand-written checks
+/// (for a dialect that wraps it in a verifier of its own).
+pub(crate) use verify::verify_op as verify_declared;
 pub use view::OpView;
 
 use mica_ir::{Attr, Body, Context, Count, Diagnostic, Ident, Op, OpDef, Shape, Traits, Type};

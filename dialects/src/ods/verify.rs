@@ -9,7 +9,7 @@ use crate::ods::constraints::{element_or_self, AttrSyntax};
 use mica_ir::{Body, Context, DiagLoc, Diagnostic, Op, OpDef, Severity, Traits, Type, TypeKind, Value, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
-pub(super) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+pub(crate) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let Some(spec) = spec_of(def) else { return Ok(()) };
     let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
     view.parent = parent;
