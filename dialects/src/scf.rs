@@ -11,7 +11,7 @@ use crate::asm_util::{parse_function_result_types, parse_optional_arrow_types};
 use crate::fold_util::value_i64;
 use mica_ir::printer::type_string;
 use crate::ods::{AttrConstraint, AttrSyntax};
-use mica_ir::{Attr, AttrKind, Body, Context, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, DYNAMIC};
+use mica_ir::{Attr, AttrKind, Body, Context, Diagnostic, Ident, Op, OpDef, OperationState, Printer, Region, Traits, Type, Value, DYNAMIC};
 use smallvec::SmallVec;
 
 /// Operands, types or block arguments of a loop: a few, kept inline.
@@ -26,6 +26,7 @@ fn ops() -> Vec<OpSpec> {
             .operand("condition", &I1)
             .variadic("args", &ANY_TYPE)
             .verify(|c, v| parent_is(c, v, &["scf.while"]))
+            .parents_before_terminator(&["scf.while"])
             .verify_by_signature()
             .region_terminator(crate::scf_control_flow::CONDITION)
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
@@ -95,7 +96,7 @@ fn ops() -> Vec<OpSpec> {
             .variadic_region("caseRegions", Some(1))
             .implicit_terminator("scf.yield")
             .region_branch(crate::scf_control_flow::INDEX_SWITCH)
-            .verify(verify_index_switch)
+            .verify_diag(verify_index_switch)
             .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion"),
         OpSpec::new("scf.parallel")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -108,7 +109,7 @@ fn ops() -> Vec<OpSpec> {
             .region("region", Some(1))
             .implicit_terminator("scf.reduce")
             .region_branch(crate::scf_control_flow::PARALLEL)
-            .verify(verify_parallel)
+            .verify_diag(verify_parallel)
             .custom(parse_parallel, print_parallel),
         OpSpec::new("scf.reduce")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -117,12 +118,14 @@ fn ops() -> Vec<OpSpec> {
             .variadic("operands", &ANY_TYPE)
             .variadic_region("reductions", Some(1))
             .verify(|c, v| parent_is(c, v, &["scf.parallel"]))
+            .parents_before_terminator(&["scf.parallel"])
             .verify_regions(verify_reduce_regions)
             .format("(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"),
         OpSpec::new("scf.reduce.return")
             .traits(Traits::PURE | Traits::TERMINATOR)
             .operand("result", &ANY_TYPE)
             .verify(verify_reduce_return)
+            .parents_before_terminator(&["scf.reduce"])
             .format("$result attr-dict `:` type($result)"),
         OpSpec::new("scf.while")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -132,12 +135,13 @@ fn ops() -> Vec<OpSpec> {
             .region("after", Some(1))
             .traits(Traits::SINGLE_BLOCK)
             .region_branch(crate::scf_control_flow::WHILE)
-            .verify_regions(verify_while_regions)
+            .verify_diag(verify_while)
             .custom(parse_while, print_while),
         OpSpec::new("scf.yield")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("results", &ANY_TYPE)
             .verify(|c, v| parent_is(c, v, YIELD_PARENTS))
+            .parents_before_terminator(YIELD_PARENTS)
             .verify_by_signature()
             .format("attr-dict ($results^ `:` type($results))?"),
     ]
@@ -578,18 +582,23 @@ fn print_while(_: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     p.print_attr_dict(ctx.op_attr_dict(body, op), &[], true);
 }
 
-fn verify_while_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    let (rb, regions) = regions(v);
-    let ends_with = |r: Option<&Region>, name: &str| {
-        r.and_then(|r| region_terminator(rb, *r)).is_some_and(|t| ctx.str(rb.op(t).name) == name)
-    };
-    if !ends_with(regions.first(), "scf.condition") {
-        return Err("expects the 'before' region to terminate with 'scf.condition'".into());
-    }
-    if !ends_with(regions.get(1), "scf.yield") {
-        return Err("expects the 'after' region to terminate with 'scf.yield'".into());
-    }
+fn verify_while(ctx: &Context, v: &OpView<'_>) -> Result<(), Diagnostic> {
+    let regions = regions(v).1;
+    expect_terminator(ctx, v, regions.first(), "scf.condition", "expects the 'before' region to terminate with 'scf.condition'")?;
+    expect_terminator(ctx, v, regions.get(1), "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")?;
     Ok(())
+}
+
+/// The terminator of `r` (a region of `v`'s op), the last op of its first block, when it is a
+/// `name` op; otherwise the error `msg`, with a `terminator here` note at that last op when
+/// there is one (as MLIR's `verifyAndGetTerminator`).
+fn expect_terminator(ctx: &Context, v: &OpView<'_>, r: Option<&Region>, name: &str, msg: &str) -> Result<Op, Diagnostic> {
+    let rb = v.body.op_regions(v.op).0;
+    match r.and_then(|r| region_terminator(rb, *r)) {
+        Some(t) if ctx.str(rb.op(t).name) == name => Ok(t),
+        Some(t) => Err(v.error(msg).with_note(rb.op(t).loc, "terminator here")),
+        None => Err(v.error(msg)),
+    }
 }
 
 // ------------------------------------------------------------------------------ scf.execute_region
@@ -667,17 +676,17 @@ fn print_switch_cases(p: &mut Printer<'_>, v: &OpView<'_>, _: &[CustomArg]) {
     }
 }
 
-fn verify_index_switch(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+fn verify_index_switch(ctx: &Context, v: &OpView<'_>) -> Result<(), Diagnostic> {
     let cases = v.attr_dense_i64("cases").unwrap_or_default();
     let (rb, regions) = regions(v);
     let case_regions = regions.len().saturating_sub(1);
     if cases.len() != case_regions {
-        return Err(format!("has {case_regions} case regions but {} case values", cases.len()));
+        return Err(v.error(&format!("has {case_regions} case regions but {} case values", cases.len())));
     }
     let mut seen = std::collections::BTreeSet::new();
     for c in &cases {
         if !seen.insert(*c) {
-            return Err(format!("has duplicate case value: {c}"));
+            return Err(v.error(&format!("has duplicate case value: {c}")));
         }
     }
     let results = types_of(v.body, v.body.results(v.op));
@@ -686,15 +695,18 @@ fn verify_index_switch(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         let Some(term) = region_terminator(rb, r) else { continue };
         let tname = ctx.str(rb.op(term).name);
         if tname != "scf.yield" {
-            return Err(format!("expected region to end with scf.yield, but got {tname}"));
+            return Err(v.error(&format!("expected region to end with scf.yield, but got {tname}")));
         }
         let got: Vec<Type> = rb.operands(term).map(|x| rb.value_type(x)).collect();
+        let at = rb.op(term).loc;
         if got.len() != results.len() {
-            return Err(format!("expected each region to return {} values, but {name} returns {}", results.len(), got.len()));
+            let msg = format!("expected each region to return {} values, but {name} returns {}", results.len(), got.len());
+            return Err(v.error(&msg).with_note(at, "see yield operation here"));
         }
         for (i, (g, e)) in got.iter().zip(&results).enumerate() {
             if g != e {
-                return Err(format!("expected result #{i} of each region to be '{}'", ty_str(ctx, *e)));
+                let msg = format!("expected result #{i} of each region to be '{}'", ty_str(ctx, *e));
+                return Err(v.error(&msg).with_note(at, format!("{name} returns '{}' here", ty_str(ctx, *g))));
             }
         }
     }
@@ -766,34 +778,33 @@ fn print_parallel(def: &OpDef, p: &mut Printer<'_>, body: &Body, op: Op) {
     p.print_attr_dict(ctx.op_attr_dict(body, op), &["operandSegmentSizes"], false);
 }
 
-fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
+fn verify_parallel(ctx: &Context, v: &OpView<'_>) -> Result<(), Diagnostic> {
     let steps = v.operand_group(2);
     if steps.is_empty() {
-        return Err("needs at least one tuple element for lowerBound, upperBound and step".into());
+        return Err(v.error("needs at least one tuple element for lowerBound, upperBound and step"));
     }
     if steps.iter().any(|s| value_i64(ctx, v.body, *s).is_some_and(|c| c <= 0)) {
-        return Err("constant step operand must be positive".into());
+        return Err(v.error("constant step operand must be positive"));
     }
     let (rb, regions) = regions(v);
     let Some(&entry) = regions.first().and_then(|r| rb.region_blocks(*r).first()) else { return Ok(()) };
     let args = rb.block_args(entry);
     if args.len() != steps.len() {
-        return Err(format!("expects the same number of induction variables: {} as bound and step values: {}", args.len(), steps.len()));
+        let msg = format!("expects the same number of induction variables: {} as bound and step values: {}", args.len(), steps.len());
+        return Err(v.error(&msg));
     }
     if args.iter().any(|a| !is_index(ctx, rb.value_type(*a))) {
-        return Err("expects arguments for the induction variable to be of index type".into());
+        return Err(v.error("expects arguments for the induction variable to be of index type"));
     }
-    let Some(term) = rb.block_last_op(entry).filter(|t| ctx.str(rb.op(*t).name) == "scf.reduce") else {
-        return Err("expects body to terminate with 'scf.reduce'".into());
-    };
+    let term = expect_terminator(ctx, v, regions.first(), "scf.reduce", "expects body to terminate with 'scf.reduce'")?;
     let results = v.body.results(v.op);
     let reductions = rb.op_regions(term).1.len();
     let inits = v.operand_group(3).len();
     if results.len() != reductions {
-        return Err(format!("expects number of results: {} to be the same as number of reductions: {reductions}", results.len()));
+        return Err(v.error(&format!("expects number of results: {} to be the same as number of reductions: {reductions}", results.len())));
     }
     if results.len() != inits {
-        return Err(format!("expects number of results: {} to be the same as number of initial values: {inits}", results.len()));
+        return Err(v.error(&format!("expects number of results: {} to be the same as number of initial values: {inits}", results.len())));
     }
     Ok(())
 }

@@ -186,6 +186,11 @@ pub struct OpDef {
     pub verify_by_signature: bool,
     /// Verifier run after the ops in its regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<VerifyFn>,
+    /// The ops that may hold this terminator (MLIR's `HasParent` or `ParentOneOf`): a
+    /// structural trait, which MLIR checks before `IsTerminator`, so a misplaced terminator in
+    /// the wrong parent reports its parent. Empty for ops that declare none (the op's verifier
+    /// still checks its parent; this only orders the two errors).
+    pub parents_before_terminator: &'static [&'static str],
     /// Checks of the symbols this op references, run once its symbol table is known.
     pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     /// Custom-form parser.
@@ -309,7 +314,7 @@ pub type MaterializeFn = fn(&Context, crate::Attr, crate::Type, crate::Attr) -> 
 impl OpDef {
     /// A definition with only a name and traits.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, verify_symbol_uses: None, parse: None, print: None, print_by_signature: false, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
+        Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, parents_before_terminator: &[], verify_symbol_uses: None, parse: None, print: None, print_by_signature: false, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
     /// The dialect prefix of the name.

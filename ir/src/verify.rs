@@ -329,17 +329,24 @@ fn verify_own(
 }
 
 /// The counts [`verify_own`] checks of `op` (defined by `def`): operands, results, regions
-/// (`regions`, with the body holding them; each of at most one block for a single-block op)
-/// and successors.
+/// (`regions`, with the body holding them; each of at most one block, and that one not empty
+/// unless the op needs no terminator, for a single-block op) and successors.
 #[inline(always)]
 fn check_counts(body: &Body, op: Op, def: &OpDef, (rb, regions): (&Body, &[crate::Region]), successors: usize) -> Result<(), Diagnostic> {
     if let Err(msg) = def.shape.check(body.num_operands(op), body.results(op).len(), regions.len(), successors) {
         return Err(Diagnostic::on_op(body, op, format!("'{}' op {msg}", def.name)));
     }
     if def.traits.contains(Traits::SINGLE_BLOCK) {
-        for r in regions {
-            if rb.region_blocks(*r).len() > 1 {
-                return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #0 to have 0 or 1 blocks", def.name)));
+        // MLIR's `SingleBlock`, region by region: one block at most, which holds its
+        // terminator unless the op has none.
+        let needs_terminator = !def.traits.contains(Traits::NO_TERMINATOR);
+        for (i, r) in regions.iter().enumerate() {
+            let blocks = rb.region_blocks(*r);
+            if blocks.len() > 1 {
+                return Err(Diagnostic::on_op(body, op, format!("'{}' op expects region #{i} to have 0 or 1 blocks", def.name)));
+            }
+            if needs_terminator && blocks.first().is_some_and(|&b| rb.block_last_op(b).is_none()) {
+                return Err(Diagnostic::on_op(body, op, format!("'{}' op expects a non-empty block", def.name)));
             }
         }
     }
@@ -389,6 +396,12 @@ fn verify_regions(
             if needs_terminator && rb.block_last_op(b).is_none() {
                 return Err(Diagnostic::error(body.op(op).loc, "empty block: expect at least a terminator"));
             }
+            // As MLIR, on entering the block, before any of its ops is verified.
+            if facts.has_successors {
+                if let Some(inner) = rb.block_ops(b).find(|&o| !rb.successors(o).is_empty() && rb.op(o).next.is_some()) {
+                    return Err(Diagnostic::on_op(rb, inner, "operation with block successors must terminate its parent block"));
+                }
+            }
             // A long block of a region that is no symbol table, with no isolated ops verified
             // up front: its ops in runs on several threads.
             let long = || rb.block_ops(b).nth(2 * crate::parallel::MIN_PARALLEL_WORK - 1).is_some();
@@ -404,7 +417,7 @@ fn verify_regions(
                 // in op order, as one thread would find it.
                 let results = crate::parallel::map_in_order_with(&runs, ctx.threads, || (shared.clone(), Scratch::default()), |(facts, passed), run| {
                     run.iter().try_for_each(|&(index, inner)| {
-                        let idef = check_in_block(ctx, rb, inner, index, b, ssa, facts, owner, walk)?;
+                        let idef = check_in_block(ctx, (body, op), rb, inner, index, b, ssa, facts, owner, walk)?;
                         verify_inner(ctx, (body, op), rb, inner, idef, facts, passed, owner, walk)
                     })
                 });
@@ -413,7 +426,7 @@ fn verify_regions(
                 continue;
             }
             for (i, inner) in rb.block_ops(b).enumerate() {
-                let idef = check_in_block(ctx, rb, inner, i, b, ssa, facts, owner, walk)?;
+                let idef = check_in_block(ctx, (body, op), rb, inner, i, b, ssa, facts, owner, walk)?;
                 if symbol_table {
                     if let Some(name) = symbol_name_bytes(ctx, rb, inner) {
                         // Names that are not UTF-8 are no symbol names ([`symbol_name`]): they
@@ -438,13 +451,16 @@ fn verify_regions(
 }
 
 /// The checks of `inner`, the op at `index` in `block` of `rb`, that its block makes before
-/// the op itself is verified: a terminator must be the last op of its block, and in an SSA
+/// the op itself is verified: a terminator must be the last op of its block (in a parent it
+/// accepts, when its definition asks for that first, see
+/// [`OpDef::parents_before_terminator`]), and in an SSA
 /// region (`ssa`) every operand must dominate it. Notes in `facts` that the walk reached the
 /// op; gives the op's definition (and notes in `walk` an op with a symbol-use hook).
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn check_in_block<'c>(
     ctx: &'c Context,
+    parent: (&Body, Op),
     rb: &Body,
     inner: Op,
     index: usize,
@@ -462,7 +478,15 @@ fn check_in_block<'c>(
             walk.symbol_users.store(true, Ordering::Relaxed);
         }
         if d.traits.contains(Traits::TERMINATOR) && data.next.is_some() {
-            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op must be the last operation in the parent block", d.name)));
+            let (pb, pop) = parent;
+            let parent_name = ctx.str(pb.op(pop).name);
+            let msg = match d.parents_before_terminator {
+                [] => "must be the last operation in the parent block".to_string(),
+                names if names.contains(&parent_name) => "must be the last operation in the parent block".to_string(),
+                [one] => format!("expects parent op '{one}'"),
+                names => format!("expects parent op to be one of '{}'", names.join(", ")),
+            };
+            return Err(Diagnostic::on_op(rb, inner, format!("'{}' op {msg}", d.name)));
         }
     }
     if ssa {

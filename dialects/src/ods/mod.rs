@@ -152,6 +152,10 @@ pub type OpPredicate = fn(&Context, &OpView<'_>) -> bool;
 /// A hand-written verifier, run after the declarative checks; the message is the part after
 /// `'name' op `.
 pub type OpVerifyFn = fn(&Context, &OpView<'_>) -> Result<(), String>;
+/// A hand-written verifier that reports a whole diagnostic: an error with notes at other ops
+/// (MLIR's `emitOpError(...).attachNote(loc)`), or several errors. Made with
+/// [`OpView::error`]; runs after the [`OpVerifyFn`] of the same kind, if the op has both.
+pub type OpDiagVerifyFn = fn(&Context, &OpView<'_>) -> Result<(), Diagnostic>;
 /// The operand indices an op forwards to its successor `i` (MLIR's `BranchOpInterface`).
 pub type SuccessorOperandsFn = fn(&OpView<'_>, usize) -> Option<std::ops::Range<usize>>;
 /// Infers result types from operand types and properties (MLIR's `InferTypeOpInterface`).
@@ -266,6 +270,14 @@ pub struct OpSpec {
     pub verify_by_signature: bool,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<OpVerifyFn>,
+    /// The ops that may hold this terminator, when its verifier checks them by hand rather
+    /// than with [`Check::HasParent`] (see [`mica_ir::OpDef::parents_before_terminator`]).
+    pub parents_before_terminator: &'static [&'static str],
+    /// Hand-written verification reporting whole diagnostics, run after `verify`.
+    pub verify_diag: Option<OpDiagVerifyFn>,
+    /// Hand-written region verification reporting whole diagnostics, run after
+    /// `verify_regions`.
+    pub verify_regions_diag: Option<OpDiagVerifyFn>,
     /// Result type inference.
     pub infer: Option<InferFn>,
     /// Suggested result name in the custom form.
@@ -327,6 +339,9 @@ impl OpSpec {
             verify: None,
             verify_by_signature: false,
             verify_regions: None,
+            parents_before_terminator: &[],
+            verify_diag: None,
+            verify_regions_diag: None,
             infer: None,
             result_name: None,
             block_arg_names: None,
@@ -515,6 +530,26 @@ impl OpSpec {
     /// Sets the hand-written region verifier.
     pub fn verify_regions(mut self, f: OpVerifyFn) -> Self {
         self.verify_regions = Some(f);
+        self
+    }
+
+    /// Declares the parents of a terminator whose verifier checks them by hand, so that a
+    /// misplaced terminator in the wrong parent reports its parent first, as MLIR's
+    /// structural `HasParent` (a [`Check::HasParent`] declares them already).
+    pub fn parents_before_terminator(mut self, parents: &'static [&'static str]) -> Self {
+        self.parents_before_terminator = parents;
+        self
+    }
+
+    /// Sets the hand-written verifier that reports whole diagnostics (with notes).
+    pub fn verify_diag(mut self, f: OpDiagVerifyFn) -> Self {
+        self.verify_diag = Some(f);
+        self
+    }
+
+    /// Sets the hand-written region verifier that reports whole diagnostics (with notes).
+    pub fn verify_regions_diag(mut self, f: OpDiagVerifyFn) -> Self {
+        self.verify_regions_diag = Some(f);
         self
     }
 
@@ -712,11 +747,13 @@ pub fn register_with_classes(ctx: &mut Context, mut specs: Vec<OpSpec>, directiv
     for (i, spec) in table.iter().enumerate() {
         let mut def = OpDef::new(spec.name, spec.traits);
         def.shape = spec.shape();
-        def.verify = Some(verify::verify_op);
-        let hand_written = spec.verify.is_some() || spec.checks.iter().any(|c| matches!(c, Check::Pred { .. }));
+        def.verify = Some(if spec.verify_diag.is_some() { verify_op_then_diag } else { verify::verify_op });
+        let hand_written = spec.verify.is_some() || spec.verify_diag.is_some() || spec.checks.iter().any(|c| matches!(c, Check::Pred { .. }));
         def.verify_by_signature = spec.verify_by_signature || !hand_written;
         // Only ops with something to check after their regions get the region hook.
-        if spec.implicit_terminator.is_some() || spec.verify_regions.is_some() {
+        if spec.verify_regions_diag.is_some() {
+            def.verify_regions = Some(verify_op_regions_then_diag);
+        } else if spec.implicit_terminator.is_some() || spec.verify_regions.is_some() {
             def.verify_regions = Some(verify::verify_op_regions);
         }
         def.default_dialect = spec.default_dialect;
@@ -731,6 +768,10 @@ pub fn register_with_classes(ctx: &mut Context, mut specs: Vec<OpSpec>, directiv
             })
             .collect();
         def.verify_symbol_uses = spec.verify_symbol_uses;
+        def.parents_before_terminator = spec.parents_before_terminator;
+        if let Some(Check::HasParent(names)) = spec.checks.iter().find(|c| matches!(c, Check::HasParent(_))) {
+            def.parents_before_terminator = names;
+        }
         def.fold = spec.fold;
         def.canonicalize = spec.patterns.clone();
         def.branch_target = spec.branch_target;
@@ -779,6 +820,36 @@ pub fn name_results_by_slot(ctx: &Context, body: &Body, op: Op, names: &mut mica
             names.set(view.result_start(i) as u32, r.name);
         }
     }
+}
+
+impl OpView<'_> {
+    /// The error an [`OpDiagVerifyFn`] reports on the op: `'name' op message`, or `message`
+    /// alone when it was made by [`plain_error`] (so a message of an [`OpVerifyFn`] passes
+    /// through unchanged). Notes go on with [`Diagnostic::with_note`].
+    pub fn error(&self, msg: &str) -> Diagnostic {
+        op_error(self.ctx, self.body, self.op, msg)
+    }
+}
+
+/// The verify hook of an op with an [`OpDiagVerifyFn`]: the generic verifier, then that one.
+fn verify_op_then_diag(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    verify::verify_op(def, ctx, body, op, parent)?;
+    run_diag_hook(def, ctx, body, op, parent, |s| s.verify_diag)
+}
+
+/// The region verify hook of an op with a region [`OpDiagVerifyFn`]: the generic one, then
+/// that one.
+fn verify_op_regions_then_diag(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    verify::verify_op_regions(def, ctx, body, op, parent)?;
+    run_diag_hook(def, ctx, body, op, parent, |s| s.verify_regions_diag)
+}
+
+/// Runs the [`OpDiagVerifyFn`] that `hook` picks from the op's spec.
+fn run_diag_hook(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, hook: fn(&OpSpec) -> Option<OpDiagVerifyFn>) -> Result<(), Diagnostic> {
+    let Some((spec, f)) = spec_of(def).and_then(|s| hook(s).map(|f| (s, f))) else { return Ok(()) };
+    let mut view = OpView::new(ctx, spec, body, op).map_err(|m| op_error(ctx, body, op, &m))?;
+    view.parent = parent;
+    f(ctx, &view)
 }
 
 /// Marks the start of a message that a hand-written verifier reports as a plain error at the

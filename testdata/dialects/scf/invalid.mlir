@@ -461,3 +461,138 @@ func.func @for_bounds_of_two_types_no_body(%a: index, %b: i64) {
   "scf.for"(%a, %a, %b) ({}) : (index, index, i64) -> ()
   return
 }
+
+// -----
+
+func.func @while_before_ends_with_constant() {
+  // expected-error @+1 {{'scf.while' op expects the 'before' region to terminate with 'scf.condition'}}
+  scf.while : () -> () {
+    // expected-note @+1 {{terminator here}}
+    %c = arith.constant 0 : index
+  } do {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @while_after_ends_with_condition(%c: i1) {
+  // expected-error @+1 {{'scf.while' op expects the 'after' region to terminate with 'scf.yield'}}
+  scf.while : () -> () {
+    scf.condition(%c)
+  } do {
+    // expected-note @+1 {{terminator here}}
+    scf.condition(%c)
+  }
+  return
+}
+
+// -----
+
+func.func @while_empty_after_block(%c: i1) {
+  // expected-error @+1 {{'scf.while' op expects a non-empty block}}
+  scf.while : () -> () {
+    scf.condition(%c)
+  } do {
+  ^bb0:
+  }
+  return
+}
+
+// -----
+
+func.func @while_two_after_blocks(%c: i1) {
+  // expected-error @+1 {{'scf.while' op expects region #1 to have 0 or 1 blocks}}
+  "scf.while"() ({
+    scf.condition(%c)
+  }, {
+    scf.yield
+  ^bb1:
+    scf.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_ends_with_constant(%n: index) {
+  // expected-error @+1 {{'scf.parallel' op expects body to terminate with 'scf.reduce'}}
+  "scf.parallel"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    // expected-note @+1 {{terminator here}}
+    %c = arith.constant 1 : i32
+  }) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @switch_case_yields_too_many(%i: index, %x: i64) {
+  // expected-error @+1 {{'scf.index_switch' op expected each region to return 0 values, but case region #1 returns 2}}
+  scf.index_switch %i
+  case 3 {
+    scf.yield
+  }
+  case 5 {
+    // expected-note @+1 {{see yield operation here}}
+    scf.yield %x, %x : i64, i64
+  }
+  default {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @switch_default_yields_other_type(%i: index, %x: i64, %y: f32) {
+  // expected-error @+1 {{'scf.index_switch' op expected result #1 of each region to be 'i64'}}
+  %r:2 = scf.index_switch %i -> i64, i64
+  default {
+    // expected-note @+1 {{default region returns 'f32' here}}
+    scf.yield %x, %y : i64, f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_outside_parallel() {
+  // expected-error @+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
+  scf.reduce
+  return
+}
+
+// -----
+
+func.func @yield_in_func_not_last() {
+  // expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+  scf.yield
+  return
+}
+
+// -----
+
+func.func @yield_not_last_in_execute_region() {
+  scf.execute_region {
+    // expected-error @+1 {{'scf.yield' op must be the last operation in the parent block}}
+    "scf.yield"() : () -> ()
+    %c = arith.constant 0 : index
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @branch_not_last_in_execute_region() {
+  scf.execute_region {
+    // expected-error @+1 {{operation with block successors must terminate its parent block}}
+    cf.br ^bb1
+    %c = arith.constant 0 : index
+  ^bb1:
+    scf.yield
+  }
+  return
+}
