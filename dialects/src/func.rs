@@ -23,6 +23,7 @@ pub fn register(ctx: &mut Context) {
     ret.print = Some(print_return);
     ret.print_by_signature = true;
     ret.verify = Some(verify_return);
+    ret.parents_before_terminator = &["func.func"];
     ret.shape = Shape { results: Count::Exactly(0), regions: Count::Exactly(0), successors: Count::Exactly(0), ..Shape::ANY };
     crate::register(ctx, ret);
 

@@ -1,6 +1,7 @@
 // Operand, result, region and successor count errors, worded as MLIR's count traits word
-// them (ops written in the generic form, so that only the counts are wrong).
-// RUN: ir-opt %s --split-input-file --verify-diagnostics
+// them (ops written in the generic form, so that only the counts are wrong), and the order of a
+// misplaced terminator's parent and position errors.
+// RUN: ir-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
 func.func @n_operands(%x: i64) {
   // expected-error@+1 {{'arith.muli' op expected 2 operands, but found 4}}
@@ -185,5 +186,28 @@ func.func @segment_total(%c: i1) {
 func.func @segments_missing(%i: index) {
   // expected-error @+1 {{'memref.alloc' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
   %0 = "memref.alloc"(%i) : (index) -> memref<?xf32>
+  return
+}
+
+// -----
+
+// A terminator in the wrong parent and not last in its block: the parent is checked first.
+func.func @return_misplaced() {
+  "test.region"() ({
+    // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
+    func.return
+    "test.op"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @alloca_scope_return_misplaced() {
+  "test.region"() ({
+    // expected-error @+1 {{'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'}}
+    memref.alloca_scope.return
+    "test.op"() : () -> ()
+  }) : () -> ()
   return
 }

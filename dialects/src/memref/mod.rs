@@ -209,6 +209,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("results", &ANY_TYPE)
             .format("attr-dict ($results^ `:` type($results))?")
+            .parents_before_terminator(&["memref.alloca_scope"])
             .verify(verify::alloca_scope_return),
         OpSpec::new("memref.assume_alignment")
             .traits(Traits::PURE)
