@@ -316,6 +316,7 @@ fn ops() -> Vec<OpSpec> {
                 transform: element_of,
             })
             .verify(verify::generic_atomic_rmw)
+            .verify_diag(|ctx, v| verify::generic_atomic_rmw_body(ctx, v.body, v.op))
             .custom(syntax::parse_generic_atomic_rmw, syntax::print_generic_atomic_rmw),
         OpSpec::new("memref.get_global")
             .traits(Traits::PURE)
@@ -427,13 +428,6 @@ fn ops() -> Vec<OpSpec> {
     ]
 }
 
-/// `memref.generic_atomic_rmw`'s verifier: its declared checks, then the side effects of its
-/// body, reported at the first op that has some (which an op-spec verifier cannot do).
-fn verify_generic_atomic_rmw(def: &mica_ir::OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), mica_ir::Diagnostic> {
-    crate::ods::verify_declared(def, ctx, body, op, parent)?;
-    verify::generic_atomic_rmw_body(ctx, body, op)
-}
-
 /// Registers the memref dialect.
 pub fn register(ctx: &mut Context) {
     let mut specs = ops();
@@ -443,10 +437,5 @@ pub fn register(ctx: &mut Context) {
         s.patterns = patterns;
     }
     crate::ods::register_with_classes(ctx, specs, syntax::DIRECTIVES, CLASSES);
-    let declared = ctx.registry().lookup_str("memref.generic_atomic_rmw").map(|(name, def)| (name, def.clone()));
-    if let Some((name, mut def)) = declared {
-        def.verify = Some(verify_generic_atomic_rmw);
-        ctx.registry_mut().register(name, def);
-    }
     ctx.registry_mut().set_materializer("memref", crate::shaped_fold::materialize);
 }
