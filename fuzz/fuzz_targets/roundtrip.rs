@@ -41,7 +41,16 @@ const MLIR_CANNOT_READ_BACK: &[(&str, &str)] = &[
 ];
 
 fn mlir_cannot_read_back(printed: &str, error: &str) -> bool {
-    MLIR_CANNOT_READ_BACK.iter().any(|(op, msg)| printed.contains(op) && error.contains(msg))
+    MLIR_CANNOT_READ_BACK.iter().any(|(op, msg)| printed.contains(op) && error.contains(msg)) || dialect_body_ends_in_dash(printed, error)
+}
+
+/// A dialect symbol whose body ends in `-` (`!test.smpl-`, which both tools read as the body
+/// `smpl-`) prints as `!test<smpl->`, whose `->` both read back as an arrow: the `<` is left
+/// unclosed (mlir-opt 22: `unbalanced '<' character in pretty dialect name`; inside a list, the
+/// list's own `expected '>'`). The printer never writes `->` without a blank after it.
+fn dialect_body_ends_in_dash(printed: &str, error: &str) -> bool {
+    let dash_close = ["->>", "->,", "->)", "->\n"].iter().any(|p| printed.contains(p));
+    dash_close && (error.contains("unbalanced '<' character in pretty dialect name") || error.contains("expected '>'"))
 }
 
 /// Prints `printed` again; a failure is a bug unless MLIR has it too.
