@@ -5,7 +5,7 @@
 
 use crate::ods::constraints::*;
 use crate::ods::custom::{CustomArg, CustomDirective, ParseCtx};
-use crate::ods::{OpSpec, OpView};
+use crate::ods::{Check, OpSpec, OpView};
 use mica_ir::asm::{AsmParser, EntryArg, UnresolvedOperand};
 use crate::asm_util::{parse_function_result_types, parse_optional_arrow_types};
 use crate::fold_util::value_i64;
@@ -25,8 +25,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .operand("condition", &I1)
             .variadic("args", &ANY_TYPE)
-            .verify(|c, v| parent_is(c, v, &["scf.while"]))
-            .parents_before_terminator(&["scf.while"])
+            .check(Check::HasParent(&["scf.while"]))
             .verify_by_signature()
             .region_terminator(crate::scf_control_flow::CONDITION)
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?"),
@@ -73,7 +72,7 @@ fn ops() -> Vec<OpSpec> {
         OpSpec::new("scf.forall.in_parallel")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::GRAPH_REGION | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK)
             .region("region", Some(1))
-            .check(crate::ods::Check::HasParent(&["scf.forall"]))
+            .check(Check::HasParent(&["scf.forall"]))
             .verify(verify_in_parallel)
             .custom(parse_in_parallel, print_in_parallel),
         OpSpec::new("scf.if")
@@ -117,15 +116,14 @@ fn ops() -> Vec<OpSpec> {
             .region_terminator(crate::scf_control_flow::REDUCE)
             .variadic("operands", &ANY_TYPE)
             .variadic_region("reductions", Some(1))
-            .verify(|c, v| parent_is(c, v, &["scf.parallel"]))
-            .parents_before_terminator(&["scf.parallel"])
+            .check(Check::HasParent(&["scf.parallel"]))
             .verify_regions(verify_reduce_regions)
             .format("(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"),
         OpSpec::new("scf.reduce.return")
             .traits(Traits::PURE | Traits::TERMINATOR)
             .operand("result", &ANY_TYPE)
+            .check(Check::HasParent(&["scf.reduce"]))
             .verify(verify_reduce_return)
-            .parents_before_terminator(&["scf.reduce"])
             .format("$result attr-dict `:` type($result)"),
         OpSpec::new("scf.while")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -140,8 +138,7 @@ fn ops() -> Vec<OpSpec> {
         OpSpec::new("scf.yield")
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("results", &ANY_TYPE)
-            .verify(|c, v| parent_is(c, v, YIELD_PARENTS))
-            .parents_before_terminator(YIELD_PARENTS)
+            .check(Check::HasParent(YIELD_PARENTS))
             .verify_by_signature()
             .format("attr-dict ($results^ `:` type($results))?"),
     ]
@@ -164,18 +161,6 @@ pub fn register(ctx: &mut Context) {
 
 fn ty_str(ctx: &Context, t: Type) -> String {
     type_string(ctx, t)
-}
-
-/// MLIR's `HasParent` / `ParentOneOf`.
-fn parent_is(ctx: &Context, v: &OpView<'_>, parents: &[&str]) -> Result<(), String> {
-    let parent = v.body.parent_op(v.op).map(|p| ctx.str(v.body.op(p).name));
-    if parent.is_some_and(|p| parents.contains(&p)) {
-        return Ok(());
-    }
-    Err(match parents {
-        [one] => format!("expects parent op '{one}'"),
-        many => format!("expects parent op to be one of '{}'", many.join(", ")),
-    })
 }
 
 /// The regions of the op and the body holding their blocks.
@@ -842,7 +827,6 @@ fn verify_reduce_regions(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
 }
 
 fn verify_reduce_return(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
-    parent_is(ctx, v, &["scf.reduce"])?;
     let Some(block) = v.body.op_block(v.op) else { return Ok(()) };
     let Some(&arg) = v.body.block_args(block).first() else { return Ok(()) };
     let expected = v.body.value_type(arg);

@@ -26,6 +26,10 @@ pub struct TypeConstraint {
 pub enum AttrSyntax {
     /// The attribute as written anywhere (`3 : i32`, `dense<...>`, `"s"`).
     Plain,
+    /// As [`AttrSyntax::Plain`], read as the constraint's attribute class (MLIR's storage type,
+    /// an attribute interface such as `PoisonAttrInterface`): an attribute of another kind is
+    /// `invalid kind of attribute specified` at it, while parsing.
+    Kind,
     /// A string attribute written as a string literal; an optional group anchored on it starts
     /// only at a string (MLIR's `StrAttr` in a format).
     Str,

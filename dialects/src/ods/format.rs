@@ -745,8 +745,9 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
     let infer = infer_rules(spec);
     let mut parse = Vec::new();
     compile_parse(&elems, spec, &mut parse);
+    let source_checks = source_checks(&elems, spec, &p.attrs_in_format);
     let mut format = Format {
-        attrs_in_format: p.attrs_in_format.clone(),
+        attrs_in_format: p.attrs_in_format,
         has_prop_dict: p.has_prop_dict,
         type_fills: type_fills(&elems, spec, &infer),
         operands_in_order: operands_in_order(&elems),
@@ -759,7 +760,7 @@ pub fn parse_format(src: &str, spec: &OpSpec, directives: &'static [CustomDirect
         elided_dict: ElidedDict(std::sync::atomic::AtomicU32::new(u32::MAX)),
         print: print_steps(&elems, spec),
         simple: None,
-        source_checks: source_checks(&elems, spec, &p.attrs_in_format),
+        source_checks,
     };
     format.simple = super::fast::compile(&format, spec);
     Ok(format)

@@ -148,11 +148,18 @@ fn parse_types_of(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, v: &Var) -> 
 /// Parses an attribute written the way its constraint writes it.
 pub(super) fn parse_attr_value(p: &mut dyn AsmParser<'_>, a: &AttrSpec, qualified: bool) -> Result<Attr, ()> {
     let ctx = p.ctx();
-    if qualified {
-        return p.parse_attribute();
+    let kind = matches!(a.constraint.syntax, AttrSyntax::Kind);
+    if qualified || kind {
+        let at = p.offset();
+        let v = p.parse_attribute()?;
+        if kind && !(a.constraint.check)(ctx, v) {
+            p.error_at(at, "invalid kind of attribute specified");
+            return Err(());
+        }
+        return Ok(v);
     }
     match &a.constraint.syntax {
-        AttrSyntax::Plain | AttrSyntax::Str => p.parse_attribute(),
+        AttrSyntax::Plain | AttrSyntax::Kind | AttrSyntax::Str => p.parse_attribute(),
         AttrSyntax::Typed(ty) => p.parse_attribute_of_type(ty(ctx)),
         AttrSyntax::Unit => Ok(ctx.unit_attr()),
         AttrSyntax::IntEnum(e) => {
@@ -260,7 +267,7 @@ pub(super) fn attr_starts(p: &dyn AsmParser<'_>, a: &AttrSpec) -> bool {
         AttrSyntax::TypeAttr => p.peek_type(),
         AttrSyntax::OpaqueEnum { .. } => p.peek_any_keyword(),
         AttrSyntax::Unit => false,
-        AttrSyntax::Plain | AttrSyntax::Typed(_) => p.peek_attribute(),
+        AttrSyntax::Plain | AttrSyntax::Kind | AttrSyntax::Typed(_) => p.peek_attribute(),
         AttrSyntax::Str => p.peek_string(),
     }
 }
@@ -641,9 +648,7 @@ pub(super) fn finish(p: &mut dyn AsmParser<'_>, cx: &mut ParseCtx<'_>, format: &
     Ok(())
 }
 
-/// Checks `t`, a type written for the operand or result `slot` that another type is made
-/// from, against the slot's constraint, as MLIR's generated parsers do before using it
-/// ([`Format::source_checks`]); the error is at the op's name.
+/// The error of [`check_source_type`], at the op's name.
 #[cold]
 #[inline(never)]
 fn source_type_error(p: &mut dyn AsmParser<'_>, spec: &OpSpec, slot: Slot, t: Type) {
@@ -657,8 +662,9 @@ fn source_type_error(p: &mut dyn AsmParser<'_>, spec: &OpSpec, slot: Slot, t: Ty
     p.error_at(at, &format!("'{}' must be {}, but got '{got}'", v.name, super::verify::slot_summary(v.arity, v.ty.summary)));
 }
 
-/// See [`source_type_error`]: fails, with that error, when `t` does not satisfy the
-/// constraint of `slot`.
+/// Checks `t`, a type written for the operand or result `slot` that another type is made
+/// from, against the slot's constraint, as MLIR's generated parsers do before using it
+/// ([`Format::source_checks`]); fails with [`source_type_error`] when it does not satisfy it.
 #[inline]
 pub(super) fn check_source_type(p: &mut dyn AsmParser<'_>, spec: &OpSpec, slot: Slot, t: Type) -> Result<(), ()> {
     let c = match slot {

@@ -183,7 +183,7 @@ pub(super) fn print_attr_value(p: &mut Printer<'_>, spec: &AttrSpec, a: Attr, qu
         return;
     }
     match &spec.constraint.syntax {
-        AttrSyntax::Plain | AttrSyntax::Str => p.print_attr(a),
+        AttrSyntax::Plain | AttrSyntax::Kind | AttrSyntax::Str => p.print_attr(a),
         AttrSyntax::Typed(_) => p.print_attr_elided_type(a),
         AttrSyntax::Unit => {}
         AttrSyntax::IntEnum(e) => match e.int_value(ctx, a).and_then(|x| e.stringify(x)) {

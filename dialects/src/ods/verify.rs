@@ -6,7 +6,7 @@
 use super::{op_error, spec_of, Arity, Check, OpSpec, OpView, Presence};
 use super::format::Slot;
 use crate::ods::constraints::{element_or_self, AttrSyntax};
-use mica_ir::{Body, Context, DiagLoc, Diagnostic, Op, OpDef, Severity, Traits, Type, TypeKind, Value, DYNAMIC};
+use mica_ir::{Body, Context, Diagnostic, Op, OpDef, Traits, Type, TypeKind, Value, DYNAMIC};
 
 /// The verify hook of every declaratively defined op.
 pub(crate) fn verify_op(def: &OpDef, ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
@@ -55,13 +55,7 @@ fn verify_inferred_types(ctx: &Context, spec: &OpSpec, v: &OpView<'_>) -> Result
     let (body, op) = (v.body, v.op);
     let name = ctx.str(body.op(op).name);
     let mut d = Diagnostic::on_op(body, op, format!("'{name}' op inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}"));
-    d.notes.push(Diagnostic {
-        severity: Severity::Error,
-        loc: DiagLoc::Loc(body.op(op).loc),
-        message: format!("'{name}' op failed to infer returned types"),
-        notes: Vec::new(),
-        op: None,
-    });
+    d.notes.push(Diagnostic::error(body.op(op).loc, format!("'{name}' op failed to infer returned types")));
     Err(d)
 }
 
