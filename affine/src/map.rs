@@ -41,6 +41,17 @@ impl AffineMap {
                 .all(|(result, position)| *result == AffineExpr::Dim(position))
     }
 
+    /// True for a map without symbols whose results are dimensions, each used once (MLIR's
+    /// `isProjectedPermutation` with no zero results).
+    pub fn is_projected_permutation(&self) -> bool {
+        let mut seen = vec![false; self.num_dims as usize];
+        self.num_symbols == 0
+            && self.results.iter().all(|r| match r {
+                AffineExpr::Dim(d) => seen.get_mut(*d as usize).is_some_and(|s| !std::mem::replace(s, true)),
+                _ => false,
+            })
+    }
+
     /// Number of inputs: dimensions plus symbols.
     pub fn num_inputs(&self) -> u32 {
         self.num_dims.saturating_add(self.num_symbols)

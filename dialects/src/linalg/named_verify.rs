@@ -6,6 +6,7 @@
 use super::named::default_maps_of;
 use super::structured::rank;
 use super::verify::{dps, maps_attr};
+use crate::ods::constraints::element_or_self;
 use crate::ods::{plain_error, OpView};
 use mica_affine::{AffineExpr, AffineMap};
 use mica_ir::printer::type_string;
@@ -21,22 +22,6 @@ pub fn verify(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
         _ => {}
     }
     dps(ctx, v)
-}
-
-/// Whether `map` has no symbols and each result is a dimension used once (MLIR's
-/// `isProjectedPermutation` without zero results).
-pub fn is_projected_permutation(map: &AffineMap) -> bool {
-    let mut seen = vec![false; map.num_dims as usize];
-    map.num_symbols == 0
-        && map.results.iter().all(|r| match r {
-            AffineExpr::Dim(d) => seen.get_mut(*d as usize).is_some_and(|s| !std::mem::replace(s, true)),
-            _ => false,
-        })
-}
-
-/// `t`'s element type if it is shaped, else `t`.
-fn element_or_self(ctx: &Context, t: Type) -> Type {
-    ctx.type_kind(t).element_type().unwrap_or(t)
 }
 
 /// MLIR's `FillOpInterface` check, then `FillOp::verify`.
@@ -153,7 +138,7 @@ fn contract(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     let mut dims: Option<u32> = None;
     let (mut in_uses, mut out_uses) = (Vec::new(), Vec::new());
     for ((map, ty), is_input) in maps.iter().zip(&operands).zip([true, true, false]) {
-        if !is_projected_permutation(map) {
+        if !map.is_projected_permutation() {
             return Err(plain_error("provided affine_map is not a projected permutation"));
         }
         match ctx.type_kind(*ty).shape() {

@@ -267,7 +267,7 @@ pub fn structured(ctx: &Context, v: &OpView<'_>) -> Result<(), String> {
     }
     // The contraction interface of the ops whose maps may be written, checked last.
     let contraction = matches!(s.name, "linalg.matmul" | "linalg.batch_matmul" | "linalg.batch_reduce_matmul");
-    if contraction && !maps.iter().all(super::named_verify::is_projected_permutation) {
+    if contraction && !maps.iter().all(mica_affine::AffineMap::is_projected_permutation) {
         return Err(crate::ods::plain_error("expected indexing maps to be projected permutations"));
     }
     Ok(())

@@ -741,12 +741,7 @@ fn verify_contract(ctx: &Context, v: &crate::ods::OpView<'_>) -> Result<(), Stri
         if map.results.len() != rank {
             return Err(format!("expected indexing map {index} to have {rank} number of outputs"));
         }
-        let mut seen = vec![false; map.num_dims as usize];
-        let projected = map.results.iter().all(|r| match r {
-            AffineExpr::Dim(d) if !std::mem::replace(&mut seen[*d as usize], true) => true,
-            _ => false,
-        });
-        if !projected {
+        if !map.is_projected_permutation() {
             return Err(format!("expected indexing map {index} to be a projected permutation of its inputs"));
         }
     }
