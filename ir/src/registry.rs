@@ -317,6 +317,15 @@ impl OpDef {
         Self { name, traits, verify: None, verify_by_signature: false, verify_regions: None, parents_before_terminator: &[], verify_symbol_uses: None, parse: None, print: None, print_by_signature: false, default_dialect: None, properties: Vec::new(), shape: Shape::ANY, result_name: None, block_arg_names: None, ext: None, ext_index: 0, property_defaults: Vec::new(), effects: None, fold: None, canonicalize: Vec::new(), successor_operands: None, erase_operand: None, append_successor_operand: None, branch_target: None, region_branch: None, region_terminator: None }
     }
 
+    /// The traits of `op` (of `body`, defined by this): the definition's, with the memory
+    /// effects its [`OpDef::effects`] hook gives this op.
+    pub fn traits_of(&self, ctx: &Context, body: &Body, op: Op) -> Traits {
+        match self.effects {
+            Some(f) => self.traits | f(ctx, body, op),
+            None => self.traits,
+        }
+    }
+
     /// The dialect prefix of the name.
     pub fn dialect(&self) -> &'static str {
         self.name.split_once('.').map_or("", |(d, _)| d)

@@ -37,10 +37,7 @@ pub fn effects(ctx: &Context, body: &Body, op: Op) -> Effects {
 
 /// [`effects`] of `op`, registered as `def` (for callers that looked it up already).
 pub fn effects_of(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Effects {
-    let t = match def.effects {
-        Some(f) => def.traits | f(ctx, body, op),
-        None => def.traits,
-    };
+    let t = def.traits_of(ctx, body, op);
     let own = if t.contains(Traits::PURE) {
         Effects::None
     } else if t.contains(Traits::MEMORY_READ) {

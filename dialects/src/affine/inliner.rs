@@ -23,10 +23,7 @@ pub(crate) fn legal_op(ctx: &Context, _: &Body, _: Op, dest: &Body, region: Regi
 /// effect; ops whose effects are those of their regions do not count).
 fn has_no_effect(ctx: &Context, body: &Body, op: Op) -> bool {
     let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
-    let t = match def.effects {
-        Some(f) => def.traits | f(ctx, body, op),
-        None => def.traits,
-    };
+    let t = def.traits_of(ctx, body, op);
     t.contains(Traits::PURE) && !t.contains(Traits::RECURSIVE_MEMORY_EFFECTS)
 }
 

@@ -198,35 +198,22 @@ pub(super) fn generic_atomic_rmw(_: &Context, v: &OpView<'_>) -> Res {
     Ok(())
 }
 
-/// The last check of `memref.generic_atomic_rmw`'s verifier: every op in its body, visited
-/// after the ops nested in it, must be free of memory effects; the first that is not gets the
-/// error (MLIR reports it at that op, with `emitError`).
+/// The last check of `memref.generic_atomic_rmw`'s verifier: every op in its body (`op`'s
+/// regions), visited after the ops nested in it, must be free of memory effects; the first
+/// that is not gets the error (MLIR reports it at that op, with `emitError`).
 pub(super) fn generic_atomic_rmw_body(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let (rb, regions) = body.op_regions(op);
     for &r in regions {
         for &b in rb.region_blocks(r) {
             for inner in rb.block_ops(b) {
-                first_with_effects(ctx, rb, inner)?;
+                generic_atomic_rmw_body(ctx, rb, inner)?;
+                if !has_no_own_effect(ctx, rb, inner) {
+                    return Err(Diagnostic::on_op(rb, inner, "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects".to_string()));
+                }
             }
         }
     }
     Ok(())
-}
-
-/// The post-order walk of [`generic_atomic_rmw_body`] below `op` (of `body`), then `op` itself.
-fn first_with_effects(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    let (rb, regions) = body.op_regions(op);
-    for &r in regions {
-        for &b in rb.region_blocks(r) {
-            for inner in rb.block_ops(b) {
-                first_with_effects(ctx, rb, inner)?;
-            }
-        }
-    }
-    if has_no_own_effect(ctx, body, op) {
-        return Ok(());
-    }
-    Err(Diagnostic::on_op(body, op, "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects".to_string()))
 }
 
 /// Whether `op` has no memory effect of its own (MLIR's `isMemoryEffectFree` once the ops
@@ -234,10 +221,7 @@ fn first_with_effects(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnost
 /// are only those of its regions. Unregistered ops may have any.
 fn has_no_own_effect(ctx: &Context, body: &Body, op: Op) -> bool {
     let Some(def) = ctx.registry().get(body.op(op).name) else { return false };
-    let t = match def.effects {
-        Some(f) => def.traits | f(ctx, body, op),
-        None => def.traits,
-    };
+    let t = def.traits_of(ctx, body, op);
     t.contains(Traits::PURE) || (t.contains(Traits::RECURSIVE_MEMORY_EFFECTS) && !t.contains(Traits::MEMORY_READ) && !t.contains(Traits::MEMORY_ALLOC))
 }
 
