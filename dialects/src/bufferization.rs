@@ -171,12 +171,7 @@ fn parse_alloc_tensor(_: &OpDef, p: &mut dyn AsmParser<'_>, state: &mut Operatio
         }
     }
     p.parse_punct(":")?;
-    let at = p.offset();
-    let ty = p.parse_type()?;
-    if !is_tensor(ctx, ty) {
-        p.error_at(at, "invalid kind of type specified");
-        return Err(());
-    }
+    let ty = crate::ods::TypeClass::Tensor.parse(p)?;
     state.result_types.push(ty);
     let index = ctx.index_type();
     for o in &sizes {

@@ -209,8 +209,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE | Traits::TERMINATOR | Traits::RETURN_LIKE)
             .variadic("results", &ANY_TYPE)
             .format("attr-dict ($results^ `:` type($results))?")
-            .parents_before_terminator(&["memref.alloca_scope"])
-            .verify(verify::alloca_scope_return),
+            .check(Check::HasParent(&["memref.alloca_scope"])),
         OpSpec::new("memref.assume_alignment")
             .traits(Traits::PURE)
             .operand("memref", &RANKED_MEMREF)
@@ -239,6 +238,7 @@ fn ops() -> Vec<OpSpec> {
             .traits(Traits::PURE | Traits::TERMINATOR)
             .operand("result", &ANY_TYPE)
             .format("$result attr-dict `:` type($result)")
+            .check(Check::HasParent(&["memref.generic_atomic_rmw"]))
             .verify(verify::atomic_yield),
         same_type_cast("memref.cast").verify(verify::cast).result_name(name_cast),
         OpSpec::new("memref.collapse_shape")

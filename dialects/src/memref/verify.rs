@@ -121,18 +121,6 @@ pub(super) fn realloc(ctx: &Context, v: &OpView<'_>) -> Res {
     Ok(())
 }
 
-fn expect_parent(v: &OpView<'_>, parent: &str) -> Res {
-    let ok = v.parent.is_none_or(|(b, p)| v.ctx.str(b.op(p).name) == parent);
-    if !ok {
-        return Err(format!("expects parent op '{parent}'"));
-    }
-    Ok(())
-}
-
-pub(super) fn alloca_scope_return(_: &Context, v: &OpView<'_>) -> Res {
-    expect_parent(v, "memref.alloca_scope")
-}
-
 pub(super) fn assume_alignment(ctx: &Context, v: &OpView<'_>) -> Res {
     let a = v.attr("alignment").and_then(|a| ctx.as_i64(a)).unwrap_or(1) as u32;
     if !a.is_power_of_two() {
@@ -175,7 +163,6 @@ pub(super) fn atomic_rmw(ctx: &Context, v: &OpView<'_>) -> Res {
 }
 
 pub(super) fn atomic_yield(ctx: &Context, v: &OpView<'_>) -> Res {
-    expect_parent(v, "memref.generic_atomic_rmw")?;
     let Some((pb, p)) = v.parent else { return Ok(()) };
     let (Some(&pr), Some(t)) = (pb.results(p).first(), operand_ty(v, "result")) else { return Ok(()) };
     let parent = pb.value_type(pr);

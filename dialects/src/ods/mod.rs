@@ -270,9 +270,6 @@ pub struct OpSpec {
     pub verify_by_signature: bool,
     /// Hand-written verification after the ops in the regions (MLIR's `verifyRegions`).
     pub verify_regions: Option<OpVerifyFn>,
-    /// The ops that may hold this terminator, when its verifier checks them by hand rather
-    /// than with [`Check::HasParent`] (see [`mica_ir::OpDef::parents_before_terminator`]).
-    pub parents_before_terminator: &'static [&'static str],
     /// Hand-written verification reporting whole diagnostics, run after `verify`.
     pub verify_diag: Option<OpDiagVerifyFn>,
     /// Hand-written region verification reporting whole diagnostics, run after
@@ -339,7 +336,6 @@ impl OpSpec {
             verify: None,
             verify_by_signature: false,
             verify_regions: None,
-            parents_before_terminator: &[],
             verify_diag: None,
             verify_regions_diag: None,
             infer: None,
@@ -530,14 +526,6 @@ impl OpSpec {
     /// Sets the hand-written region verifier.
     pub fn verify_regions(mut self, f: OpVerifyFn) -> Self {
         self.verify_regions = Some(f);
-        self
-    }
-
-    /// Declares the parents of a terminator whose verifier checks them by hand, so that a
-    /// misplaced terminator in the wrong parent reports its parent first, as MLIR's
-    /// structural `HasParent` (a [`Check::HasParent`] declares them already).
-    pub fn parents_before_terminator(mut self, parents: &'static [&'static str]) -> Self {
-        self.parents_before_terminator = parents;
         self
     }
 
@@ -768,7 +756,6 @@ pub fn register_with_classes(ctx: &mut Context, mut specs: Vec<OpSpec>, directiv
             })
             .collect();
         def.verify_symbol_uses = spec.verify_symbol_uses;
-        def.parents_before_terminator = spec.parents_before_terminator;
         if let Some(Check::HasParent(names)) = spec.checks.iter().find(|c| matches!(c, Check::HasParent(_))) {
             def.parents_before_terminator = names;
         }
